@@ -1,0 +1,29 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/** Fails with the list of violations when axe finds any WCAG 2.x A/AA problem on the page. */
+export async function expectNoAxeViolations(page: Page, include?: string) {
+  let builder = new AxeBuilder({ page }).withTags([
+    'wcag2a',
+    'wcag2aa',
+    'wcag21a',
+    'wcag21aa',
+    'wcag22aa',
+    'best-practice',
+  ]);
+  if (include) builder = builder.include(include);
+  const { violations } = await builder.analyze();
+  const summary = violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.help}\n  ${violation.nodes
+        .map((node) => node.target.join(' '))
+        .join('\n  ')}`,
+  );
+  expect(summary, summary.join('\n')).toEqual([]);
+}
+
+/** Opens a hash route and waits for its h1. */
+export async function openRoute(page: Page, path: string) {
+  await page.goto(`/#${path}`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+}

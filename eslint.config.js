@@ -1,0 +1,73 @@
+import js from '@eslint/js';
+import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+const features = ['home', 'team', 'contact', 'quote', 'application'];
+
+export default tseslint.config(
+  {
+    ignores: [
+      'dist',
+      '.dist-*',
+      'build',
+      'bench',
+      'data',
+      'coverage',
+      'test-results',
+      'playwright-report',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.strict,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/ban-ts-comment': ['error', { 'ts-ignore': 'allow-with-description' }],
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // Import direction (DESIGN.md): content, forms and components know no feature;
+    // features know no other feature; the server knows nothing of React.
+    files: ['src/content/**', 'src/forms/**', 'src/components/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['**/features/**', '**/app/**'] }],
+    },
+  },
+  ...features.map((feature) => ({
+    files: [`src/features/${feature}/**`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...features
+              .filter((other) => other !== feature)
+              .flatMap((other) => [`**/features/${other}/**`, `../${other}/**`]),
+            '**/app/**',
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: ['server/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['react', 'react-*', '**/components/**', '**/features/**', '**/app/**'] },
+      ],
+    },
+  },
+  {
+    files: ['scripts/**', 'server/**', 'e2e/**'],
+    rules: { 'no-console': 'off' },
+  },
+);

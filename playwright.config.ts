@@ -1,0 +1,60 @@
+import { existsSync } from 'node:fs';
+import { defineConfig, devices } from '@playwright/test';
+
+// Debian's Chromium (CI installs it with apt-get); CHROMIUM_PATH overrides; where neither exists,
+// Playwright's own browser is used.
+const chromiumPath =
+  process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+
+const port = Number(process.env.E2E_PORT ?? 4173);
+export const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: chromiumPath,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-quic',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+    },
+  ],
+  webServer: {
+    // Serves the production build through the real server; `npm test` builds before this runs.
+    command: 'node build/server/main.js',
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 30_000,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      DIST_DIR: process.env.DIST_DIR ?? 'dist',
+      DATA_DIR: process.env.E2E_DATA_DIR ?? `test-results/e2e-data-${port}`,
+      RATE_LIMIT_MAX: '100000',
+    },
+  },
+});

@@ -1,0 +1,163 @@
+// `npm run bench`: build, serve the build on loopback, run Lighthouse 12 (mobile and desktop,
+// RUNS each, median) on every route and measure the gzip size of the JavaScript each route loads.
+// Prints a table and writes bench/lighthouse-<time>.json. A benchmark, not a test: it never fails on numbers.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { chromium } from '@playwright/test';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const PORT = Number(process.env.BENCH_PORT ?? 4319);
+const origin = `http://127.0.0.1:${PORT}`;
+const routes = ['/', '/team', '/contact', '/request-service', '/join-our-team'];
+const chromePath =
+  process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+const chromeFlags = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--no-first-run',
+];
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+async function waitForServer() {
+  for (let i = 0; i < 100; i += 1) {
+    try {
+      if ((await fetch(`${origin}/healthz`)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('server did not start');
+}
+
+async function jsWeight(browser, route) {
+  const page = await browser.newPage();
+  const scripts = new Map();
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    try {
+      scripts.set(response.url(), gzipSync(await response.body()).length);
+    } catch {
+      /* aborted */
+    }
+  });
+  await page.goto(`${origin}/#${route}`, { waitUntil: 'networkidle' });
+  await page.close();
+  return [...scripts.values()].reduce((sum, size) => sum + size, 0);
+}
+
+console.log('Building…');
+if (spawnSync('npm', ['run', 'build'], { stdio: 'inherit' }).status !== 0) process.exit(1);
+
+const server = spawn('node', ['build/server/main.js'], {
+  env: {
+    ...process.env,
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: 'bench/data',
+  },
+  stdio: 'inherit',
+});
+try {
+  await waitForServer();
+  const browser = await chromium.launch({ executablePath: chromePath, args: chromeFlags.slice(1) });
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
+  const rows = [];
+  for (const route of routes) {
+    const row = { route, jsGzipBytes: await jsWeight(browser, route) };
+    for (const [formFactor, config] of [
+      ['mobile', undefined],
+      ['desktop', desktopConfig],
+    ]) {
+      const runs = [];
+      for (let i = 0; i < RUNS; i += 1) {
+        const result = await lighthouse(
+          `${origin}/#${route}`,
+          {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+          },
+          config,
+        );
+        const { audits, categories } = result.lhr;
+        runs.push({
+          performance: Math.round(categories.performance.score * 100),
+          accessibility: Math.round(categories.accessibility.score * 100),
+          bestPractices: Math.round(categories['best-practices'].score * 100),
+          seo: Math.round(categories.seo.score * 100),
+          fcpMs: Math.round(audits['first-contentful-paint'].numericValue),
+          lcpMs: Math.round(audits['largest-contentful-paint'].numericValue),
+          tbtMs: Math.round(audits['total-blocking-time'].numericValue),
+          cls: Number(audits['cumulative-layout-shift'].numericValue.toFixed(3)),
+        });
+      }
+      row[formFactor] = Object.fromEntries(
+        Object.keys(runs[0]).map((key) => [key, median(runs.map((run) => run[key]))]),
+      );
+    }
+    rows.push(row);
+  }
+  await chrome.kill();
+  await browser.close();
+
+  console.log(
+    `\nLighthouse 12, median of ${RUNS} runs; JS = gzip bytes of scripts the route loads\n`,
+  );
+  const header = [
+    'route',
+    'JS gz',
+    'm.perf',
+    'm.LCP',
+    'm.TBT',
+    'm.CLS',
+    'd.perf',
+    'd.LCP',
+    'd.CLS',
+    'a11y',
+    'BP',
+    'SEO',
+  ];
+  const table = rows.map((row) => [
+    row.route,
+    `${(row.jsGzipBytes / 1024).toFixed(1)} kB`,
+    row.mobile.performance,
+    `${row.mobile.lcpMs} ms`,
+    `${row.mobile.tbtMs} ms`,
+    row.mobile.cls,
+    row.desktop.performance,
+    `${row.desktop.lcpMs} ms`,
+    row.desktop.cls,
+    row.mobile.accessibility,
+    row.mobile.bestPractices,
+    row.mobile.seo,
+  ]);
+  const widths = header.map((title, i) =>
+    Math.max(title.length, ...table.map((r) => String(r[i]).length)),
+  );
+  for (const line of [header, ...table]) {
+    console.log(line.map((cell, i) => String(cell).padEnd(widths[i])).join('  '));
+  }
+  mkdirSync('bench', { recursive: true });
+  const file = `bench/lighthouse-${new Date().toISOString().replace(/[:.]/g, '-')}.json`;
+  writeFileSync(file, JSON.stringify({ runs: RUNS, rows }, null, 2));
+  console.log(`\nwritten to ${file}`);
+} finally {
+  server.kill('SIGTERM');
+}

@@ -1,0 +1,27 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { pages } from '../content/site';
+import { ErrorPage } from './error-page';
+
+interface Props {
+  children: ReactNode;
+}
+interface State {
+  error: Error | null;
+}
+
+/** Catches rendering errors below it; give it a `key` that changes with the path to reset it. */
+export class ErrorBoundary extends Component<Props, State> {
+  override state: State = { error: null };
+
+  static getDerivedStateFromError(error: unknown): State {
+    return { error: error instanceof Error ? error : new Error(String(error)) };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo) {
+    console.error(pages.error.title, error, info.componentStack);
+  }
+
+  override render() {
+    return this.state.error ? <ErrorPage error={this.state.error} /> : this.props.children;
+  }
+}

@@ -1,0 +1,122 @@
+import { Link } from 'react-router';
+import { Clock, Mail, MapPin, Phone } from 'lucide-react';
+import { company, hours } from '../content/company';
+import { footerNav } from '../content/navigation';
+import { ui } from '../content/site';
+import { ExternalLink } from '../components/external-link';
+import { SocialLinks } from './social-links';
+import { SectionLink } from './section-link';
+
+const headingClass = 'text-sm font-semibold tracking-wider text-white uppercase';
+const linkClass = 'inline-block py-1 hover:text-white hover:underline';
+
+function QuickLinks() {
+  return (
+    <nav aria-labelledby="footer-quick-links">
+      <h2 id="footer-quick-links" className={headingClass}>
+        {footerNav.quickLinks.title}
+      </h2>
+      <ul className="mt-4 space-y-1">
+        {footerNav.quickLinks.items.map((item) => (
+          <li key={item.label}>
+            {item.to.startsWith('#') ? (
+              <SectionLink section={item.to.slice(1)} className={linkClass}>
+                {item.label}
+              </SectionLink>
+            ) : (
+              <Link to={item.to} className={linkClass}>
+                {item.label}
+              </Link>
+            )}
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function ListBlock({ title, items }: { title: string; items: readonly string[] }) {
+  return (
+    <div>
+      <h2 className={headingClass}>{title}</h2>
+      <ul className="mt-4 space-y-2">
+        {items.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function ContactBlock() {
+  const phones = [company.phones.direct, company.phones.office];
+  return (
+    <div>
+      <h2 className={headingClass}>{footerNav.contact.title}</h2>
+      <ul className="mt-4 space-y-3">
+        {phones.map((phone) => (
+          <li key={phone.tag} className="flex gap-2">
+            <Phone aria-hidden="true" className="mt-1 size-4 shrink-0 text-gold-300" />
+            <a href={`tel:${phone.e164}`} className={linkClass}>
+              <span className="sr-only">{phone.label}: </span>
+              <span aria-hidden="true">({phone.tag}) </span>
+              {phone.display}
+            </a>
+          </li>
+        ))}
+        <li className="flex gap-2">
+          <Mail aria-hidden="true" className="mt-1 size-4 shrink-0 text-gold-300" />
+          <a href={`mailto:${company.email}`} className={`${linkClass} break-all`}>
+            {company.email}
+          </a>
+        </li>
+        <li className="flex gap-2">
+          <MapPin aria-hidden="true" className="mt-1 size-4 shrink-0 text-gold-300" />
+          <ExternalLink href={company.mapsUrl} className={linkClass}>
+            {company.address.line}
+          </ExternalLink>
+        </li>
+        <li className="flex gap-2">
+          <Clock aria-hidden="true" className="mt-1 size-4 shrink-0 text-gold-300" />
+          <span>
+            {hours.weekdays.days}: {hours.weekdays.time}
+          </span>
+        </li>
+      </ul>
+    </div>
+  );
+}
+
+export function Footer() {
+  const year = new Date().getFullYear();
+  return (
+    <footer className="on-dark bg-navy-950 text-navy-100">
+      <div className="container-page grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-5">
+        <div className="lg:col-span-1">
+          <p className="font-display text-2xl font-bold text-white">{company.name}</p>
+          <p className="mt-3 text-sm leading-relaxed">{company.description}</p>
+          <SocialLinks links={company.social} title={footerNav.social.title} />
+        </div>
+        <QuickLinks />
+        <ListBlock title={footerNav.services.title} items={footerNav.services.items} />
+        <ContactBlock />
+        <ListBlock title={footerNav.areas.title} items={footerNav.areas.items} />
+      </div>
+      <div className="border-t border-navy-800">
+        <div className="container-page flex flex-col gap-3 py-6 text-sm sm:flex-row sm:items-center sm:justify-between">
+          <p>
+            © {year} {company.legalName}. {ui.allRightsReserved}
+          </p>
+          <ul className="flex flex-wrap gap-x-4 gap-y-1" aria-label="Credentials">
+            {company.credentials.map((credential) => (
+              <li key={credential} className="flex items-center gap-2">
+                <span aria-hidden="true" className="size-1.5 rounded-full bg-gold-400" />
+                {credential}
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </footer>
+  );
+}

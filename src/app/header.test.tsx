@@ -1,0 +1,90 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { vi } from 'vitest';
+import { company } from '../content/company';
+import { Header } from './header';
+import { renderAt } from '../test/render';
+
+function mobileMenu() {
+  return screen.getByTestId('mobile-menu');
+}
+
+describe('Header', () => {
+  it('shows both phone lines as tel: links and the booking e-mail', () => {
+    renderAt(<Header />);
+    const direct = screen.getByRole('link', {
+      name: new RegExp(company.phones.direct.display.replace(/[()]/g, '\\$&')),
+    });
+    expect(direct).toHaveAttribute('href', `tel:${company.phones.direct.e164}`);
+    expect(direct).toHaveTextContent('(D)');
+    const office = screen.getByRole('link', {
+      name: new RegExp(company.phones.office.display.replace(/[()]/g, '\\$&')),
+    });
+    expect(office).toHaveAttribute('href', `tel:${company.phones.office.e164}`);
+    expect(office).toHaveTextContent('(O)');
+    expect(screen.getByRole('link', { name: company.email })).toHaveAttribute(
+      'href',
+      `mailto:${company.email}`,
+    );
+  });
+
+  it('marks the current page with aria-current', () => {
+    renderAt(<Header />, '/team');
+    const current = screen.getAllByRole('link', { name: 'Our Team' });
+    current.forEach((link) => expect(link).toHaveAttribute('aria-current', 'page'));
+    screen
+      .getAllByRole('link', { name: 'Contact' })
+      .forEach((link) => expect(link).not.toHaveAttribute('aria-current'));
+  });
+
+  it('toggles the mobile menu, closes it after a choice and on Escape', async () => {
+    const user = userEvent.setup();
+    renderAt(<Header />);
+    const toggle = screen.getByRole('button', { name: 'Open menu' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveAttribute('aria-controls', mobileMenu().id);
+    expect(mobileMenu()).not.toBeVisible();
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(toggle).toHaveAccessibleName('Close menu');
+    expect(mobileMenu()).toBeVisible();
+
+    await user.keyboard('{Escape}');
+    expect(mobileMenu()).not.toBeVisible();
+    expect(toggle).toHaveFocus();
+
+    await user.click(toggle);
+    await user.click(within(mobileMenu()).getByRole('link', { name: 'Contact' }));
+    expect(mobileMenu()).not.toBeVisible();
+    expect(screen.getByTestId('location')).toHaveTextContent('/contact');
+  });
+
+  it('from another page, a section item goes home and scrolls after about 100 ms', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const scrolled: string[] = [];
+    const spy = vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function (
+      this: Element,
+    ) {
+      scrolled.push(this.id);
+    });
+    const section = document.createElement('section');
+    section.id = 'services';
+    document.body.append(section);
+    try {
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      renderAt(<Header />, '/team');
+      const [services] = screen.getAllByRole('link', { name: 'Services' });
+      await user.click(services as HTMLElement);
+      expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+      expect(scrolled).toEqual([]);
+      act(() => vi.advanceTimersByTime(100));
+      expect(scrolled).toEqual(['services']);
+      expect(section).toHaveFocus();
+    } finally {
+      section.remove();
+      spy.mockRestore();
+      vi.useRealTimers();
+    }
+  });
+});

@@ -1,0 +1,32 @@
+import type { MouseEvent, ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useSectionNavigation } from './section-scroll';
+
+interface SectionLinkProps {
+  /** The home-page section id, e.g. "about". */
+  section: string;
+  className?: string;
+  onChoose?: () => void;
+  children: ReactNode;
+}
+
+/**
+ * A link to a home-page section. Its href (#/about) works on its own, in a new tab too;
+ * a plain click scrolls in place or goes home first.
+ */
+export function SectionLink({ section, className, onChoose, children }: SectionLinkProps) {
+  const goToSection = useSectionNavigation();
+  const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) {
+      return;
+    }
+    event.preventDefault();
+    onChoose?.();
+    goToSection(section);
+  };
+  return (
+    <Link to={`/${section}`} className={className} onClick={handleClick}>
+      {children}
+    </Link>
+  );
+}

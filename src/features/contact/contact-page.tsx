@@ -1,0 +1,6 @@
+import { PageHeader } from '../../components/page-header';
+import { pages } from '../../content/site';
+
+export function ContactPage() {
+  return <PageHeader page={pages.contact} />;
+}
