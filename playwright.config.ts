@@ -44,7 +44,7 @@ export default defineConfig({
   ],
   webServer: {
     // Serves the production build through the real server; `npm test` builds before this runs.
-    command: 'node build/server/main.js',
+    command: `node ${process.env.BUILD_DIR ?? 'build'}/server/main.js`,
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 30_000,

@@ -16,6 +16,10 @@ export default defineConfig({
     // are processed; a plain `logo.svg` import stays a file.
     imagetools({ include: '**/*.{svg,png,jpg,jpeg,webp,avif}?*' }),
   ],
+  server: {
+    // `npm run dev` sends the forms to the receiver that `npm start` runs.
+    proxy: { '/api': `http://127.0.0.1:${process.env.PORT ?? 8080}` },
+  },
   build: {
     outDir,
     // Never inline assets as data: URIs: the CSP stays strict and the logo fallback stays testable.

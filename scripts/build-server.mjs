@@ -1,4 +1,5 @@
 // Bundles server/ (TypeScript) into build/server/*.js for `npm start`; npm packages stay external.
+// BUILD_DIR moves it (parallel test runs each use their own).
 import { existsSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -9,6 +10,6 @@ await build({
   format: 'esm',
   target: 'node20',
   packages: 'external',
-  outdir: 'build/server',
+  outdir: `${process.env.BUILD_DIR ?? 'build'}/server`,
   logLevel: 'warning',
 });

@@ -51,7 +51,7 @@ function ListBlock({ title, items }: { title: string; items: readonly string[] }
 function ContactBlock() {
   const phones = [company.phones.direct, company.phones.office];
   return (
-    <div>
+    <div className="col-span-2 sm:col-span-1">
       <h2 className={headingClass}>{footerNav.contact.title}</h2>
       <ul className="mt-4 space-y-3">
         {phones.map((phone) => (
@@ -91,8 +91,8 @@ export function Footer() {
   const year = new Date().getFullYear();
   return (
     <footer className="on-dark bg-navy-950 text-navy-100">
-      <div className="container-page grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-5">
-        <div className="lg:col-span-1">
+      <div className="container-page grid grid-cols-2 gap-x-6 gap-y-10 py-14 lg:grid-cols-5">
+        <div className="col-span-2 lg:col-span-1">
           <p className="font-display text-2xl font-bold text-white">{company.name}</p>
           <p className="mt-3 text-sm leading-relaxed">{company.description}</p>
           <SocialLinks links={company.social} title={footerNav.social.title} />
