@@ -1,5 +1,5 @@
 import type { Plugin } from 'vite';
-import { company } from '../src/content/company.ts';
+import { company, hours } from '../src/content/company.ts';
 import { pages } from '../src/content/site.ts';
 
 function escapeHtml(text: string): string {
@@ -10,12 +10,66 @@ function escapeHtml(text: string): string {
     .replaceAll('"', '&quot;');
 }
 
+/**
+ * schema.org structured data for the business, built from src/content so search engines read the
+ * same facts the site shows. No `url`: the site does not know the origin it is deployed on.
+ */
+export function localBusinessJsonLd() {
+  const { phones, address } = company;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'EmploymentAgency',
+    name: company.name,
+    legalName: company.legalName,
+    description: company.description,
+    foundingDate: String(company.foundedYear),
+    telephone: phones.office.e164,
+    email: company.email,
+    contactPoint: [phones.direct, phones.office].map((phone) => ({
+      '@type': 'ContactPoint',
+      contactType: phone.label,
+      telephone: phone.e164,
+      email: company.email,
+    })),
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: address.street,
+      addressLocality: address.city,
+      addressRegion: address.region,
+      postalCode: address.postalCode,
+      addressCountry: address.country,
+    },
+    hasMap: company.mapsUrl,
+    openingHoursSpecification: [
+      {
+        '@type': 'OpeningHoursSpecification',
+        dayOfWeek: [...hours.weekdays.dayOfWeek],
+        opens: hours.weekdays.opens,
+        closes: hours.weekdays.closes,
+      },
+    ],
+    areaServed: company.serviceAreas.map((name) => ({ '@type': 'AdministrativeArea', name })),
+  };
+}
+
+/**
+ * JSON for a `<script type="application/ld+json">` block. `<`, `>` and `&` become \u escapes, which
+ * JSON parsers read back unchanged, so no value can close the script element or open a comment.
+ */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replaceAll('<', '\\u003c')
+    .replaceAll('>', '\\u003e')
+    .replaceAll('&', '\\u0026');
+}
+
 /** The static <head> tags, written from src/content so index.html holds no business fact. */
 export function siteHeadTags(): string {
   const title = `${pages.home.title} | ${company.name}`;
   return [
     `<title>${escapeHtml(title)}</title>`,
     `<meta name="description" content="${escapeHtml(company.description)}" />`,
+    `<script type="application/ld+json">${jsonForScript(localBusinessJsonLd())}</script>`,
   ].join('\n    ');
 }
 

@@ -61,7 +61,13 @@ export const company = {
 
 /** Business hours, for people and for structured data (schema.org opening hours). */
 export const hours = {
-  weekdays: { days: 'Monday - Friday', time: '9:00 AM - 5:00 PM', opens: '09:00', closes: '17:00' },
+  weekdays: {
+    days: 'Monday - Friday',
+    time: '9:00 AM - 5:00 PM',
+    opens: '09:00',
+    closes: '17:00',
+    dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
+  },
   weekend: { days: 'Saturday & Sunday', time: 'Limited weekend support' },
   events: { days: 'During events', time: '24/7 on-site support' },
 } as const;
