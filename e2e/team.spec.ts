@@ -1,0 +1,113 @@
+import { expect, test, type Page } from '@playwright/test';
+import { claims, company } from '../src/content/company';
+import { pages } from '../src/content/site';
+import { team } from '../src/content/team';
+import { expectNoAxeViolations, openRoute } from './fixtures';
+
+function roleCard(page: Page, title: string) {
+  return page.getByRole('article', { name: title });
+}
+
+test.describe('team page', () => {
+  test('shows six role cards with description, requirements and specialties', async ({ page }) => {
+    await openRoute(page, '/team');
+    await expect(page.getByRole('article')).toHaveCount(6);
+    await expect(page.getByRole('article').getByRole('heading', { level: 3 })).toHaveText([
+      'Professional Servers',
+      'Specialized Bartenders',
+      'Kitchen Staff',
+      'Event Supervisors',
+      'Captains',
+      'Support Staff',
+    ]);
+    for (const role of team.roles.items) {
+      const card = roleCard(page, role.title);
+      await expect(card).toBeVisible();
+      await expect(card.getByText(role.description)).toBeVisible();
+      await expect(
+        card.getByRole('list', { name: 'Requirements' }).getByRole('listitem'),
+      ).toHaveText(role.requirements);
+      await expect(
+        card.getByRole('list', { name: 'Specialties' }).getByRole('listitem'),
+      ).toHaveText(role.specialties);
+    }
+  });
+
+  test('states the minimums of each role', async ({ page }) => {
+    await openRoute(page, '/team');
+    const requirements = (title: string) =>
+      roleCard(page, title).getByRole('list', { name: 'Requirements' });
+    await expect(requirements('Professional Servers')).toContainText('Minimum 2 years');
+    await expect(requirements('Professional Servers')).toContainText('Food service certification');
+    await expect(requirements('Specialized Bartenders')).toContainText('TIPS 360 certified');
+    await expect(requirements('Specialized Bartenders')).toContainText('Minimum 3 years');
+    await expect(requirements('Kitchen Staff')).toContainText('Food safety certification');
+    await expect(requirements('Event Supervisors')).toContainText(
+      'Minimum 5 years of leadership experience',
+    );
+  });
+
+  test('shows the four quality pillars', async ({ page }) => {
+    await openRoute(page, '/team');
+    const section = page.getByRole('region', { name: team.pillars.title });
+    await expect(section.getByRole('heading', { level: 3 })).toHaveText([
+      'Rigorous Selection',
+      'Continuous Training',
+      'Quality Control',
+      'Punctuality',
+    ]);
+    for (const pillar of team.pillars.items) {
+      await expect(section.getByText(pillar.description)).toBeVisible();
+    }
+  });
+
+  test('shows the company claims as statistics', async ({ page }) => {
+    await openRoute(page, '/team');
+    const stats = page.getByRole('region', { name: team.stats.title });
+    await expect(stats.getByRole('term')).toHaveText(
+      Object.values(claims.stats).map((stat) => stat.label),
+    );
+    await expect(stats.getByRole('definition')).toHaveText(['500+', '50+', '10+', '100%']);
+  });
+
+  test('Apply Now opens the job application, also from the keyboard', async ({ page }) => {
+    await openRoute(page, '/team');
+    const apply = page.getByRole('link', { name: 'Apply Now' });
+    await apply.focus();
+    await expect(apply).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/#\/join-our-team$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(pages.application.heading);
+  });
+
+  test('Send Resume writes an e-mail with a subject to the company address', async ({ page }) => {
+    await openRoute(page, '/team');
+    const resume = page.getByRole('link', { name: 'Send Resume' });
+    await expect(resume).toBeVisible();
+    const href = (await resume.getAttribute('href')) ?? '';
+    const url = new URL(href);
+    expect(url.protocol).toBe('mailto:');
+    expect(url.pathname).toBe(company.email);
+    expect(url.searchParams.get('subject')).toContain('Resume');
+    await expect(page.getByText(team.join.sendResume.hint)).toBeVisible();
+  });
+
+  test('has no axe violations at 1280 px', async ({ page }) => {
+    await openRoute(page, '/team');
+    await expectNoAxeViolations(page);
+  });
+
+  test.describe('at 390 px', () => {
+    test.use({ viewport: { width: 390, height: 844 } });
+
+    test('has no axe violations and no horizontal scrolling', async ({ page }) => {
+      await openRoute(page, '/team');
+      await expect(page.getByRole('article')).toHaveCount(6);
+      await expectNoAxeViolations(page);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, 'no horizontal scrolling').toBe(0);
+    });
+  });
+});
