@@ -1,0 +1,56 @@
+import { claims, company } from './company';
+import { requestServiceCta } from './navigation';
+
+/** The contact page (/contact): labels around the company's facts, which live in company.ts. */
+
+export type ContactShortcutId = 'quote' | 'application';
+
+export interface ContactShortcut {
+  id: ContactShortcutId;
+  title: string;
+  description: string;
+  linkLabel: string;
+  to: string;
+}
+
+const shortcuts: ContactShortcut[] = [
+  {
+    id: 'quote',
+    title: 'Planning an Event?',
+    description: `Tell us the date, the venue and the staff you need: you get a personalized quote within ${claims.quoteTurnaround}. ${claims.freeConsultation} included.`,
+    linkLabel: 'Request a Quote',
+    to: requestServiceCta.to,
+  },
+  {
+    id: 'application',
+    title: 'Looking for Work?',
+    description: `Join the servers, bartenders, captains and kitchen staff behind the DMV’s finest events. We review every application within ${claims.applicationReview}.`,
+    linkLabel: 'Apply to Join Our Team',
+    to: '/join-our-team',
+  },
+];
+
+export const contact = {
+  reach: {
+    eyebrow: 'Get in Touch',
+    title: 'Talk to Our Team',
+    intro: 'Call, e-mail or message us, or visit our office in Vienna, Virginia.',
+  },
+  phone: { title: 'Phone' },
+  email: { title: 'E-mail', label: 'Bookings' },
+  whatsapp: {
+    title: 'WhatsApp',
+    label: 'Chat with our office on WhatsApp',
+    hint: `Messages go to our office line, ${company.phones.office.display}.`,
+  },
+  visit: { title: 'Office', mapLabel: 'Get directions on Google Maps' },
+  hours: {
+    title: 'Business Hours',
+    responseTitle: 'Quick response',
+    response: `We answer every call, e-mail and message within ${claims.responseTime}.`,
+  },
+  shortcuts: {
+    title: 'How Can We Help?',
+    items: shortcuts,
+  },
+} as const;
