@@ -1,0 +1,157 @@
+import { claims, company } from './company';
+import { labelledOptions, type ChoiceOption } from './forms';
+
+/** The job application form (SPEC sections 3 and 5): every label, option and message it shows. */
+
+export const positionOptions = labelledOptions([
+  'Professional Server',
+  'Bartender',
+  'Event Coordinator',
+  'Security Staff',
+  'VIP Assistant',
+  'Catering Staff',
+  'Supervisor',
+  'Cleaning Staff',
+  'Mixologist',
+  'Protocol Assistant',
+]);
+
+export const experienceOptions = [
+  { value: 'yes', label: 'Yes' },
+  { value: 'no', label: 'No' },
+] as const satisfies readonly ChoiceOption[];
+
+export const yearsExperienceOptions: ChoiceOption[] = [
+  { value: 'menos-1', label: 'Less than 1 year' },
+  { value: '1-2', label: '1-2 years' },
+  { value: '3-5', label: '3-5 years' },
+  { value: '5-10', label: '5-10 years' },
+  { value: '10+', label: '10+ years' },
+];
+
+export const availabilityOptions = labelledOptions([
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+  'Sunday',
+]);
+
+export const shiftOptions = [
+  { value: 'mañana', label: 'Morning (6:00 AM - 2:00 PM)' },
+  { value: 'tarde', label: 'Afternoon (2:00 PM - 10:00 PM)' },
+  { value: 'noche', label: 'Night (6:00 PM - 2:00 AM)' },
+  { value: 'flexible', label: 'Flexible (any shift)' },
+  { value: 'fines-semana', label: 'Weekends only' },
+] as const satisfies readonly ChoiceOption[];
+
+export const skillOptions = labelledOptions([
+  'Customer service',
+  'Teamwork',
+  'Effective communication',
+  'Time management',
+  'Problem solving',
+  'Attention to detail',
+  'Flexibility',
+  'Leadership',
+  'Protocol and etiquette',
+  'Stress management',
+]);
+
+export const languageOptions = labelledOptions([
+  'Spanish',
+  'English',
+  'French',
+  'German',
+  'Italian',
+  'Portuguese',
+  'Other',
+]);
+
+export const applicationMessages = {
+  fullName: 'Full name must be at least 2 characters',
+  phone: 'Valid phone number required',
+  email: 'Valid email required',
+  address: 'Complete address required',
+  dateOfBirth: 'Date of birth required',
+  dateOfBirthInvalid: 'Enter a valid date of birth',
+  dateOfBirthFuture: 'Date of birth cannot be in the future',
+  positionInterest: 'Select at least one position of interest',
+  hasExperience: 'This field is required',
+  experienceWithoutYes: 'Experience details are only accepted when hasExperience is yes',
+  availability: 'Select at least one day of availability',
+  shiftPreference: 'Shift preference required',
+  languages: 'Select at least one language',
+};
+
+export const applicationForm = {
+  sections: {
+    personal: 'Personal Information',
+    positions: 'Positions of Interest',
+    experience: 'Work Experience',
+    availability: 'Availability',
+    skills: 'Skills & Languages',
+    otherCompanies: 'Other Staffing Companies',
+    additional: 'Additional Information',
+  },
+  fields: {
+    fullName: { label: 'Full name' },
+    phone: { label: 'Phone number', hint: 'Include the area code, for example (202) 555-0100.' },
+    email: { label: 'Email address' },
+    address: { label: 'Home address', hint: 'Street, city, state and ZIP code.' },
+    dateOfBirth: { label: 'Date of birth' },
+    positionInterest: { legend: 'Which positions interest you?', hint: 'Select all that apply.' },
+    hasExperience: { legend: 'Have you worked in events, catering or hospitality before?' },
+    yearsExperience: { label: 'Years of experience' },
+    previousExperience: {
+      label: 'Previous experience',
+      hint: 'Where you worked, your role and the kinds of events.',
+    },
+    availability: { legend: 'Which days are you available?', hint: 'Select all that apply.' },
+    shiftPreference: { legend: 'Preferred shift' },
+    skills: { legend: 'Skills', hint: 'Select all that apply.' },
+    certifications: {
+      label: 'Certifications',
+      hint: 'For example TIPS, ServSafe or a food handler card.',
+    },
+    languages: { legend: 'Languages you speak', hint: 'Select all that apply.' },
+    otherCompanies: {
+      label: 'Other staffing companies you work with',
+      hint: 'So that we can plan around your schedule.',
+    },
+    references: {
+      label: 'References',
+      hint: 'Name, relationship and phone number of up to three references.',
+    },
+    additionalInfo: { label: 'Anything else we should know?' },
+  },
+  submit: 'Submit Application',
+  sendError: {
+    title: 'Your application was not sent.',
+    message:
+      'Please try again in a moment: everything you entered is still here. If the problem continues, call us at',
+    phone: company.phones.office,
+  },
+  confirmation: {
+    heading: 'Application Submitted Successfully!',
+    message: `Thank you for your interest in joining our team. We will review your application and contact you within ${claims.applicationReview}.`,
+    nextStepsTitle: 'Next steps',
+    nextSteps: [
+      {
+        title: 'Application review (3-5 days)',
+        text: 'We review your experience, availability and skills.',
+      },
+      {
+        title: 'Initial interview (if qualified)',
+        text: 'We call you to schedule a short interview.',
+      },
+      { title: 'Reference verification', text: 'We contact the references you gave us.' },
+      {
+        title: 'Orientation and training',
+        text: 'You learn our service standards before your first event.',
+      },
+    ],
+  },
+};

@@ -1,0 +1,29 @@
+/** Interface text shared by both forms (the quote request and the job application). */
+
+export interface ChoiceOption {
+  /** What the form sends. */
+  value: string;
+  /** What the visitor reads. */
+  label: string;
+}
+
+/** Options whose sent value is their English label. */
+export function labelledOptions(labels: readonly string[]): ChoiceOption[] {
+  return labels.map((label) => ({ value: label, label }));
+}
+
+export const formText = {
+  requiredNote: 'All fields are required unless marked optional.',
+  optional: '(optional)',
+  errorPrefix: 'Error:',
+  errorSummaryTitle: 'There is a problem',
+  errorSummaryIntro: 'Please correct the following:',
+  submitting: 'Submitting...',
+  selectPlaceholder: 'Select an option',
+  honeypotLabel: 'Leave this field empty',
+  invalidOption: 'Choose one of the listed options',
+  mustBeText: 'Must be text',
+  notAnObject: 'Expected a JSON object',
+  unknownFields: (names: readonly string[]) => `Unknown field: ${names.join(', ')}`,
+  tooLong: (max: number) => `Must be ${max.toLocaleString('en-US')} characters or fewer`,
+};

@@ -1,0 +1,169 @@
+import * as z from 'zod/mini';
+import {
+  applicationMessages as messages,
+  availabilityOptions,
+  experienceOptions,
+  languageOptions,
+  positionOptions,
+  shiftOptions,
+  skillOptions,
+  yearsExperienceOptions,
+} from '../content/application-form';
+import {
+  choiceList,
+  emailAddress,
+  honeypot,
+  limits,
+  optionalChoice,
+  optionalText,
+  optionValues,
+  pastDate,
+  phoneNumber,
+  requiredChoice,
+  requiredText,
+  unknownFieldError,
+} from './rules';
+
+/**
+ * The job application (SPEC sections 3 and 5): the form's values, the JSON body the browser sends,
+ * and the builder between them. The server validates the body with `applicationSubmissionSchema`.
+ */
+
+const EARLIEST_BIRTH_DATE = '1900-01-01';
+
+const dateOfBirthMessages = {
+  required: messages.dateOfBirth,
+  invalid: messages.dateOfBirthInvalid,
+  outOfRange: messages.dateOfBirthFuture,
+};
+
+function applicationFields(dateSlackDays: number) {
+  return {
+    fullName: requiredText(messages.fullName, limits.name, 2),
+    phone: phoneNumber(messages.phone),
+    email: emailAddress(messages.email),
+    address: requiredText(messages.address, limits.address, 10),
+    dateOfBirth: pastDate(dateOfBirthMessages, EARLIEST_BIRTH_DATE, dateSlackDays),
+    positionInterest: choiceList(optionValues(positionOptions), messages.positionInterest),
+    hasExperience: requiredChoice(optionValues(experienceOptions), messages.hasExperience),
+    availability: choiceList(optionValues(availabilityOptions), messages.availability),
+    shiftPreference: requiredChoice(optionValues(shiftOptions), messages.shiftPreference),
+    skills: choiceList(optionValues(skillOptions)),
+    certifications: optionalText(limits.shortText),
+    languages: choiceList(optionValues(languageOptions), messages.languages),
+    otherCompanies: optionalText(limits.shortText),
+    references: optionalText(limits.longText),
+    additionalInfo: optionalText(limits.longText),
+  };
+}
+
+const experienceFields = {
+  yearsExperience: optionalChoice(optionValues(yearsExperienceOptions)),
+  previousExperience: optionalText(limits.longText),
+};
+
+export const applicationFormSchema = z.object({
+  ...applicationFields(0),
+  ...experienceFields,
+});
+
+/** What the fields hold ('' for a choice not made yet). */
+export type ApplicationFormInput = z.input<typeof applicationFormSchema>;
+/** The values once validated (text trimmed, choices narrowed). */
+export type ApplicationFormValues = z.output<typeof applicationFormSchema>;
+
+export const applicationFormFields = [
+  'fullName',
+  'phone',
+  'email',
+  'address',
+  'dateOfBirth',
+  'positionInterest',
+  'hasExperience',
+  'yearsExperience',
+  'previousExperience',
+  'availability',
+  'shiftPreference',
+  'skills',
+  'certifications',
+  'languages',
+  'otherCompanies',
+  'references',
+  'additionalInfo',
+] as const satisfies readonly (keyof ApplicationFormInput)[];
+
+export const emptyApplicationForm: ApplicationFormInput = {
+  fullName: '',
+  phone: '',
+  email: '',
+  address: '',
+  dateOfBirth: '',
+  positionInterest: [],
+  hasExperience: '',
+  yearsExperience: '',
+  previousExperience: '',
+  availability: [],
+  shiftPreference: '',
+  skills: [],
+  certifications: '',
+  languages: [],
+  otherCompanies: '',
+  references: '',
+  additionalInfo: '',
+};
+
+/**
+ * The exact JSON body: lists as arrays of strings, the experience details only when hasExperience
+ * is 'yes', optional text as '' when empty, plus `_gotcha` when the spam trap was filled.
+ */
+export const applicationSubmissionSchema = z
+  .strictObject(
+    {
+      // A day of slack: the server's date may be behind the visitor's.
+      ...applicationFields(1),
+      yearsExperience: z.optional(experienceFields.yearsExperience),
+      previousExperience: z.optional(experienceFields.previousExperience),
+      _gotcha: honeypot,
+    },
+    { error: unknownFieldError },
+  )
+  .check(
+    z.refine(
+      (body) =>
+        body.hasExperience === 'yes' ||
+        (body.yearsExperience === undefined && body.previousExperience === undefined),
+      { error: messages.experienceWithoutYes, path: ['hasExperience'] },
+    ),
+  );
+
+export type ApplicationSubmission = z.output<typeof applicationSubmissionSchema>;
+
+export function toApplicationSubmission(
+  values: ApplicationFormValues,
+  honeypotValue = '',
+): ApplicationSubmission {
+  return {
+    fullName: values.fullName,
+    phone: values.phone,
+    email: values.email,
+    address: values.address,
+    dateOfBirth: values.dateOfBirth,
+    positionInterest: values.positionInterest,
+    hasExperience: values.hasExperience,
+    ...(values.hasExperience === 'yes'
+      ? {
+          yearsExperience: values.yearsExperience,
+          previousExperience: values.previousExperience,
+        }
+      : {}),
+    availability: values.availability,
+    shiftPreference: values.shiftPreference,
+    skills: values.skills,
+    certifications: values.certifications,
+    languages: values.languages,
+    otherCompanies: values.otherCompanies,
+    references: values.references,
+    additionalInfo: values.additionalInfo,
+    ...(honeypotValue ? { _gotcha: honeypotValue } : {}),
+  };
+}
