@@ -6,7 +6,7 @@ export function BusinessHours() {
   return (
     <section
       aria-labelledby="hours-heading"
-      className="on-dark h-full rounded-xl bg-navy-950 p-6 text-navy-100 sm:p-8"
+      className="on-dark self-start rounded-xl bg-navy-950 p-6 text-navy-100 sm:p-8"
     >
       <h2
         id="hours-heading"
@@ -17,7 +17,7 @@ export function BusinessHours() {
       </h2>
       <dl className="mt-6 divide-y divide-navy-800" data-testid="business-hours">
         {Object.values(hours).map((slot) => (
-          <div key={slot.days} className="flex flex-wrap justify-between gap-x-4 gap-y-1 py-3">
+          <div key={slot.days} className="py-3">
             <dt className="font-semibold text-white">{slot.days}</dt>
             <dd>{slot.time}</dd>
           </div>

@@ -41,6 +41,21 @@ function LabelledLink({ href, label, value }: { href: string; label: string; val
   );
 }
 
+/** Keeps the icon on the line of the text's last word, so it never wraps alone. */
+function TextWithTrailingIcon({ text, icon: Icon }: { text: string; icon: LucideIcon }) {
+  const words = text.split(' ');
+  const last = words.pop();
+  return (
+    <>
+      {words.length > 0 && `${words.join(' ')} `}
+      <span className="whitespace-nowrap">
+        {last}
+        <Icon aria-hidden="true" className="ml-1.5 inline size-4 align-[-2px]" />
+      </span>
+    </>
+  );
+}
+
 export function ContactMethods() {
   const phones = [company.phones.direct, company.phones.office];
   return (
@@ -79,12 +94,9 @@ export function ContactMethods() {
         </address>
         <ExternalLink
           href={company.mapsUrl}
-          className={`${linkClass} flex-row items-center gap-1.5`}
+          className="inline-block rounded-md py-2.5 font-semibold text-navy-900 underline decoration-gold-500 underline-offset-4 hover:text-navy-700 hover:decoration-2"
         >
-          <span className="font-semibold underline decoration-gold-500 underline-offset-4 group-hover:decoration-2">
-            {contact.visit.mapLabel}
-          </span>
-          <ExternalIcon aria-hidden="true" className="size-4 shrink-0" />
+          <TextWithTrailingIcon text={contact.visit.mapLabel} icon={ExternalIcon} />
         </ExternalLink>
       </MethodCard>
     </ul>
