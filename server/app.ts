@@ -1,37 +1,207 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyCompress from '@fastify/compress';
+import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
+import { forms as defaultForms, isSpam, validate, type FormDefinition } from './forms.ts';
 import { securityHeaders } from './security-headers.ts';
+import type { Store } from './store.ts';
 
 export interface AppOptions {
-  /** The built site (vite's outDir). */
-  distDir: string;
+  /** The built site (vite's outDir); not served when missing. */
+  distDir?: string | undefined;
+  store: Store;
+  forms?: readonly FormDefinition[];
+  /** Posts per address per `rateLimitWindowMs`. */
+  rateLimitMax?: number;
+  rateLimitWindowMs?: number;
   /** Extra origins the forms may post to (CSP connect-src). */
   connectSources?: readonly string[];
-  logger?: boolean;
+  /** Origins of static deployments allowed to post here ('*' for any). */
+  corsOrigins?: readonly string[];
+  /** fastify's trustProxy: who may set X-Forwarded-For (README, "Behind a reverse proxy"). */
+  trustProxy?: boolean | number | string;
+  /** A pino level ('info', 'warn', 'silent'…), or false for no logger. */
+  logLevel?: string | false;
+  /** Queue an e-mail notification with each stored submission. */
+  notify?: boolean;
+  /** Called after a new submission is committed (wakes the outbox). */
+  onStored?: () => void;
 }
 
+export const BODY_LIMIT = 32 * 1024;
+
 const HASHED_ASSET = /\/assets\/.+-[A-Za-z0-9_-]{8}\.[a-z0-9]+$/;
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
+
+function fail(reply: FastifyReply, status: number, error: string, extra: object = {}) {
+  return reply.code(status).send({ ok: false, error, ...extra });
+}
+
+/** The visitor-facing text of each 4xx answer; never the parser's message, which may quote the body. */
+function clientError(error: FastifyError): { status: number; message: string } {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { status: 413, message: `The body is larger than ${BODY_LIMIT / 1024} kB` };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { status: 415, message: 'Send the form as application/json' };
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { status: 400, message: 'The body is empty' };
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return { status: 400, message: 'The Content-Length does not match the body' };
+  }
+  const status = error.statusCode ?? 500;
+  if (status === 429) return { status, message: 'Too many submissions; please try again later' };
+  if (status === 400) return { status, message: 'The body is not valid JSON' };
+  return { status, message: status === 404 ? 'Not found' : 'The request was not accepted' };
+}
+
+/** Request logs hold the method, the path and the status: no addresses, no bodies, no queries. */
+const serializers = {
+  req: (request: { method: string; url: string }) => ({
+    method: request.method,
+    url: request.url.split('?')[0],
+  }),
+  res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }),
+};
+
+/** A hop count means: trust that many proxies in front of this server. */
+function trustProxy(setting: AppOptions['trustProxy']) {
+  return typeof setting === 'number'
+    ? (_address: string, hop: number) => hop < setting
+    : (setting ?? false);
+}
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? false,
-    bodyLimit: 32 * 1024,
-    trustProxy: true,
+    logger: options.logLevel ? { level: options.logLevel, serializers } : false,
+    bodyLimit: BODY_LIMIT,
+    trustProxy: trustProxy(options.trustProxy),
   });
+  const formsByName = new Map((options.forms ?? defaultForms).map((form) => [form.name, form]));
+  const { store } = options;
   const headers = securityHeaders(options.connectSources);
+  const corsOrigins = new Set(options.corsOrigins ?? []);
 
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', async (request, reply) => {
     reply.headers(headers);
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
   });
+
+  // Only JSON bodies: without the text/plain parser anything else is a 415.
+  app.removeContentTypeParser('text/plain');
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const { status, message } = clientError(error);
+    if (status >= 500) {
+      request.log.error({ code: error.code, name: error.name }, 'request failed');
+      return fail(reply, 500, 'Something went wrong on our side; please try again');
+    }
+    request.log.info({ code: error.code ?? status }, 'request refused');
+    return fail(reply, status, message);
+  });
+
+  app.setNotFoundHandler((_request, reply) => fail(reply, 404, 'Not found'));
 
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'] });
+  await app.register(fastifyRateLimit, { global: false });
 
-  app.get('/healthz', async () => ({ ok: true }));
+  app.get('/healthz', async (request, reply) => {
+    try {
+      await store.ping();
+      return { ok: true };
+    } catch (error) {
+      request.log.error({ code: (error as { code?: string }).code }, 'health check failed');
+      return fail(reply, 503, 'The database is unavailable');
+    }
+  });
 
-  if (existsSync(options.distDir)) {
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/api/')) return;
+    const origin = request.headers.origin;
+    if (origin && (corsOrigins.has(origin) || corsOrigins.has('*'))) {
+      reply.header('access-control-allow-origin', origin).header('vary', 'Origin');
+    }
+  });
+
+  app.options('/api/forms/:form', async (_request, reply) =>
+    reply
+      .code(204)
+      .header('access-control-allow-methods', 'POST')
+      .header('access-control-allow-headers', 'Content-Type, Accept, Idempotency-Key')
+      .header('access-control-max-age', '600')
+      .send(),
+  );
+
+  app.route({
+    method: ['GET', 'PUT', 'PATCH', 'DELETE'],
+    url: '/api/forms/:form',
+    handler: async (_request, reply) =>
+      fail(reply.header('allow', 'POST, OPTIONS'), 405, 'Forms are sent with POST'),
+  });
+
+  app.post<{ Params: { form: string } }>(
+    '/api/forms/:form',
+    {
+      config: {
+        rateLimit: {
+          max: options.rateLimitMax ?? 10,
+          timeWindow: options.rateLimitWindowMs ?? 60_000,
+        },
+      },
+    },
+    async (request, reply) => {
+      const form = formsByName.get(request.params.form);
+      if (!form) return fail(reply, 404, 'Unknown form');
+      if (!request.headers['content-type']) {
+        return fail(reply, 415, 'Send the form as application/json');
+      }
+
+      if (isSpam(request.body)) {
+        request.log.info({ form: form.name }, 'spam trap filled; not stored');
+        return { ok: true, id: randomUUID() };
+      }
+
+      const result = validate(form, request.body);
+      if (!result.ok) {
+        return fail(reply, 400, 'Some fields are missing or invalid', { errors: result.errors });
+      }
+
+      const key = request.headers['idempotency-key'];
+      if (key !== undefined && (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key))) {
+        return fail(reply, 400, 'Idempotency-Key must be 1 to 200 visible ASCII characters');
+      }
+
+      let saved;
+      try {
+        saved = await store.save({
+          form: form.name,
+          fields: result.fields,
+          clientAddress: request.ip,
+          userAgent: request.headers['user-agent'],
+          idempotencyKey: key,
+          notify: options.notify ?? false,
+        });
+      } catch (error) {
+        request.log.error({ code: (error as { code?: string }).code }, 'could not store');
+        reply.header('retry-after', '30');
+        return fail(reply, 503, 'The form could not be saved just now; please try again');
+      }
+
+      if (saved.status === 'key-reused') {
+        return fail(reply, 422, 'This Idempotency-Key was already used for a different body');
+      }
+      if (saved.status === 'created') {
+        request.log.info({ form: form.name, id: saved.id }, 'submission stored');
+        options.onStored?.();
+      }
+      return { ok: true, id: saved.id };
+    },
+  );
+
+  if (options.distDir && existsSync(options.distDir)) {
     await app.register(fastifyStatic, {
       root: path.resolve(options.distDir),
       wildcard: true,

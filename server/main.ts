@@ -1,20 +1,70 @@
 import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { forms } from './forms.ts';
+import { smtpSender, startOutbox, type Outbox } from './notify.ts';
+import { openStore } from './store.ts';
 
-const port = Number(process.env.PORT ?? 8080);
-const host = process.env.HOST ?? '0.0.0.0';
-const distDir = process.env.DIST_DIR ?? 'dist';
+/** The form endpoints the site was built with (scripts/build-server.mjs), for the CSP. */
+declare const __BUILD_FORM_ENDPOINTS__: string[] | undefined;
 
-const app = await buildApp({ distDir, logger: process.env.LOG_LEVEL !== 'silent' });
+const config = loadConfig(
+  process.env,
+  typeof __BUILD_FORM_ENDPOINTS__ === 'undefined' ? [] : __BUILD_FORM_ENDPOINTS__,
+);
+const store = await openStore(config.database);
+let outbox: Outbox | undefined;
+
+const app = await buildApp({
+  distDir: config.distDir,
+  store,
+  forms,
+  rateLimitMax: config.rateLimitMax,
+  connectSources: config.connectSources,
+  corsOrigins: config.corsOrigins,
+  trustProxy: config.trustProxy,
+  logLevel: config.logLevel,
+  notify: config.notify !== undefined,
+  onStored: () => outbox?.nudge(),
+});
+
+if (config.notify) {
+  outbox = startOutbox({
+    store,
+    forms,
+    sender: smtpSender(config.notify.smtpUrl),
+    from: config.notify.from,
+    to: config.notify.to,
+    log: app.log.child({ component: 'outbox' }),
+  });
+}
+
+// Runs once every in-flight request has been answered.
+app.addHook('onClose', async () => {
+  await outbox?.stop();
+  store.close();
+});
 
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, 'shutting down');
+  const deadline = setTimeout(() => {
+    app.log.error('requests still running after 10 s; exiting anyway');
+    process.exit(1);
+  }, 10_000);
+  deadline.unref();
   await app.close();
   process.exit(0);
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
-await app.listen({ port, host });
+await app.listen({ port: config.port, host: config.host });
+app.log.info(
+  {
+    database: config.database.url.startsWith('file:') ? config.database.url : 'remote libsql',
+    notifications: config.notify ? 'on' : 'off',
+  },
+  'form receiver ready',
+);

@@ -1,0 +1,168 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { databaseConfig } from './config.ts';
+import { toCsv, toJson } from './export.ts';
+import { forms } from './forms.ts';
+import { fieldText, oneLine } from './mail-text.ts';
+import { openStore, type StoredSubmission } from './store.ts';
+
+export const usage = `The owner's view of the form submissions.
+
+  npm run submissions -- list [--form quote|application] [--since DATE]
+  npm run submissions -- export --format csv|json [--out FILE] [--form NAME] [--since DATE]
+
+DATE is YYYY-MM-DD (local midnight) or an ISO date and time. The database is the server's:
+DATA_DIR/submissions.db (default data/), or DATABASE_URL (+ DATABASE_AUTH_TOKEN).`;
+
+export interface CliIo {
+  env: Record<string, string | undefined>;
+  out(text: string): void;
+  err(text: string): void;
+}
+
+class UsageError extends Error {}
+
+function parseSince(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00`) : new Date(value);
+  if (Number.isNaN(date.getTime())) {
+    throw new UsageError(`--since: "${value}" is not a date (YYYY-MM-DD)`);
+  }
+  return date.getTime();
+}
+
+function localTime(ms: number): string {
+  const date = new Date(ms);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(
+    date.getHours(),
+  )}:${pad(date.getMinutes())}`;
+}
+
+/** A table for the terminal; every cell is stripped of control characters (no escape sequences). */
+function table(rows: string[][]): string {
+  const widths: number[] = [];
+  for (const row of rows) {
+    row.forEach((cell, column) => (widths[column] = Math.max(widths[column] ?? 0, cell.length)));
+  }
+  return rows
+    .map((row) =>
+      row
+        .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
+}
+
+function listRows(submissions: readonly StoredSubmission[]): string[][] {
+  const header = ['RECEIVED', 'FORM', 'ID', 'NAME', 'E-MAIL', 'PHONE'];
+  return [
+    header,
+    ...submissions.map((submission) => {
+      const contact = forms
+        .find((form) => form.name === submission.form)
+        ?.contact(submission.fields);
+      return [
+        localTime(submission.receivedAt),
+        submission.form,
+        submission.id,
+        oneLine(contact?.name ?? '', 40),
+        oneLine(contact?.email ?? '', 60),
+        oneLine(fieldText(submission.fields.phone), 30),
+      ];
+    }),
+  ];
+}
+
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      options: {
+        form: { type: 'string' },
+        since: { type: 'string' },
+        format: { type: 'string' },
+        out: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    io.err(`${(error as Error).message}\n\n${usage}\n`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  const [command, ...extra] = positionals;
+  if (values.help || command === undefined || command === 'help') {
+    io.out(`${usage}\n`);
+    return command === undefined && !values.help ? 2 : 0;
+  }
+
+  try {
+    if ((command !== 'list' && command !== 'export') || extra.length > 0) {
+      throw new UsageError(`Unknown command: ${positionals.join(' ')}`);
+    }
+    if (values.form !== undefined && !forms.some((form) => form.name === values.form)) {
+      throw new UsageError(`--form must be one of: ${forms.map((form) => form.name).join(', ')}`);
+    }
+    const filter = { form: values.form, since: parseSince(values.since) };
+    if (command === 'export' && values.format !== 'csv' && values.format !== 'json') {
+      throw new UsageError('export needs --format csv or --format json');
+    }
+    if (command === 'list' && (values.format !== undefined || values.out !== undefined)) {
+      throw new UsageError('--format and --out belong to export');
+    }
+
+    const config = databaseConfig(io.env);
+    const store = await openStore(config);
+    try {
+      const submissions = await store.list(filter);
+      if (command === 'list') {
+        const summary = await store.outboxSummary();
+        const where = config.dir
+          ? ` in ${path.relative('.', config.url.slice(5)) || config.url}`
+          : '';
+        if (submissions.length > 0) io.out(`${table(listRows(submissions))}\n\n`);
+        io.out(
+          `${submissions.length} submission${submissions.length === 1 ? '' : 's'}${where}` +
+            (summary.pending + summary.sent + summary.failed > 0
+              ? `; notifications: ${summary.sent} sent, ${summary.pending} pending, ${summary.failed} given up`
+              : '') +
+            '\n',
+        );
+        return 0;
+      }
+      const text = values.format === 'csv' ? toCsv(submissions) : toJson(submissions);
+      if (values.out) {
+        // Personal data: readable by the owner only.
+        writeFileSync(values.out, text, { mode: 0o600 });
+        io.err(`${submissions.length} submissions written to ${values.out}\n`);
+      } else {
+        io.out(text);
+      }
+      return 0;
+    } finally {
+      store.close();
+    }
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.err(`${error.message}\n\n${usage}\n`);
+      return 2;
+    }
+    io.err(`${(error as Error).message}\n`);
+    return 1;
+  }
+}
+
+const entry = process.argv[1];
+if (entry && import.meta.url === pathToFileURL(path.resolve(entry)).href) {
+  process.exitCode = await runCli(process.argv.slice(2), {
+    env: process.env,
+    out: (text) => process.stdout.write(text),
+    err: (text) => process.stderr.write(text),
+  });
+}

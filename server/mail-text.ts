@@ -1,0 +1,82 @@
+import type { FormDefinition } from './forms.ts';
+import type { StoredSubmission } from './store.ts';
+
+/** Drops control characters other than newline and tab: nothing in a field may fake a header or a line. */
+export function plainText(value: string): string {
+  // eslint-disable-next-line no-control-regex
+  return value.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '');
+}
+
+/** One line: for subjects and display names. */
+export function oneLine(value: string, max = 120): string {
+  const line = plainText(value).replace(/\s+/g, ' ').trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
+/** 'additionalInfo' → 'Additional info' for fields without a label. */
+export function humanize(key: string): string {
+  const words = key
+    .replace(/^_+/, '')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+export function fieldText(value: unknown): string {
+  if (Array.isArray(value)) return value.map(fieldText).join(', ');
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/** The fields as an aligned two-column list; multi-line values stay indented under their label. */
+export function fieldsAsText(form: FormDefinition, fields: Record<string, unknown>): string {
+  const rows = Object.entries(fields).map(([key, value]) => ({
+    label: form.labels[key] ?? humanize(key),
+    value: plainText(fieldText(value)).trim() || '—',
+  }));
+  const width = Math.max(0, ...rows.map(({ label }) => label.length)) + 2;
+  return rows
+    .map(({ label, value }) =>
+      value
+        .split('\n')
+        .map((line, index) => `${(index === 0 ? label : '').padEnd(width)}${line}`.trimEnd())
+        .join('\n'),
+    )
+    .join('\n');
+}
+
+export interface NotificationMail {
+  subject: string;
+  text: string;
+  replyTo: { name: string; address: string } | undefined;
+}
+
+/** The e-mail to the business about one submission: readable as plain text, answerable with Reply. */
+export function notificationMail(
+  form: FormDefinition,
+  submission: StoredSubmission,
+): NotificationMail {
+  const contact = form.contact(submission.fields);
+  const name = oneLine(contact.name ?? '') || 'a visitor';
+  const received = new Date(submission.receivedAt).toISOString().replace('T', ' ').slice(0, 16);
+  const text = [
+    `New ${form.title.toLowerCase()} from the website.`,
+    '',
+    fieldsAsText(form, submission.fields),
+    '',
+    `Received ${received} UTC · reference ${submission.id}`,
+    contact.email ? 'Reply to this e-mail to answer the sender.' : '',
+  ]
+    .join('\n')
+    .trimEnd();
+  return {
+    subject: oneLine(`${form.title} from ${name}`, 150),
+    text: `${text}\n`,
+    replyTo: contact.email
+      ? { name: oneLine(contact.name ?? ''), address: contact.email }
+      : undefined,
+  };
+}

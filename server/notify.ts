@@ -1,0 +1,194 @@
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { FormDefinition } from './forms.ts';
+import { notificationMail } from './mail-text.ts';
+import type { PendingNotification, Store } from './store.ts';
+
+export interface MailMessage {
+  from: string;
+  to: string[];
+  subject: string;
+  text: string;
+  replyTo?: { name: string; address: string } | undefined;
+  messageId: string;
+  headers: Record<string, string>;
+}
+
+/** What the outbox needs of a mail transport (nodemailer's, or a fake in tests). */
+export interface MailSender {
+  sendMail(message: MailMessage): Promise<unknown>;
+  close?(): void;
+}
+
+export interface OutboxOptions {
+  store: Store;
+  forms: readonly FormDefinition[];
+  sender: MailSender;
+  from: string;
+  to: string[];
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  /** First retry delay; each later one doubles, up to `retryMaxMs`. */
+  retryBaseMs?: number;
+  retryMaxMs?: number;
+  /** After this many failed sends the notification is given up (the row itself stays). */
+  maxAttempts?: number;
+  /** Longest sleep between looks at the outbox (another process may have queued mail). */
+  pollMs?: number;
+  leaseMs?: number;
+  now?: () => number;
+}
+
+export interface Outbox {
+  /** Sends what is due now and schedules the rest; call after a submission is stored. */
+  nudge(): void;
+  /** Resolves when the current pass over the outbox has finished. */
+  idle(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export function smtpSender(smtpUrl: string): MailSender {
+  return nodemailer.createTransport({
+    url: smtpUrl,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
+}
+
+const FALLBACK_FORM: Omit<FormDefinition, 'name'> = {
+  title: 'Form submission',
+  schema: undefined as never,
+  labels: {},
+  contact: () => ({}),
+};
+
+/** A short, personal-data-free description of a send failure: codes only, never the server's text. */
+function failureCode(error: unknown): string {
+  if (typeof error !== 'object' || error === null) return 'ERROR';
+  const { code, responseCode } = error as { code?: unknown; responseCode?: unknown };
+  return [
+    typeof code === 'string' ? code : 'ERROR',
+    typeof responseCode === 'number' ? responseCode : '',
+  ]
+    .join(' ')
+    .trim();
+}
+
+function messageDomain(from: string): string {
+  return /@([^\s>]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
+}
+
+/**
+ * Sends the e-mail of each stored submission from the outbox table. Rows are leased while being
+ * sent, so a crash mid-send means one more send after restart, never none.
+ */
+export function startOutbox(options: OutboxOptions): Outbox {
+  const {
+    store,
+    sender,
+    log,
+    retryBaseMs = 30_000,
+    retryMaxMs = 60 * 60_000,
+    maxAttempts = 30,
+    pollMs = 60_000,
+    leaseMs = 2 * 60_000,
+    now = Date.now,
+  } = options;
+  const domain = messageDomain(options.from);
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let again = false;
+  let stopped = false;
+
+  function retryDelay(attempts: number): number {
+    const delay = Math.min(retryMaxMs, retryBaseMs * 2 ** (attempts - 1));
+    return Math.round(delay * (0.8 + Math.random() * 0.4));
+  }
+
+  async function deliver({ outboxId, attempts, submission }: PendingNotification) {
+    const form = options.forms.find((candidate) => candidate.name === submission.form) ?? {
+      ...FALLBACK_FORM,
+      name: submission.form,
+    };
+    const mail = notificationMail(form, submission);
+    try {
+      await sender.sendMail({
+        from: options.from,
+        to: options.to,
+        subject: mail.subject,
+        text: mail.text,
+        replyTo: mail.replyTo,
+        messageId: `<${submission.id}@${domain}>`,
+        headers: { 'X-Submission-Id': submission.id, 'X-Form': submission.form },
+      });
+    } catch (error) {
+      const failed = attempts + 1;
+      const code = failureCode(error);
+      const retryAt = failed >= maxAttempts ? null : now() + retryDelay(failed);
+      await store.markNotificationFailed(outboxId, { attempts: failed, retryAt, error: code });
+      const details = { submissionId: submission.id, attempts: failed, code };
+      if (retryAt === null) log.error(details, 'notification given up');
+      else log.warn({ ...details, retryInMs: retryAt - now() }, 'notification failed, will retry');
+      return;
+    }
+    await store.markNotificationSent(outboxId);
+    log.info({ submissionId: submission.id }, 'notification sent');
+  }
+
+  async function pass() {
+    for (;;) {
+      const due = await store.claimNotifications(10, leaseMs);
+      if (due.length === 0) return;
+      for (const notification of due) {
+        if (stopped) return;
+        await deliver(notification);
+      }
+    }
+  }
+
+  function schedule(delayMs: number) {
+    clearTimeout(timer);
+    if (stopped) return;
+    timer = setTimeout(run, Math.max(0, Math.min(pollMs, delayMs)));
+    timer.unref();
+  }
+
+  function run() {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = (async () => {
+      try {
+        do {
+          again = false;
+          await pass();
+        } while (again && !stopped);
+        const next = await store.nextNotificationDue();
+        schedule(next === undefined ? pollMs : next - now());
+      } catch (error) {
+        log.error({ code: failureCode(error) }, 'outbox pass failed');
+        schedule(retryBaseMs);
+      } finally {
+        running = undefined;
+      }
+      if (again) run();
+    })();
+  }
+
+  run();
+
+  return {
+    nudge: run,
+    async idle() {
+      while (running) await running;
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+      sender.close?.();
+    },
+  };
+}

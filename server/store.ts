@@ -1,0 +1,332 @@
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { createClient, type Client, type InStatement, type Row } from '@libsql/client';
+import type { DatabaseConfig } from './config.ts';
+import { migrations } from './migrations.ts';
+
+/** How long the same body (or the same Idempotency-Key) maps to the row it first created. */
+export const DEDUPE_WINDOW_MS = 10 * 60 * 1000;
+
+export interface StoredSubmission {
+  id: string;
+  form: string;
+  /** Milliseconds since the epoch. */
+  receivedAt: number;
+  fields: Record<string, unknown>;
+  /** A salted hash of the client's address: tells posts from one address apart, reveals nothing. */
+  clientHash: string | null;
+  userAgent: string | null;
+}
+
+export interface NewSubmission {
+  form: string;
+  fields: Record<string, unknown>;
+  clientAddress?: string | undefined;
+  userAgent?: string | undefined;
+  idempotencyKey?: string | undefined;
+  /** Queue an e-mail notification in the same transaction. */
+  notify: boolean;
+}
+
+export type SaveResult =
+  | { status: 'created'; id: string }
+  | { status: 'duplicate'; id: string }
+  /** The Idempotency-Key was used before with a different body. */
+  | { status: 'key-reused' };
+
+export interface ListFilter {
+  form?: string | undefined;
+  /** Milliseconds since the epoch, inclusive. */
+  since?: number | undefined;
+}
+
+export interface PendingNotification {
+  outboxId: number;
+  attempts: number;
+  submission: StoredSubmission;
+}
+
+export interface OutboxSummary {
+  pending: number;
+  sent: number;
+  failed: number;
+}
+
+export interface Store {
+  save(submission: NewSubmission): Promise<SaveResult>;
+  list(filter?: ListFilter): Promise<StoredSubmission[]>;
+  get(id: string): Promise<StoredSubmission | undefined>;
+  /** Leases up to `limit` due notifications for `leaseMs` (a crashed sender's lease expires). */
+  claimNotifications(limit: number, leaseMs: number): Promise<PendingNotification[]>;
+  markNotificationSent(outboxId: number): Promise<void>;
+  markNotificationFailed(
+    outboxId: number,
+    failure: { attempts: number; retryAt: number | null; error: string },
+  ): Promise<void>;
+  /** When the next pending notification falls due (ms since the epoch), if any. */
+  nextNotificationDue(): Promise<number | undefined>;
+  outboxSummary(): Promise<OutboxSummary>;
+  ping(): Promise<void>;
+  close(): void;
+}
+
+export interface StoreOptions {
+  now?: () => number;
+}
+
+const SUBMISSION_COLUMNS = 'id, form, received_at, fields, client_hash, user_agent';
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+function toSubmission(row: Row): StoredSubmission {
+  return {
+    id: String(row.id),
+    form: String(row.form),
+    receivedAt: Number(row.received_at),
+    fields: JSON.parse(String(row.fields)) as Record<string, unknown>,
+    clientHash: row.client_hash === null ? null : String(row.client_hash),
+    userAgent: row.user_agent === null ? null : String(row.user_agent),
+  };
+}
+
+async function migrate(client: Client): Promise<void> {
+  await client.execute(
+    'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at INTEGER NOT NULL)',
+  );
+  const transaction = await client.transaction('write');
+  try {
+    const result = await transaction.execute(
+      'SELECT COALESCE(MAX(version), 0) AS version FROM schema_migrations',
+    );
+    const current = Number(result.rows[0]?.version ?? 0);
+    for (const migration of migrations) {
+      if (migration.version <= current) continue;
+      for (const statement of migration.statements) await transaction.execute(statement);
+      await transaction.execute({
+        sql: 'INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)',
+        args: [migration.version, Date.now()],
+      });
+    }
+    await transaction.commit();
+  } finally {
+    transaction.close();
+  }
+}
+
+async function clientHashSalt(client: Client): Promise<string> {
+  await client.execute({
+    sql: "INSERT INTO settings (name, value) VALUES ('client_hash_salt', ?) ON CONFLICT (name) DO NOTHING",
+    args: [randomBytes(32).toString('hex')],
+  });
+  const result = await client.execute("SELECT value FROM settings WHERE name = 'client_hash_salt'");
+  return String(result.rows[0]?.value);
+}
+
+/** Opens (creating it and its folder if needed) and migrates the submissions database. */
+export async function openStore(
+  config: DatabaseConfig,
+  options: StoreOptions = {},
+): Promise<Store> {
+  const now = options.now ?? Date.now;
+  const local = config.url.startsWith('file:');
+  if (config.dir) mkdirSync(config.dir, { recursive: true });
+  const client = createClient({
+    url: config.url,
+    authToken: config.authToken,
+    // Every local call is synchronous underneath: one connection serialises writes in this process;
+    // the busy timeout covers another process (the CLI) holding the file for a moment.
+    ...(local ? { concurrency: 1, timeout: 5000 } : {}),
+  });
+  try {
+    if (local) {
+      await client.execute('PRAGMA journal_mode = WAL');
+      // FULL: a commit is on disk before the visitor is told it was received.
+      await client.execute('PRAGMA synchronous = FULL');
+    }
+    await migrate(client);
+  } catch (error) {
+    client.close();
+    throw error;
+  }
+  const salt = await clientHashSalt(client);
+  const clientHash = (address: string) =>
+    createHmac('sha256', salt).update(address).digest('hex').slice(0, 32);
+
+  async function save(submission: NewSubmission): Promise<SaveResult> {
+    const receivedAt = now();
+    const expiresAt = receivedAt + DEDUPE_WINDOW_MS;
+    const newId = randomUUID();
+    const fieldsJson = JSON.stringify(submission.fields);
+    const bodyHash = sha256(`${submission.form}\n${fieldsJson}`);
+    const bodyKey = `body:${bodyHash}`;
+    const headerKey =
+      submission.idempotencyKey === undefined
+        ? undefined
+        : `key:${sha256(`${submission.form}\n${submission.idempotencyKey}`)}`;
+    const primaryKey = headerKey ?? bodyKey;
+    const resolvedIs = '(SELECT submission_id FROM dedupe_keys WHERE key = ?) = ?';
+
+    // One write transaction: every statement after the key bookkeeping acts only when the key
+    // resolved to the new id, so a duplicate changes nothing and a new post is all-or-nothing.
+    const statements: InStatement[] = [
+      { sql: 'DELETE FROM dedupe_keys WHERE expires_at <= ?', args: [receivedAt] },
+    ];
+    if (headerKey) {
+      statements.push(
+        {
+          sql: `INSERT INTO dedupe_keys (key, submission_id, body_hash, expires_at)
+                SELECT ?, COALESCE((SELECT submission_id FROM dedupe_keys WHERE key = ?), ?), ?, ?
+                WHERE true ON CONFLICT (key) DO NOTHING`,
+          args: [headerKey, bodyKey, newId, bodyHash, expiresAt],
+        },
+        {
+          sql: `INSERT INTO dedupe_keys (key, submission_id, body_hash, expires_at)
+                SELECT key, submission_id, body_hash, ? FROM (
+                  SELECT ? AS key, submission_id, body_hash FROM dedupe_keys WHERE key = ?
+                ) WHERE body_hash = ? ON CONFLICT (key) DO NOTHING`,
+          args: [expiresAt, bodyKey, headerKey, bodyHash],
+        },
+      );
+    } else {
+      statements.push({
+        sql: `INSERT INTO dedupe_keys (key, submission_id, body_hash, expires_at) VALUES (?, ?, ?, ?)
+              ON CONFLICT (key) DO NOTHING`,
+        args: [bodyKey, newId, bodyHash, expiresAt],
+      });
+    }
+    statements.push({
+      sql: `INSERT INTO submissions (${SUBMISSION_COLUMNS})
+            SELECT ?, ?, ?, ?, ?, ? WHERE ${resolvedIs}`,
+      args: [
+        newId,
+        submission.form,
+        receivedAt,
+        fieldsJson,
+        submission.clientAddress ? clientHash(submission.clientAddress) : null,
+        submission.userAgent?.slice(0, 512) ?? null,
+        primaryKey,
+        newId,
+      ],
+    });
+    if (submission.notify) {
+      statements.push({
+        sql: `INSERT INTO outbox (submission_id, created_at, next_attempt_at)
+              SELECT ?, ?, ? WHERE ${resolvedIs}`,
+        args: [newId, receivedAt, receivedAt, primaryKey, newId],
+      });
+    }
+    statements.push({
+      sql: 'SELECT submission_id, body_hash FROM dedupe_keys WHERE key = ?',
+      args: [primaryKey],
+    });
+
+    const results = await client.batch(statements, 'write');
+    const row = results.at(-1)?.rows[0];
+    if (!row) throw new Error('dedupe key missing after insert');
+    const id = String(row.submission_id);
+    if (id === newId) return { status: 'created', id };
+    if (String(row.body_hash) !== bodyHash) return { status: 'key-reused' };
+    return { status: 'duplicate', id };
+  }
+
+  async function get(id: string): Promise<StoredSubmission | undefined> {
+    const result = await client.execute({
+      sql: `SELECT ${SUBMISSION_COLUMNS} FROM submissions WHERE id = ?`,
+      args: [id],
+    });
+    const row = result.rows[0];
+    return row ? toSubmission(row) : undefined;
+  }
+
+  return {
+    save,
+    get,
+
+    async list(filter = {}) {
+      const result = await client.execute({
+        sql: `SELECT ${SUBMISSION_COLUMNS} FROM submissions
+              WHERE (?1 IS NULL OR form = ?1) AND received_at >= ?2
+              ORDER BY received_at, id`,
+        args: [filter.form ?? null, filter.since ?? 0],
+      });
+      return result.rows.map(toSubmission);
+    },
+
+    async claimNotifications(limit, leaseMs) {
+      const at = now();
+      const result = await client.execute({
+        sql: `UPDATE outbox SET lease_until = ?1 WHERE id IN (
+                SELECT id FROM outbox
+                WHERE sent_at IS NULL AND gave_up_at IS NULL AND next_attempt_at <= ?2
+                  AND (lease_until IS NULL OR lease_until <= ?2)
+                ORDER BY next_attempt_at, id LIMIT ?3
+              ) RETURNING id, submission_id, attempts`,
+        args: [at + leaseMs, at, limit],
+      });
+      const claimed: PendingNotification[] = [];
+      for (const row of result.rows) {
+        const submission = await get(String(row.submission_id));
+        if (submission) {
+          claimed.push({ outboxId: Number(row.id), attempts: Number(row.attempts), submission });
+        }
+      }
+      return claimed.sort((a, b) => a.outboxId - b.outboxId);
+    },
+
+    async markNotificationSent(outboxId) {
+      await client.execute({
+        sql: `UPDATE outbox SET sent_at = ?, attempts = attempts + 1, lease_until = NULL,
+              last_error = NULL WHERE id = ?`,
+        args: [now(), outboxId],
+      });
+    },
+
+    async markNotificationFailed(outboxId, failure) {
+      await client.execute({
+        sql: `UPDATE outbox SET attempts = ?, next_attempt_at = COALESCE(?, next_attempt_at),
+              gave_up_at = CASE WHEN ? IS NULL THEN ? END, lease_until = NULL, last_error = ?
+              WHERE id = ?`,
+        args: [
+          failure.attempts,
+          failure.retryAt,
+          failure.retryAt,
+          now(),
+          failure.error.slice(0, 200),
+          outboxId,
+        ],
+      });
+    },
+
+    async nextNotificationDue() {
+      const result = await client.execute(
+        `SELECT MIN(MAX(next_attempt_at, COALESCE(lease_until, 0))) AS due FROM outbox
+         WHERE sent_at IS NULL AND gave_up_at IS NULL`,
+      );
+      const due = result.rows[0]?.due;
+      return due === null || due === undefined ? undefined : Number(due);
+    },
+
+    async outboxSummary() {
+      const result = await client.execute(
+        `SELECT COUNT(*) FILTER (WHERE sent_at IS NULL AND gave_up_at IS NULL) AS pending,
+                COUNT(sent_at) AS sent, COUNT(gave_up_at) AS failed FROM outbox`,
+      );
+      const row = result.rows[0];
+      return {
+        pending: Number(row?.pending ?? 0),
+        sent: Number(row?.sent ?? 0),
+        failed: Number(row?.failed ?? 0),
+      };
+    },
+
+    async ping() {
+      await client.execute('SELECT 1');
+    },
+
+    close() {
+      client.close();
+    },
+  };
+}
