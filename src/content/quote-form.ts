@@ -34,8 +34,8 @@ export const quoteForm = {
   fields: {
     clientName: { label: 'Full name' },
     phone: { label: 'Phone number', hint: 'Include the area code, for example (202) 555-0100.' },
-    email: { label: 'Email address' },
-    eventDate: { label: 'Event date' },
+    email: { label: 'Email address', hint: 'We will send your quote to this address.' },
+    eventDate: { label: 'Event date', hint: 'For an event over several days, the first day.' },
     guestCount: { label: 'Number of guests', hint: 'An estimate is fine.' },
     address: {
       label: 'Event address',

@@ -1,0 +1,113 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { quoteForm, quoteServiceOptions } from '../../content/quote-form';
+import { ChoiceGroup } from '../../components/form/choice-group';
+import { FieldRow, FormSection } from '../../components/form/form-section';
+import { FormShell } from '../../components/form/form-shell';
+import { TextAreaField } from '../../components/form/text-area-field';
+import { TextField } from '../../components/form/text-field';
+import { localIsoDate } from '../../forms/dates';
+import { quoteEndpoint } from '../../forms/endpoints';
+import {
+  emptyQuoteForm,
+  quoteFormFields,
+  quoteFormSchema,
+  toQuoteSubmission,
+} from '../../forms/quote';
+import { limits } from '../../forms/rules';
+import { useSentForm } from '../../forms/use-sent-form';
+
+export const QUOTE_DRAFT_KEY = 'quote-request-draft';
+
+const resolver = zodResolver(quoteFormSchema);
+const { fields, sections } = quoteForm;
+
+export function QuoteForm({ onSent }: { onSent: () => void }) {
+  const { form, onSubmit, sending, honeypot } = useSentForm({
+    resolver,
+    emptyValues: emptyQuoteForm,
+    draftKey: QUOTE_DRAFT_KEY,
+    fieldOrder: quoteFormFields,
+    endpoint: quoteEndpoint,
+    toBody: toQuoteSubmission,
+    onSent,
+    onFailed: () => window.alert(quoteForm.sendError),
+  });
+
+  return (
+    <FormShell
+      id="quote"
+      form={form}
+      fieldOrder={quoteFormFields}
+      onSubmit={onSubmit}
+      sending={sending}
+      honeypot={honeypot}
+      submitLabel={quoteForm.submit}
+    >
+      <FormSection title={sections.contact}>
+        <TextField
+          name="clientName"
+          {...fields.clientName}
+          autoComplete="name"
+          maxLength={limits.name}
+        />
+        <FieldRow>
+          <TextField
+            name="phone"
+            {...fields.phone}
+            type="tel"
+            autoComplete="tel"
+            maxLength={limits.phone}
+          />
+          <TextField
+            name="email"
+            {...fields.email}
+            type="email"
+            autoComplete="email"
+            spellCheck={false}
+            maxLength={limits.email}
+          />
+        </FieldRow>
+      </FormSection>
+
+      <FormSection title={sections.event}>
+        <FieldRow>
+          <TextField name="eventDate" {...fields.eventDate} type="date" min={localIsoDate()} />
+          <TextField
+            name="guestCount"
+            {...fields.guestCount}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={limits.guests}
+            step={1}
+          />
+        </FieldRow>
+        <TextField
+          name="address"
+          {...fields.address}
+          autoComplete="street-address"
+          maxLength={limits.address}
+        />
+      </FormSection>
+
+      <FormSection title={sections.services}>
+        <ChoiceGroup
+          name="services"
+          type="checkbox"
+          {...fields.services}
+          options={quoteServiceOptions}
+        />
+      </FormSection>
+
+      <FormSection title={sections.additional}>
+        <TextAreaField
+          name="additionalInfo"
+          {...fields.additionalInfo}
+          optional
+          rows={5}
+          maxLength={limits.longText}
+        />
+      </FormSection>
+    </FormShell>
+  );
+}

@@ -1,0 +1,55 @@
+import { useEffect } from 'react';
+import type { FieldValues, UseFormWatch } from 'react-hook-form';
+
+/**
+ * Draft persistence: what a visitor types is kept in sessionStorage (this tab only, gone when it
+ * closes), restored after a reload or a failed send, and cleared only after a successful send.
+ */
+
+export type DraftValues = Record<string, string | string[]>;
+
+function isStringArray(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every((item) => typeof item === 'string');
+}
+
+/** The saved draft over `empty`; a field whose saved value has the wrong shape stays empty. */
+export function readDraft<T extends DraftValues>(key: string, empty: T): T {
+  let saved: unknown;
+  try {
+    saved = JSON.parse(window.sessionStorage.getItem(key) ?? 'null');
+  } catch {
+    return empty;
+  }
+  if (typeof saved !== 'object' || saved === null) return empty;
+  const draft: DraftValues = { ...empty };
+  for (const [name, emptyValue] of Object.entries(empty)) {
+    const value: unknown = (saved as Record<string, unknown>)[name];
+    const fits = Array.isArray(emptyValue) ? isStringArray(value) : typeof value === 'string';
+    if (fits) draft[name] = value as string | string[];
+  }
+  return draft as T;
+}
+
+export function writeDraft(key: string, values: unknown): void {
+  try {
+    window.sessionStorage.setItem(key, JSON.stringify(values));
+  } catch {
+    // Storage full or disabled: the form still works, only without a draft.
+  }
+}
+
+export function clearDraft(key: string): void {
+  try {
+    window.sessionStorage.removeItem(key);
+  } catch {
+    // Storage disabled: there is nothing to clear.
+  }
+}
+
+/** Saves the form's values under `key` on every change. */
+export function useDraft<T extends FieldValues>(key: string, watch: UseFormWatch<T>): void {
+  useEffect(() => {
+    const subscription = watch((values) => writeDraft(key, values));
+    return () => subscription.unsubscribe();
+  }, [key, watch]);
+}

@@ -1,0 +1,51 @@
+/** How long a send may take before it counts as failed, so that the button never spins forever. */
+export const SEND_TIMEOUT_MS = 20_000;
+
+const pendingKeys = new Map<string, { body: string; key: string }>();
+
+function randomKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * The same key for a retry of the same body, so that the receiver stores a lead once even when an
+ * answer was lost on the way back; a new key once the body changes or a send has succeeded.
+ */
+function idempotencyKey(endpoint: string, body: string): string {
+  const pending = pendingKeys.get(endpoint);
+  if (pending?.body === body) return pending.key;
+  const key = randomKey();
+  pendingKeys.set(endpoint, { body, key });
+  return key;
+}
+
+function isSameOrigin(endpoint: string): boolean {
+  return new URL(endpoint, window.location.href).origin === window.location.origin;
+}
+
+/**
+ * POSTs `body` as JSON and resolves to whether the answer was ok. A network failure or a timeout
+ * resolves to false: the caller keeps the form as typed and says so.
+ */
+export async function postJson(endpoint: string, body: unknown): Promise<boolean> {
+  const json = JSON.stringify(body);
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+    Accept: 'application/json',
+  };
+  // Only our own receiver knows the header; a third-party service might refuse it in CORS.
+  if (isSameOrigin(endpoint)) headers['Idempotency-Key'] = idempotencyKey(endpoint, json);
+  try {
+    const response = await fetch(endpoint, {
+      method: 'POST',
+      headers,
+      body: json,
+      signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+    });
+    if (response.ok) pendingKeys.delete(endpoint);
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
