@@ -160,11 +160,11 @@ test.describe('quote request form', () => {
     const heading = page.getByRole('heading', { name: quoteForm.confirmation.heading });
     await expect(heading).toBeFocused();
     expect(requests).toHaveLength(1);
-    const request = requests[0]!;
-    expect(request.method()).toBe('POST');
-    expect(request.headers()['content-type']).toBe('application/json');
-    expect(request.headers()['accept']).toBe('application/json');
-    expect(request.postDataJSON()).toStrictEqual(valid);
+    const [request] = requests;
+    expect(request?.method()).toBe('POST');
+    expect(request?.headers()['content-type']).toBe('application/json');
+    expect(request?.headers()['accept']).toBe('application/json');
+    expect(request?.postDataJSON()).toStrictEqual(valid);
 
     await expect(page.getByText(/within 24 hours with a personalized quote/)).toBeVisible();
     await expect(
