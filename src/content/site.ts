@@ -1,3 +1,5 @@
+import { claims } from './company.ts';
+
 /** Interface text that is not a business fact: page titles, headings, labels of shared controls. */
 
 export const ui = {
@@ -32,12 +34,12 @@ export const pages = {
   contact: {
     title: 'Contact',
     heading: 'Contact Us',
-    intro: 'Call, write or visit: we answer within 4 business hours.',
+    intro: `Call, write or visit: we answer within ${claims.responseTime}.`,
   },
   quote: {
     title: 'Request Service',
     heading: 'Request Service',
-    intro: 'Tell us about your event and we will send a personalized quote within 24 hours.',
+    intro: `Tell us about your event and we will send a personalized quote within ${claims.quoteTurnaround}.`,
   },
   application: {
     title: 'Join Our Team',
