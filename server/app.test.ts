@@ -335,3 +335,21 @@ describe('GET /healthz and static files', () => {
     expect((await app.inject('/missing.html')).statusCode).toBe(404);
   });
 });
+
+describe('logging', () => {
+  it('logs no bodies, e-mails, names or addresses at info level', async () => {
+    const lines: string[] = [];
+    await start({ logLevel: 'info', logStream: { write: (line) => lines.push(line) } });
+    const visitor = { 'x-forwarded-for': '198.51.100.23', 'user-agent': 'Secret-Agent/1.0' };
+    await post('quote', quoteBody(9), visitor);
+    await post('quote', { ...quoteBody(9), clientName: 'J' }, visitor);
+    await post('quote', '{"email": "jordan.rivera+9@example.com", oops', visitor);
+    await post('quote', { ...quoteBody(9), _gotcha: 'spam' }, visitor);
+    await app.inject({ url: '/?email=jordan.rivera%2B9%40example.com' });
+    const log = lines.join('');
+    expect(log).toContain('submission stored');
+    expect(log).not.toMatch(
+      /jordan|rivera|example\.com|555-0143|127\.0\.0\.1|198\.51|Secret-Agent/i,
+    );
+  });
+});

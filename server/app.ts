@@ -25,6 +25,8 @@ export interface AppOptions {
   trustProxy?: boolean | number | string;
   /** A pino level ('info', 'warn', 'silent'…), or false for no logger. */
   logLevel?: string | false;
+  /** Where logs go (standard output by default). */
+  logStream?: { write(line: string): void };
   /** Queue an e-mail notification with each stored submission. */
   notify?: boolean;
   /** Called after a new submission is committed (wakes the outbox). */
@@ -76,7 +78,9 @@ function trustProxy(setting: AppOptions['trustProxy']) {
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logLevel ? { level: options.logLevel, serializers } : false,
+    logger: options.logLevel
+      ? { level: options.logLevel, serializers, stream: options.logStream ?? process.stdout }
+      : false,
     bodyLimit: BODY_LIMIT,
     trustProxy: trustProxy(options.trustProxy),
   });

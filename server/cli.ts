@@ -33,6 +33,10 @@ function parseSince(value: string | undefined): number | undefined {
   return date.getTime();
 }
 
+function count(n: number): string {
+  return `${n} submission${n === 1 ? '' : 's'}`;
+}
+
 function localTime(ms: number): string {
   const date = new Date(ms);
   const pad = (n: number) => String(n).padStart(2, '0');
@@ -127,20 +131,18 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
           ? ` in ${path.relative('.', config.url.slice(5)) || config.url}`
           : '';
         if (submissions.length > 0) io.out(`${table(listRows(submissions))}\n\n`);
-        io.out(
-          `${submissions.length} submission${submissions.length === 1 ? '' : 's'}${where}` +
-            (summary.pending + summary.sent + summary.failed > 0
-              ? `; notifications: ${summary.sent} sent, ${summary.pending} pending, ${summary.failed} given up`
-              : '') +
-            '\n',
-        );
+        const notifications =
+          summary.pending + summary.sent + summary.failed > 0
+            ? `; notifications: ${summary.sent} sent, ${summary.pending} pending, ${summary.failed} given up`
+            : '';
+        io.out(`${count(submissions.length)}${where}${notifications}\n`);
         return 0;
       }
       const text = values.format === 'csv' ? toCsv(submissions) : toJson(submissions);
       if (values.out) {
         // Personal data: readable by the owner only.
         writeFileSync(values.out, text, { mode: 0o600 });
-        io.err(`${submissions.length} submissions written to ${values.out}\n`);
+        io.err(`${count(submissions.length)} written to ${values.out}\n`);
       } else {
         io.out(text);
       }

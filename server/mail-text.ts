@@ -35,7 +35,7 @@ export function fieldText(value: unknown): string {
 export function fieldsAsText(form: FormDefinition, fields: Record<string, unknown>): string {
   const rows = Object.entries(fields).map(([key, value]) => ({
     label: form.labels[key] ?? humanize(key),
-    value: plainText(fieldText(value)).trim() || '—',
+    value: plainText(fieldText(value)).trim() || '-',
   }));
   const width = Math.max(0, ...rows.map(({ label }) => label.length)) + 2;
   return rows
@@ -67,7 +67,7 @@ export function notificationMail(
     '',
     fieldsAsText(form, submission.fields),
     '',
-    `Received ${received} UTC · reference ${submission.id}`,
+    `Received ${received} UTC, reference ${submission.id}`,
     contact.email ? 'Reply to this e-mail to answer the sender.' : '',
   ]
     .join('\n')

@@ -248,7 +248,7 @@ export async function openStore(
       const result = await client.execute({
         sql: `SELECT ${SUBMISSION_COLUMNS} FROM submissions
               WHERE (?1 IS NULL OR form = ?1) AND received_at >= ?2
-              ORDER BY received_at, id`,
+              ORDER BY received_at, rowid`,
         args: [filter.form ?? null, filter.since ?? 0],
       });
       return result.rows.map(toSubmission);

@@ -1,0 +1,242 @@
+import { createServer as createNetServer } from 'node:net';
+import { createClient } from '@libsql/client';
+import { SMTPServer } from 'smtp-server';
+import { buildApp } from './app.ts';
+import { forms } from './forms.ts';
+import { smtpSender, startOutbox, type MailSender, type Outbox } from './notify.ts';
+import { openStore, type Store } from './store.ts';
+import { quoteBody, tempDataDir } from './testing.ts';
+
+interface Received {
+  from: string | undefined;
+  to: string[];
+  raw: string;
+}
+
+/** A real SMTP server on loopback that keeps every message it accepts. */
+async function startSmtp(port = 0) {
+  const received: Received[] = [];
+  const waiting: (() => void)[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined,
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        waiting.splice(0).forEach((resolve) => resolve());
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const address = server.server.address();
+  return {
+    port: typeof address === 'object' && address ? address.port : port,
+    received,
+    next: () => new Promise<void>((resolve) => waiting.push(resolve)),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A loopback port with nothing listening on it (yet). */
+async function freePort(): Promise<number> {
+  const server = createNetServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return typeof address === 'object' && address ? address.port : 0;
+}
+
+/** Undoes quoted-printable so that the test reads the text as the recipient does. */
+function bodyText(raw: string): string {
+  const body = raw.slice(raw.search(/\r?\n\r?\n/)).trimStart();
+  const joined = body.replace(/=\r?\n/g, '');
+  const bytes = joined.replace(/=([0-9A-F]{2})/g, (_, hex: string) =>
+    String.fromCharCode(parseInt(hex, 16)),
+  );
+  return Buffer.from(bytes, 'latin1').toString('utf8').replace(/\r\n/g, '\n');
+}
+
+async function until(check: () => Promise<boolean>, timeoutMs = 5000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+const silent = { info: () => {}, warn: () => {}, error: () => {} };
+
+let data: ReturnType<typeof tempDataDir>;
+let store: Store;
+let outbox: Outbox | undefined;
+const closers: (() => Promise<void>)[] = [];
+
+beforeEach(async () => {
+  data = tempDataDir();
+  store = await openStore(data.database);
+});
+
+afterEach(async () => {
+  await outbox?.stop();
+  outbox = undefined;
+  for (const close of closers.splice(0)) await close();
+  store.close();
+  data.remove();
+});
+
+function outboxFor(port: number, overrides: { sender?: MailSender; maxAttempts?: number } = {}) {
+  return startOutbox({
+    store,
+    forms,
+    sender: overrides.sender ?? smtpSender(`smtp://127.0.0.1:${port}`),
+    from: 'Potomac Staffing forms <forms@staffing.example>',
+    to: ['bookings@staffing.example'],
+    log: silent,
+    retryBaseMs: 100,
+    pollMs: 1000,
+    maxAttempts: overrides.maxAttempts,
+  });
+}
+
+describe('e-mail notification through a real SMTP server', () => {
+  it('sends each stored submission, readable, with Reply-To the visitor', async () => {
+    const smtp = await startSmtp();
+    closers.push(smtp.close);
+    outbox = outboxFor(smtp.port);
+    const app = await buildApp({ store, notify: true, onStored: () => outbox?.nudge() });
+    closers.push(() => app.close());
+
+    const arrived = smtp.next();
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/forms/quote',
+      headers: { 'content-type': 'application/json' },
+      payload: quoteBody(1, { additionalInfo: 'Line one\nLine two' }),
+    });
+    expect(response.statusCode).toBe(200);
+    await arrived;
+
+    const [mail] = smtp.received;
+    expect(mail?.to).toEqual(['bookings@staffing.example']);
+    expect(mail?.from).toBe('forms@staffing.example');
+    expect(mail?.raw).toMatch(/^Reply-To: "?Jordan Rivera 1"? <jordan\.rivera\+1@example\.com>/m);
+    expect(mail?.raw).toMatch(/^Subject: Quote request from Jordan Rivera 1/m);
+    expect(mail?.raw).toMatch(new RegExp(`^X-Submission-Id: ${response.json().id}$`, 'im'));
+    const text = bodyText(mail?.raw ?? '');
+    expect(text).toContain('New quote request from the website.');
+    expect(text).toMatch(/^Name {2,}Jordan Rivera 1$/m);
+    expect(text).toMatch(/^Services {2,}Servers & Waitstaff, Bartenders & Mixologists$/m);
+    expect(text).toMatch(/^Additional information {2}Line one\n {24}Line two$/m);
+    await until(async () => (await store.outboxSummary()).sent === 1);
+  });
+
+  it('retries with back-off after the SMTP server was down, and the visitor still gets 200', async () => {
+    const port = await freePort();
+    outbox = outboxFor(port);
+    const app = await buildApp({ store, notify: true, onStored: () => outbox?.nudge() });
+    closers.push(() => app.close());
+
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/forms/quote',
+      headers: { 'content-type': 'application/json' },
+      payload: quoteBody(2),
+    });
+    expect(response.statusCode).toBe(200);
+    await until(async () => (await store.nextNotificationDue()) !== undefined);
+    await until(async () => {
+      const [row] = await store.list();
+      return row !== undefined && (await store.outboxSummary()).pending === 1;
+    });
+    // At least one send has failed by now.
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect((await store.outboxSummary()).sent).toBe(0);
+
+    const smtp = await startSmtp(port);
+    closers.push(smtp.close);
+    await until(async () => (await store.outboxSummary()).sent === 1, 10_000);
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0]?.raw).toContain(response.json().id);
+    const client = createClient({ url: data.database.url });
+    const { rows } = await client.execute('SELECT attempts, last_error FROM outbox');
+    client.close();
+    expect(Number(rows[0]?.attempts)).toBeGreaterThanOrEqual(2);
+    expect(rows[0]?.last_error).toBeNull();
+  });
+
+  it('sends what was queued before a restart', async () => {
+    const port = await freePort();
+    await store.save({ form: 'application', fields: { fullName: 'Ana' }, notify: true });
+    outbox = outboxFor(port);
+    await until(async () => (await store.nextNotificationDue()) !== undefined);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await outbox.stop();
+    store.close();
+
+    // "Restart": a new store and outbox on the same file, with the mail server back.
+    store = await openStore(data.database);
+    const smtp = await startSmtp(port);
+    closers.push(smtp.close);
+    const arrived = smtp.next();
+    outbox = outboxFor(port);
+    await arrived;
+    expect(smtp.received[0]?.raw).toMatch(/^Subject: Job application from Ana/m);
+    await until(async () => (await store.outboxSummary()).sent === 1);
+  });
+});
+
+describe('outbox policy', () => {
+  it('gives up after the last attempt and keeps the row', async () => {
+    const sender = {
+      sendMail: vi.fn(async () => {
+        throw Object.assign(new Error('550 <bookings@staffing.example> rejected'), {
+          code: 'EENVELOPE',
+          responseCode: 550,
+        });
+      }),
+    };
+    await store.save({ form: 'quote', fields: quoteBody(3), notify: true });
+    outbox = outboxFor(0, { sender, maxAttempts: 3 });
+    await until(async () => (await store.outboxSummary()).failed === 1);
+    expect(sender.sendMail).toHaveBeenCalledTimes(3);
+    expect(await store.list()).toHaveLength(1);
+  });
+
+  it('logs codes and ids, never the visitor', async () => {
+    const lines: string[] = [];
+    const log = {
+      info: (details: object, message: string) => lines.push(JSON.stringify(details) + message),
+      warn: (details: object, message: string) => lines.push(JSON.stringify(details) + message),
+      error: (details: object, message: string) => lines.push(JSON.stringify(details) + message),
+    };
+    let fail = true;
+    const sender = {
+      sendMail: async () => {
+        if (fail) throw Object.assign(new Error('jordan.rivera+4@example.com'), { code: 'EX' });
+        return {};
+      },
+    };
+    await store.save({ form: 'quote', fields: quoteBody(4), notify: true });
+    outbox = startOutbox({
+      store,
+      forms,
+      sender,
+      from: 'forms@staffing.example',
+      to: ['bookings@staffing.example'],
+      log,
+      retryBaseMs: 50,
+    });
+    await until(async () => lines.length > 0);
+    fail = false;
+    await until(async () => (await store.outboxSummary()).sent === 1);
+    expect(lines.join('\n')).not.toMatch(/jordan|example\.com|555/i);
+  });
+});
