@@ -52,7 +52,7 @@ describe('notification text', () => {
       stored({ fullName: 'Eve\r\nBcc: victim@example.com\u001b[2J', email: 'eve@example.com' }),
     );
     expect(mail.subject).toBe('Job application from Eve Bcc: victim@example.com[2J');
-    expect(mail.replyTo?.name).not.toMatch(/[\r\n\u001b]/);
+    expect(mail.replyTo?.name).toBe('Eve Bcc: victim@example.com[2J');
     expect(mail.text).not.toContain('\u001b');
   });
 

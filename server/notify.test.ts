@@ -212,11 +212,10 @@ describe('outbox policy', () => {
 
   it('logs codes and ids, never the visitor', async () => {
     const lines: string[] = [];
-    const log = {
-      info: (details: object, message: string) => lines.push(JSON.stringify(details) + message),
-      warn: (details: object, message: string) => lines.push(JSON.stringify(details) + message),
-      error: (details: object, message: string) => lines.push(JSON.stringify(details) + message),
+    const record = (details: object, message: string) => {
+      lines.push(JSON.stringify(details) + message);
     };
+    const log = { info: record, warn: record, error: record };
     let fail = true;
     const sender = {
       sendMail: async () => {

@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { FormDefinition } from './forms.ts';
 import { notificationMail } from './mail-text.ts';
@@ -20,13 +19,20 @@ export interface MailSender {
   close?(): void;
 }
 
+/** The logger calls the outbox makes (pino's, as fastify's `app.log`, fits). */
+export interface OutboxLog {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
 export interface OutboxOptions {
   store: Store;
   forms: readonly FormDefinition[];
   sender: MailSender;
   from: string;
   to: string[];
-  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  log: OutboxLog;
   /** First retry delay; each later one doubles, up to `retryMaxMs`. */
   retryBaseMs?: number;
   retryMaxMs?: number;
