@@ -99,7 +99,7 @@ export const applicationForm = {
   fields: {
     fullName: { label: 'Full name' },
     phone: { label: 'Phone number', hint: 'Include the area code, for example (202) 555-0100.' },
-    email: { label: 'Email address' },
+    email: { label: 'Email address', hint: 'We will reply to this address.' },
     address: { label: 'Home address', hint: 'Street, city, state and ZIP code.' },
     dateOfBirth: { label: 'Date of birth' },
     positionInterest: { legend: 'Which positions interest you?', hint: 'Select all that apply.' },

@@ -27,12 +27,12 @@ export function ErrorSummary({ id, items, onSelect }: ErrorSummaryProps) {
         {formText.errorSummaryTitle}
       </h2>
       <p className="mt-1 text-slate-700">{formText.errorSummaryIntro}</p>
-      <ul className="mt-3 space-y-1">
+      <ul className="mt-3 space-y-0.5">
         {items.map((item) => (
           <li key={item.name}>
             <a
               href={`#${item.targetId}`}
-              className="font-semibold text-red-700 underline underline-offset-2 hover:text-red-900"
+              className="inline-block py-0.5 font-semibold text-red-700 underline underline-offset-2 hover:text-red-900"
               onClick={(event) => {
                 // The router owns the URL hash: move focus without navigating.
                 event.preventDefault();

@@ -1,6 +1,14 @@
-import { PageHeader } from '../../components/page-header';
+import { useState } from 'react';
+import { FormPage } from '../../components/form/form-page';
 import { pages } from '../../content/site';
+import { ApplicationConfirmation } from './application-confirmation';
+import { ApplicationForm } from './application-form';
 
 export function ApplicationPage() {
-  return <PageHeader page={pages.application} />;
+  const [sent, setSent] = useState(false);
+  return (
+    <FormPage page={pages.application}>
+      {sent ? <ApplicationConfirmation /> : <ApplicationForm onSent={() => setSent(true)} />}
+    </FormPage>
+  );
 }
