@@ -1,6 +1,12 @@
 import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { createClient, type Client, type InStatement, type Row } from '@libsql/client';
+import {
+  createClient,
+  type Client,
+  type InStatement,
+  type ResultSet,
+  type Row,
+} from '@libsql/client';
 import type { DatabaseConfig } from './config.ts';
 import { migrations } from './migrations.ts';
 
@@ -124,6 +130,64 @@ async function clientHashSalt(client: Client): Promise<string> {
   return String(result.rows[0]?.value);
 }
 
+/** Most saves one transaction (and one fsync) may hold. */
+const MAX_GROUP = 64;
+
+interface PendingWrite {
+  statements: InStatement[];
+  resolve(results: ResultSet[]): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * Group commit: the saves that arrive while a transaction is being written go into the next one
+ * together, so that each waits for one fsync rather than for everyone else's. A save still resolves
+ * only after the transaction holding it has committed. A failed group is retried one save at a
+ * time, so one bad save cannot fail the others.
+ */
+function groupCommitter(client: Client) {
+  let queue: PendingWrite[] = [];
+  let scheduled = false;
+
+  async function run(group: PendingWrite[]) {
+    try {
+      const results = await client.batch(
+        group.flatMap((write) => write.statements),
+        'write',
+      );
+      let offset = 0;
+      for (const write of group) {
+        write.resolve(results.slice(offset, offset + write.statements.length));
+        offset += write.statements.length;
+      }
+    } catch (error) {
+      if (group.length === 1) group[0]?.reject(error);
+      else for (const write of group) await run([write]);
+    }
+  }
+
+  function flush() {
+    scheduled = false;
+    const group = queue.slice(0, MAX_GROUP);
+    queue = queue.slice(MAX_GROUP);
+    if (queue.length > 0) schedule();
+    void run(group);
+  }
+
+  function schedule() {
+    if (scheduled) return;
+    scheduled = true;
+    // After the I/O phase: every request that has arrived by then joins this group.
+    setImmediate(flush);
+  }
+
+  return (statements: InStatement[]) =>
+    new Promise<ResultSet[]>((resolve, reject) => {
+      queue.push({ statements, resolve, reject });
+      schedule();
+    });
+}
+
 /** Opens (creating it and its folder if needed) and migrates the submissions database. */
 export async function openStore(
   config: DatabaseConfig,
@@ -154,6 +218,8 @@ export async function openStore(
   const clientHash = (address: string) =>
     createHmac('sha256', salt).update(address).digest('hex').slice(0, 32);
 
+  const writer = groupCommitter(client);
+
   async function save(submission: NewSubmission): Promise<SaveResult> {
     const receivedAt = now();
     const expiresAt = receivedAt + DEDUPE_WINDOW_MS;
@@ -168,8 +234,8 @@ export async function openStore(
     const primaryKey = headerKey ?? bodyKey;
     const resolvedIs = '(SELECT submission_id FROM dedupe_keys WHERE key = ?) = ?';
 
-    // One write transaction: every statement after the key bookkeeping acts only when the key
-    // resolved to the new id, so a duplicate changes nothing and a new post is all-or-nothing.
+    // Every statement after the key bookkeeping acts only when the key resolved to the new id, so
+    // a duplicate changes nothing; the writer runs them all in one transaction.
     const statements: InStatement[] = [
       { sql: 'DELETE FROM dedupe_keys WHERE expires_at <= ?', args: [receivedAt] },
     ];
@@ -222,7 +288,7 @@ export async function openStore(
       args: [primaryKey],
     });
 
-    const results = await client.batch(statements, 'write');
+    const results = await writer(statements);
     const row = results.at(-1)?.rows[0];
     if (!row) throw new Error('dedupe key missing after insert');
     const id = String(row.submission_id);
