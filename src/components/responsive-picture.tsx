@@ -1,0 +1,59 @@
+import type { CSSProperties } from 'react';
+
+/** The shape vite-imagetools gives an `…&as=picture` import (see src/assets/images.d.ts). */
+export interface ResponsiveImage {
+  sources: Record<string, string>;
+  img: { src: string; w: number; h: number };
+}
+
+const formatOrder = ['avif', 'webp', 'png', 'jpeg', 'jpg'];
+
+function mimeType(format: string): string {
+  return format === 'jpg' ? 'image/jpeg' : `image/${format}`;
+}
+
+interface ResponsivePictureProps {
+  image: ResponsiveImage;
+  alt: string;
+  /** The `sizes` attribute: how wide the image is drawn, so the browser picks the right file. */
+  sizes: string;
+  /** The page's LCP image: loaded eagerly with high priority. Every other image loads lazily. */
+  priority?: boolean;
+  className?: string;
+  style?: CSSProperties;
+  onLoad?: () => void;
+}
+
+/** A <picture> with AVIF/WebP sources, intrinsic width/height (no layout shift) and lazy loading. */
+export function ResponsivePicture({
+  image,
+  alt,
+  sizes,
+  priority = false,
+  className,
+  style,
+  onLoad,
+}: ResponsivePictureProps) {
+  const sources = Object.entries(image.sources).sort(
+    ([a], [b]) => formatOrder.indexOf(a) - formatOrder.indexOf(b),
+  );
+  return (
+    <picture>
+      {sources.map(([format, srcSet]) => (
+        <source key={format} type={mimeType(format)} srcSet={srcSet} sizes={sizes} />
+      ))}
+      <img
+        src={image.img.src}
+        alt={alt}
+        width={image.img.w}
+        height={image.img.h}
+        loading={priority ? 'eager' : 'lazy'}
+        fetchPriority={priority ? 'high' : 'auto'}
+        decoding="async"
+        className={className}
+        style={style}
+        onLoad={onLoad}
+      />
+    </picture>
+  );
+}

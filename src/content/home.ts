@@ -1,0 +1,395 @@
+import type { CarouselLabels } from '../components/carousel';
+import type { ResponsiveImage } from '../components/responsive-picture';
+import heroGalaDinner from '../assets/home/hero-gala-dinner.svg?w=640;960;1280;1920&format=avif;webp&as=picture';
+import heroBartender from '../assets/home/hero-bartender.svg?w=640;960;1280;1920&format=avif;webp&as=picture';
+import heroWedding from '../assets/home/hero-wedding-reception.svg?w=640;960;1280;1920&format=avif;webp&as=picture';
+import heroCorporate from '../assets/home/hero-corporate-reception.svg?w=640;960;1280;1920&format=avif;webp&as=picture';
+import heroBuffet from '../assets/home/hero-catering-buffet.svg?w=640;960;1280;1920&format=avif;webp&as=picture';
+import heroBriefing from '../assets/home/hero-captain-briefing.svg?w=640;960;1280;1920&format=avif;webp&as=picture';
+import heroTerrace from '../assets/home/hero-skyline-terrace.svg?w=640;960;1280;1920&format=avif;webp&as=picture';
+import founderPortrait from '../assets/home/founder-portrait.svg?w=320;480;640;800&format=avif;webp&as=picture';
+import { claims, company } from './company';
+import { requestServiceCta } from './navigation';
+import type { NavItem, Stat } from './types';
+
+/**
+ * Every text and every piece of data of the home page (SPEC sections 2, 3 and 9).
+ * To replace an illustration with a photo, see "Replacing the images" in README.md.
+ */
+
+export interface HeroSlide {
+  image: ResponsiveImage;
+  /** What the image shows, for people who cannot see it. */
+  alt: string;
+  /** CSS object-position: which part of the image stays in view when the hero crops it. */
+  objectPosition: string;
+}
+
+export interface IconCard {
+  icon: HomeIcon;
+  title: string;
+  description: string;
+}
+
+export interface ServiceCard extends IconCard {
+  features: readonly string[];
+}
+
+export interface ClientCategory {
+  category: string;
+  icon: HomeIcon;
+  clients: readonly string[];
+}
+
+export interface Testimonial {
+  name: string;
+  position: string;
+  company: string;
+  text: string;
+  /** Number of stars, out of `ratingScale`. */
+  rating: number;
+}
+
+export interface VenueArea {
+  area: string;
+  highlights: readonly string[];
+}
+
+export interface VenueCategory {
+  title: string;
+  description: string;
+  venues: readonly string[];
+}
+
+/** The lucide icons the home page draws; the section components map each name to its icon. */
+export type HomeIcon =
+  | 'award'
+  | 'heart-handshake'
+  | 'users'
+  | 'utensils'
+  | 'wine'
+  | 'clipboard-list'
+  | 'chef-hat'
+  | 'building'
+  | 'landmark'
+  | 'hand-heart'
+  | 'gem'
+  | 'shield-check'
+  | 'crown'
+  | 'sparkles';
+
+/** The labels of both carousels' controls. */
+export const carouselLabels: CarouselLabels = {
+  pause: 'Pause automatic slide show',
+  play: 'Start automatic slide show',
+  previous: 'Previous testimonial',
+  next: 'Next testimonial',
+  showSlide: (position) => `Show slide ${position}`,
+  slide: (position, total) => `${position} of ${total}`,
+};
+
+export const hero = {
+  eyebrow: 'Washington D.C. · Maryland · Virginia',
+  intro:
+    'Professional servers, bartenders, captains and chefs for corporate, private, diplomatic and charity events across the DMV.',
+  stats: [claims.stats.events, claims.stats.staff, claims.stats.years] satisfies Stat[],
+  cta: requestServiceCta satisfies NavItem,
+  whatsapp: { label: 'Chat on WhatsApp', href: company.whatsappUrl },
+  carousel: {
+    label: 'Our events',
+    /** SPEC 9: the hero advances every 4 seconds. */
+    intervalMs: 4000,
+    slides: [
+      {
+        image: heroGalaDinner,
+        alt: 'A server pours wine at a candle-lit gala dinner table under crystal chandeliers.',
+        objectPosition: '72% 50%',
+      },
+      {
+        image: heroBartender,
+        alt: 'A bartender shakes a cocktail in front of a softly lit back bar.',
+        objectPosition: '62% 50%',
+      },
+      {
+        image: heroWedding,
+        alt: 'A newly married couple raise a toast beside the wedding cake under string lights.',
+        objectPosition: '50% 50%',
+      },
+      {
+        image: heroCorporate,
+        alt: 'A server offers canapés to guests at a corporate reception overlooking the city.',
+        objectPosition: '78% 50%',
+      },
+      {
+        image: heroBuffet,
+        alt: 'A chef carves at a catering buffet lined with silver chafing dishes.',
+        objectPosition: '60% 50%',
+      },
+      {
+        image: heroBriefing,
+        alt: 'An event captain with a clipboard briefs a line of uniformed staff before service.',
+        objectPosition: '55% 50%',
+      },
+      {
+        image: heroTerrace,
+        alt: 'Guests on a rooftop terrace at dusk, with the Capitol dome and the Washington Monument behind them.',
+        objectPosition: '45% 50%',
+      },
+    ] satisfies HeroSlide[],
+  },
+};
+
+export const about = {
+  id: 'about',
+  eyebrow: 'About Us',
+  title: `Hospitality professionals, since ${company.foundedYear}`,
+  intro: `${company.name} staffs the events that matter most in the capital region, with people trained to make every guest feel looked after.`,
+  mission: {
+    title: 'Our Mission',
+    text: 'To deliver impeccable service through trained, reliable and warm professionals, so that our clients can host with confidence and their guests remember the evening, not the logistics.',
+  },
+  valuesTitle: 'Our Core Values',
+  values: [
+    {
+      icon: 'award',
+      title: 'Professionalism',
+      description:
+        'Punctual, impeccably presented and discreet staff who follow your timeline and your protocol to the minute.',
+    },
+    {
+      icon: 'heart-handshake',
+      title: 'Passion for Service',
+      description:
+        'We love hospitality. Every plate, pour and greeting is a chance to make your guests feel welcome.',
+    },
+    {
+      icon: 'users',
+      title: 'Teamwork',
+      description:
+        'Captains, servers, bartenders and kitchen crews who work as one team with you and your vendors.',
+    },
+  ] satisfies IconCard[],
+  founder: {
+    title: 'Meet Our Founder',
+    // PLACEHOLDER: fictional founder; replace the name, role, text and portrait before launch.
+    name: 'Daniela Reyes',
+    role: 'Founder & CEO',
+    quote:
+      'Great service is invisible: guests only notice that everything felt easy. That is what we train for.',
+    bio: `Daniela spent fifteen years on the floor of the region’s best hotels and embassies before founding the company in ${company.foundedYear}. She still trains every new team member herself.`,
+    credentialsLabel: 'Trainer credentials',
+    credentials: ['Certified TIPS Trainer', 'ServSafe Certified Instructor & Proctor'],
+    portrait: founderPortrait satisfies ResponsiveImage,
+    portraitAlt: 'Illustrated portrait of Daniela Reyes, founder of the company.',
+  },
+};
+
+export const services = {
+  id: 'services',
+  eyebrow: 'Our Services',
+  title: 'The right people for every role',
+  intro:
+    'From an intimate dinner to a thousand-guest gala, we staff your event with trained, certified professionals.',
+  cta: { label: 'Request a Quote', to: requestServiceCta.to } satisfies NavItem,
+  /** Screen-reader context for each card's link, e.g. "Request a Quote for Servers & Waitstaff". */
+  ctaContext: (service: string) => `for ${service}`,
+  featuresLabel: (service: string) => `${service}: what is included`,
+  cards: [
+    {
+      icon: 'utensils',
+      title: company.staffTypes[0],
+      description: 'Polished, attentive servers who keep every course and every guest on time.',
+      features: ['Fine dining service', 'Buffet service', 'Corporate events', 'Private parties'],
+    },
+    {
+      icon: 'wine',
+      title: company.staffTypes[1],
+      description: 'Responsible, creative bartenders who pour with flair and serve with care.',
+      features: ['TIPS 360 certified', 'Full bar service', 'Custom drink menus'],
+    },
+    {
+      icon: 'clipboard-list',
+      title: company.staffTypes[2],
+      description: 'Experienced leaders who run the floor so you can enjoy your event.',
+      features: [
+        'On-site management',
+        'Staff supervision',
+        'Vendor coordination',
+        'Timeline management',
+      ],
+    },
+    {
+      icon: 'chef-hat',
+      title: company.staffTypes[3],
+      description: 'Skilled kitchen teams that support your caterer from prep to clean-up.',
+      features: ['Prep cooks', 'Line cooks', 'Dishwashers', 'Stewards'],
+    },
+  ] satisfies ServiceCard[],
+};
+
+export const references = {
+  id: 'references',
+  eyebrow: 'References',
+  title: 'Trusted across the capital region',
+  intro:
+    'Corporations, public institutions, non-profits and private hosts rely on us for their most important occasions.',
+  // PLACEHOLDER: every client name below is fictional; replace with real clients who agreed to be named.
+  categories: [
+    {
+      category: 'Fortune 500',
+      icon: 'building',
+      clients: [
+        'Meridian Financial Group',
+        'Atlas Aerospace Systems',
+        'Keystone Health Partners',
+        'Northwind Energy',
+      ],
+    },
+    {
+      category: 'Government institutions',
+      icon: 'landmark',
+      clients: [
+        'Capitol Policy Institute',
+        'District Cultural Commission',
+        'Potomac River Authority',
+        'Federal Arts Council',
+      ],
+    },
+    {
+      category: 'Non-profits',
+      icon: 'hand-heart',
+      clients: [
+        'Chesapeake Children’s Fund',
+        'Harbor Light Foundation',
+        'Blue Ridge Conservancy',
+        'Capital Literacy Alliance',
+      ],
+    },
+    {
+      category: 'VIP private clients',
+      icon: 'gem',
+      clients: [
+        'Private estates in McLean',
+        'Georgetown residences',
+        'Embassy Row receptions',
+        'Potomac family celebrations',
+      ],
+    },
+  ] satisfies ClientCategory[],
+  testimonialsTitle: 'What our clients say',
+  testimonials: {
+    label: 'Client testimonials',
+    /** SPEC 9: testimonials advance every 5 seconds. */
+    intervalMs: 5000,
+    ratingScale: 5,
+    ratingLabel: (rating: number, scale: number) => `Rated ${rating} out of ${scale}`,
+    // PLACEHOLDER: fictional people and companies.
+    items: [
+      {
+        name: 'Catherine Brooks',
+        position: 'Director of Events',
+        company: 'Meridian Financial Group',
+        text: 'Our annual gala for 600 guests ran flawlessly. The captain anticipated every change before we asked, and our board noticed the service.',
+        rating: 5,
+      },
+      {
+        name: 'James Whitfield',
+        position: 'Protocol Officer',
+        company: 'Capitol Policy Institute',
+        text: 'Discreet, punctual and cleared for our building. They handled a head-of-delegation dinner with the poise we expect from our own staff.',
+        rating: 5,
+      },
+      {
+        name: 'Maria Gonzalez',
+        position: 'Executive Director',
+        company: 'Harbor Light Foundation',
+        text: 'Our fundraiser depends on donors feeling welcome. The bartenders and servers were warm, fast and a true part of our team.',
+        rating: 5,
+      },
+      {
+        name: 'Robert & Elaine Carter',
+        position: 'Private hosts',
+        company: 'Potomac, Maryland',
+        text: 'From the first call to the last glass, they took care of everything at our daughter’s wedding. We simply enjoyed the night.',
+        rating: 5,
+      },
+    ] satisfies Testimonial[],
+  },
+};
+
+export const venues = {
+  id: 'venues',
+  eyebrow: 'Where We Work',
+  title: 'Venues across the DMV',
+  intro:
+    'Hotels, embassies, museums, estates and rooftops: our teams know the region’s venues and their rules.',
+  areasTitle: 'Service areas',
+  areas: [
+    {
+      area: company.serviceAreas[0],
+      highlights: ['Georgetown', 'Embassy Row', 'Capitol Hill', 'The Wharf'],
+    },
+    {
+      area: company.serviceAreas[1],
+      highlights: ['Tysons', 'McLean', 'Arlington', 'Old Town Alexandria'],
+    },
+    {
+      area: company.serviceAreas[2],
+      highlights: ['Bethesda', 'Chevy Chase', 'Potomac', 'National Harbor'],
+    },
+  ] satisfies VenueArea[],
+  credentialsTitle: 'Special credentials',
+  credentials: [
+    {
+      icon: 'shield-check',
+      title: 'Security clearance',
+      description: 'Background-checked staff ready for government buildings and secure venues.',
+    },
+    {
+      icon: 'crown',
+      title: 'VIP protocol',
+      description:
+        'Trained in diplomatic etiquette and discreet service for dignitaries and public figures.',
+    },
+    {
+      icon: 'sparkles',
+      title: 'Exclusive venues',
+      description:
+        'Familiar with the load-ins, policies and back-of-house of the region’s finest venues.',
+    },
+  ] satisfies IconCard[],
+  eventTypesTitle: 'Events we staff',
+  eventTypes: [
+    'Corporate galas & conferences',
+    'Weddings & private celebrations',
+    'Diplomatic receptions',
+    'Charity fundraisers',
+    'Holiday parties',
+    'Museum & cultural events',
+  ],
+  coverageTitle: 'Coverage',
+  coverage: [
+    claims.coverage.radius,
+    claims.coverage.venues,
+    claims.coverage.states,
+  ] satisfies Stat[],
+  /** The seed lists no venue categories; the section draws none while this is empty. */
+  categories: [] as VenueCategory[],
+  inquire: { label: 'Inquire About Venue', to: requestServiceCta.to } satisfies NavItem,
+  call: { label: 'Call Now', phone: company.phones.direct },
+};
+
+export const clients = {
+  id: 'clients',
+  eyebrow: 'Our Partners',
+  title: 'Trusted by leading caterers and venues',
+  // PLACEHOLDER: fictional catering and hospitality names.
+  names: [
+    'Capital Table Catering',
+    'Chesapeake Hospitality Group',
+    'Rock Creek Events',
+    'Magnolia & Vine Catering',
+    'Foggy Bottom Banquets',
+    'Blue Ridge Hospitality',
+  ],
+};
