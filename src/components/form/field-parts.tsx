@@ -30,8 +30,7 @@ export function FieldError({ id, message }: { id: string; message?: string }) {
     <p id={id} className="flex items-start gap-1.5 text-sm font-semibold text-red-700">
       <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
       <span>
-        <span className="sr-only">{formText.errorPrefix} </span>
-        {message}
+        <span className="sr-only">{formText.errorPrefix}</span> {message}
       </span>
     </p>
   ) : null;
