@@ -127,9 +127,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       const submissions = await store.list(filter);
       if (command === 'list') {
         const summary = await store.outboxSummary();
-        const where = config.dir
-          ? ` in ${path.relative('.', config.url.slice(5)) || config.url}`
-          : '';
+        const file = config.dir ? config.url.slice('file:'.length) : undefined;
+        const relative = file && path.relative('.', file);
+        const where = file ? ` in ${relative && !relative.startsWith('..') ? relative : file}` : '';
         if (submissions.length > 0) io.out(`${table(listRows(submissions))}\n\n`);
         const notifications =
           summary.pending + summary.sent + summary.failed > 0
