@@ -63,7 +63,8 @@ async function jsWeight(browser, route) {
 console.log('Building…');
 if (spawnSync('npm', ['run', 'build'], { stdio: 'inherit' }).status !== 0) process.exit(1);
 
-const server = spawn('node', ['build/server/main.js'], {
+// DIST_DIR and BUILD_DIR (read by the build and the server) let a bench run use its own folders.
+const server = spawn('node', [`${process.env.BUILD_DIR ?? 'build'}/server/main.js`], {
   env: {
     ...process.env,
     PORT: String(PORT),
