@@ -308,3 +308,22 @@ test.describe('job application form', () => {
     expect(requests[0]?.postDataJSON()).toStrictEqual(valid);
   });
 });
+
+test.describe('job application form at 390 px', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('errors and the experience fields fit the screen with no axe violations', async ({
+    page,
+  }) => {
+    await openRoute(page, '/join-our-team');
+    await submit(page).click();
+    await expect(page.getByLabel('Full name')).toBeFocused();
+    await group(page, fields.hasExperience.legend).getByLabel('Yes').check();
+    await expect(years(page)).toBeVisible();
+    await expectNoAxeViolations(page);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow, 'no horizontal scrolling').toBe(0);
+  });
+});

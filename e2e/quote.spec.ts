@@ -245,3 +245,19 @@ test.describe('quote request form', () => {
     expect(requests[0]?.postDataJSON()).toStrictEqual(valid);
   });
 });
+
+test.describe('quote request form at 390 px', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('errors fit the screen with no axe violations', async ({ page }) => {
+    await openRoute(page, '/request-service');
+    await submit(page).click();
+    await expect(field.clientName(page)).toBeFocused();
+    await expect(field.clientName(page)).toBeInViewport();
+    await expectNoAxeViolations(page);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow, 'no horizontal scrolling').toBe(0);
+  });
+});
