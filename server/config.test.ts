@@ -9,7 +9,7 @@ describe('loadConfig', () => {
       host: '0.0.0.0',
       distDir: 'dist',
       rateLimitMax: 10,
-      trustProxy: false,
+      trustProxy: 'loopback',
       corsOrigins: [],
       connectSources: [],
       notify: undefined,
@@ -35,6 +35,7 @@ describe('loadConfig', () => {
 
   it('reads TRUST_PROXY as a flag, a hop count or addresses', () => {
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
     expect(loadConfig({ TRUST_PROXY: 'loopback' }).trustProxy).toBe('loopback');
   });

@@ -53,10 +53,14 @@ export function databaseConfig(env: Env): DatabaseConfig {
   return { url: `file:${path.join(dir, 'submissions.db')}`, dir };
 }
 
-/** `true`, a hop count, or the addresses/CIDRs of the proxies (fastify's trustProxy). */
+/**
+ * `true`, a hop count, or the addresses/CIDRs of the proxies (fastify's trustProxy). By default
+ * only a proxy on this machine may name the client: a direct visitor cannot forge an address.
+ */
 function trustProxy(value: string | undefined): boolean | number | string {
   const text = value?.trim() ?? '';
-  if (text === '' || text === 'false') return false;
+  if (text === '') return 'loopback';
+  if (text === 'false') return false;
   if (text === 'true') return true;
   if (/^\d+$/.test(text)) return Number(text);
   return text;

@@ -101,6 +101,7 @@ function outboxFor(port: number, overrides: { sender?: MailSender; maxAttempts?:
     to: ['bookings@staffing.example'],
     log: silent,
     retryBaseMs: 100,
+    retryMaxMs: 400,
     pollMs: 1000,
     maxAttempts: overrides.maxAttempts,
   });
