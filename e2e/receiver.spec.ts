@@ -40,7 +40,9 @@ async function sendQuote(page: Page, name: string) {
   await page.getByRole('checkbox', { name: 'Chefs & Kitchen Staff' }).check();
   await page.getByLabel('Tell us about your event').fill('Sent by the receiver browser test.');
   await page.getByRole('button', { name: quoteForm.submit }).click();
-  await expect(page.getByRole('heading', { name: quoteForm.confirmation.heading })).toBeVisible();
+  await expect(page.getByRole('heading', { name: quoteForm.confirmation.heading })).toBeVisible({
+    timeout: 15_000,
+  });
 }
 
 async function sendApplication(page: Page, name: string) {
@@ -61,12 +63,13 @@ async function sendApplication(page: Page, name: string) {
   await page.getByRole('button', { name: applicationForm.submit }).click();
   await expect(
     page.getByRole('heading', { name: applicationForm.confirmation.heading }),
-  ).toBeVisible();
+  ).toBeVisible({ timeout: 15_000 });
 }
 
 test('both forms reach the receiver, and the owner finds both rows with the CLI', async ({
   page,
 }) => {
+  test.setTimeout(60_000);
   // Unique per run: the receiver folds an identical body sent within ten minutes into one row.
   const run = `${Date.now()}-${test.info().workerIndex}`;
   const quoteName = `Quote E2E ${run}`;
