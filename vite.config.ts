@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { imagetools } from 'vite-imagetools';
@@ -6,6 +7,39 @@ import { siteHead } from './scripts/site-head.ts';
 
 // DIST_DIR lets parallel builds (e.g. one per test run) write to separate folders.
 const outDir = process.env.DIST_DIR ?? 'dist';
+
+/**
+ * Preloads the font files the first screen uses, so that they are there when the app first paints
+ * and its text never re-flows (layout shift) when they arrive.
+ */
+function preloadFonts(files: RegExp[]): Plugin {
+  let base = '/';
+  return {
+    name: 'preload-fonts',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        return Object.keys(context.bundle ?? {})
+          .filter((file) => files.some((pattern) => pattern.test(file)))
+          .map((file) => ({
+            tag: 'link',
+            attrs: {
+              rel: 'preload',
+              href: `${base}${file}`,
+              as: 'font',
+              type: 'font/woff2',
+              crossorigin: true,
+            },
+            injectTo: 'head',
+          }));
+      },
+    },
+  };
+}
 
 export default defineConfig({
   plugins: [
@@ -15,6 +49,11 @@ export default defineConfig({
     // Only imports that carry a query (e.g. `hero.svg?w=640;1280&format=avif;webp&as=picture`)
     // are processed; a plain `logo.svg` import stays a file.
     imagetools({ include: '**/*.{svg,png,jpg,jpeg,webp,avif}?*' }),
+    // Latin subsets only: the body text (Inter) and the headings (Playfair Display 700).
+    preloadFonts([
+      /\/inter-latin-wght-normal-[\w-]+\.woff2$/,
+      /\/playfair-display-latin-700-normal-[\w-]+\.woff2$/,
+    ]),
   ],
   server: {
     // `npm run dev` sends the forms to the receiver that `npm start` runs.
