@@ -37,6 +37,11 @@ interface CarouselProps<T> {
   getKey: (item: T, index: number) => string;
   /** Previous/next buttons besides the dots. */
   arrows?: boolean;
+  /**
+   * Cross-fade between slides. Leave it off for slides of text: half-faded text would fail the
+   * contrast minimum while it fades.
+   */
+  fade?: boolean;
   tone?: CarouselTone;
   className?: string;
   /** Lays out the slides; by default they share one grid cell, so the tallest sets the height. */
@@ -76,6 +81,7 @@ export function Carousel<T>({
   renderSlide,
   getKey,
   arrows = false,
+  fade = false,
   tone = 'light',
   className = '',
   slidesClassName = 'grid',
@@ -192,7 +198,7 @@ export function Carousel<T>({
               aria-hidden={active ? undefined : true}
               inert={!active}
               data-active={active}
-              className={`${slideClassName} transition-[opacity,visibility] duration-700 motion-reduce:transition-none ${active ? 'visible opacity-100' : 'invisible opacity-0'}`}
+              className={`${slideClassName} ${fade ? 'transition-[opacity,visibility] duration-700 motion-reduce:transition-none' : ''} ${active ? 'visible opacity-100' : 'invisible opacity-0'}`}
             >
               {renderSlide(item, { index: i, active, current, count })}
             </div>

@@ -95,6 +95,7 @@ export function HeroSection() {
         intervalMs={hero.carousel.intervalMs}
         labels={carouselLabels}
         tone="dark"
+        fade
         getKey={(slide) => slide.image.img.src}
         className="absolute inset-0 -z-10"
         slidesClassName="absolute inset-0 after:pointer-events-none after:absolute after:inset-0 after:bg-navy-950/75 lg:after:bg-transparent lg:after:bg-linear-to-r lg:after:from-navy-950/95 lg:after:via-navy-950/70 lg:after:to-navy-950/25"
