@@ -18,6 +18,15 @@ export function scrollToSection(id: string): boolean {
   return true;
 }
 
+/**
+ * The router renders a navigation as a transition, which a slow device may not have finished when
+ * the delay is over: keep trying on the next frames, for a while, until the section is there.
+ */
+function scrollWhenRendered(id: string, deadline = performance.now() + 3000): void {
+  if (scrollToSection(id) || performance.now() > deadline) return;
+  window.requestAnimationFrame(() => scrollWhenRendered(id, deadline));
+}
+
 /** Goes to a home-page section: directly on the home page, otherwise via "/" and a short delay. */
 export function useSectionNavigation() {
   const { pathname } = useLocation();
@@ -29,7 +38,7 @@ export function useSectionNavigation() {
         return;
       }
       navigate('/');
-      window.setTimeout(() => scrollToSection(id), SECTION_SCROLL_DELAY_MS);
+      window.setTimeout(() => scrollWhenRendered(id), SECTION_SCROLL_DELAY_MS);
     },
     [pathname, navigate],
   );
