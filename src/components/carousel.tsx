@@ -161,7 +161,7 @@ export function Carousel<T>({
             <button
               key={getKey(item, i)}
               type="button"
-              className="group inline-flex h-6 min-w-6 items-center justify-center rounded-full px-1"
+              className="inline-flex h-6 min-w-6 items-center justify-center rounded-full px-1"
               aria-controls={slidesId}
               aria-current={i === current ? 'true' : undefined}
               onClick={() => goTo(i)}

@@ -317,6 +317,9 @@ export const references = {
   },
 };
 
+/** The seed lists no venue categories; the venues section draws none while this is empty. */
+const venueCategories: VenueCategory[] = [];
+
 export const venues = {
   id: 'venues',
   eyebrow: 'Where We Work',
@@ -373,8 +376,7 @@ export const venues = {
     claims.coverage.venues,
     claims.coverage.states,
   ] satisfies Stat[],
-  /** The seed lists no venue categories; the section draws none while this is empty. */
-  categories: [] as VenueCategory[],
+  categories: venueCategories,
   inquire: { label: 'Inquire About Venue', to: requestServiceCta.to } satisfies NavItem,
   call: { label: 'Call Now', phone: company.phones.direct },
 };
