@@ -35,7 +35,9 @@ test.describe('contact page', () => {
     await expect(whatsapp).toHaveAttribute('target', '_blank');
     await expect(whatsapp).toHaveAttribute('rel', /noopener/);
     await expect(whatsapp).toHaveAccessibleName(`${contact.whatsapp.label} (opens in a new tab)`);
-    await expect(whatsapp).toHaveAccessibleDescription(contact.whatsapp.hint);
+    await expect(whatsapp).toHaveAccessibleDescription(
+      `${contact.whatsapp.hint.lead} ${contact.whatsapp.hint.phone}.`,
+    );
   });
 
   test('shows the Vienna address with a maps link that opens in a new tab', async ({ page }) => {

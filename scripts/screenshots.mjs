@@ -33,6 +33,15 @@ for (const width of [390, 1280]) {
     await page.goto(`${origin}/#${route}`);
     await page.reload({ waitUntil: 'networkidle' });
     await page.locator('h1').first().waitFor();
+    // Lazy images load only near the viewport: walk down the page so the full-page shot shows them.
+    await page.evaluate(async () => {
+      for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
+        window.scrollTo(0, y);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      window.scrollTo(0, 0);
+    });
+    await page.waitForLoadState('networkidle');
     const name = route === '/' ? 'home' : route.replace(/\W+/g, '-').replace(/^-/, '');
     const file = `${out}/${name}-${width}.png`;
     await page.screenshot({ path: file, fullPage: true });

@@ -41,7 +41,8 @@ export const contact = {
   whatsapp: {
     title: 'WhatsApp',
     label: 'Chat with our office on WhatsApp',
-    hint: `Messages go to our office line, ${company.phones.office.display}.`,
+    /** Rendered as `${lead} ${phone}.`, the number kept on one line. */
+    hint: { lead: 'Messages go to our office line,', phone: company.phones.office.display },
   },
   visit: { title: 'Office', mapLabel: 'Get directions on Google Maps' },
   hours: {

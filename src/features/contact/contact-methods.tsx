@@ -83,7 +83,8 @@ export function ContactMethods() {
           <span className={valueClass}>{contact.whatsapp.label}</span>
         </ExternalLink>
         <p id="whatsapp-hint" className="text-sm text-slate-600">
-          {contact.whatsapp.hint}
+          {contact.whatsapp.hint.lead}{' '}
+          <span className="whitespace-nowrap">{contact.whatsapp.hint.phone}</span>.
         </p>
       </MethodCard>
       <MethodCard icon={MapPin} title={contact.visit.title}>
