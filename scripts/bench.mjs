@@ -86,7 +86,9 @@ try {
       ['desktop', desktopConfig],
     ]) {
       const runs = [];
-      for (let i = 0; i < RUNS; i += 1) {
+      // A run Lighthouse could not finish (a runtime error, an audit without a value) is printed and
+      // run again, up to RUNS more times, rather than crashing the table or skewing the median.
+      for (let attempt = 0; runs.length < RUNS && attempt < RUNS * 2; attempt += 1) {
         const result = await lighthouse(
           `${origin}/#${route}`,
           {
@@ -97,18 +99,34 @@ try {
           },
           config,
         );
-        const { audits, categories } = result.lhr;
+        const { audits, categories, runtimeError } = result.lhr;
+        const value = (id) => audits[id]?.numericValue;
+        const metrics = [
+          'first-contentful-paint',
+          'largest-contentful-paint',
+          'total-blocking-time',
+          'cumulative-layout-shift',
+        ];
+        const failed = metrics.filter((id) => typeof value(id) !== 'number');
+        if (runtimeError || failed.length || categories.performance.score === null) {
+          console.warn(
+            `  ${route} ${formFactor}: run discarded (${runtimeError?.code ?? ''} ` +
+              `${failed.map((id) => `${id}: ${audits[id]?.errorMessage ?? 'no value'}`).join('; ')})`,
+          );
+          continue;
+        }
         runs.push({
           performance: Math.round(categories.performance.score * 100),
           accessibility: Math.round(categories.accessibility.score * 100),
           bestPractices: Math.round(categories['best-practices'].score * 100),
           seo: Math.round(categories.seo.score * 100),
-          fcpMs: Math.round(audits['first-contentful-paint'].numericValue),
-          lcpMs: Math.round(audits['largest-contentful-paint'].numericValue),
-          tbtMs: Math.round(audits['total-blocking-time'].numericValue),
-          cls: Number(audits['cumulative-layout-shift'].numericValue.toFixed(3)),
+          fcpMs: Math.round(value('first-contentful-paint')),
+          lcpMs: Math.round(value('largest-contentful-paint')),
+          tbtMs: Math.round(value('total-blocking-time')),
+          cls: Number(value('cumulative-layout-shift').toFixed(3)),
         });
       }
+      if (!runs.length) throw new Error(`Lighthouse could not measure ${route} (${formFactor})`);
       row[formFactor] = Object.fromEntries(
         Object.keys(runs[0]).map((key) => [key, median(runs.map((run) => run[key]))]),
       );

@@ -46,6 +46,15 @@ function missing(acknowledged: readonly string[], stored: readonly string[]): st
   return acknowledged.filter((id) => !storedSet.has(id));
 }
 
+/** The "ok" member of a JSON answer; undefined when the body is not JSON. */
+function parseOk(body: string): unknown {
+  try {
+    return (JSON.parse(body) as { ok?: unknown }).ok;
+  } catch {
+    return undefined;
+  }
+}
+
 function statuses(answers: readonly Pick<Answer, 'status'>[]): string {
   const counts = new Map<number, number>();
   for (const { status } of answers) counts.set(status, (counts.get(status) ?? 0) + 1);
@@ -98,11 +107,18 @@ async function sigtermUnderLoad() {
     const serverErrors = result.answers.filter(
       (answer) => answer.status >= 500 && answer.status !== 503,
     );
+    // Turned away while stopping: the same JSON refusal as any other, with a time to retry.
+    const badRefusals = result.answers.filter(
+      (answer) =>
+        answer.status === 503 &&
+        (parseOk(answer.body) !== false || answer.headers['retry-after'] === undefined),
+    );
     check(
       'SIGTERM during load: in-flight posts answered, clean exit, nothing acknowledged lost',
-      exitCode === 0 && lost.length === 0 && serverErrors.length === 0,
+      exitCode === 0 && lost.length === 0 && serverErrors.length === 0 && badRefusals.length === 0,
       `${result.acknowledged.length} acknowledged, answers ${statuses(result.answers)}, ` +
-        `${result.errors} refused after close; exit code ${exitCode}; ${lost.length} missing`,
+        `${result.errors} refused after close; exit code ${exitCode}; ${lost.length} missing; ` +
+        `${badRefusals.length} 503 without {"ok": false} and Retry-After`,
     );
   } finally {
     removeDir(dataDir);
@@ -424,13 +440,7 @@ async function hostileInput() {
         batch.map(async ({ name, request, api }) => {
           try {
             const answer = await send(server.port, request);
-            let ok: unknown;
-            try {
-              ok = (JSON.parse(answer.body) as { ok?: unknown }).ok;
-            } catch {
-              ok = undefined;
-            }
-            return { name, status: answer.status, ok, api };
+            return { name, status: answer.status, ok: parseOk(answer.body), api };
           } catch {
             return { name, status: 0, ok: undefined, api };
           }

@@ -1,4 +1,6 @@
+import { once } from 'node:events';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from './app.ts';
@@ -351,5 +353,53 @@ describe('logging', () => {
     expect(log).not.toMatch(
       /jordan|rivera|example\.com|555-0143|127\.0\.0\.1|198\.51|Secret-Agent/i,
     );
+  });
+});
+
+describe('graceful stop', () => {
+  it('finishes the running post and turns later requests away with a JSON 503 and Retry-After', async () => {
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let saving = false;
+    const slowStore: Store = Object.create(store) as Store;
+    slowStore.save = async (submission) => {
+      saving = true;
+      await gate;
+      return store.save(submission);
+    };
+    await start({ store: slowStore });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+
+    // One keep-alive connection: the first post is held in the store while the server stops,
+    // the second request arrives on the same connection after the stop began.
+    const socket = net.connect(port, '127.0.0.1');
+    let received = '';
+    socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
+    const socketClosed = once(socket, 'close');
+    await once(socket, 'connect');
+    const body = JSON.stringify(quoteBody(1));
+    socket.write(
+      'POST /api/forms/quote HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n' +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+    await vi.waitFor(() => expect(saving).toBe(true));
+    const closed = app.close();
+    await vi.waitFor(() => expect(app.server.listening).toBe(false));
+    socket.write('GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n');
+    release();
+    await closed;
+    await socketClosed;
+
+    const [first, second] = received.split(/(?=HTTP\/1\.1 )/);
+    expect(first).toMatch(/^HTTP\/1\.1 200/);
+    expect(first).toContain('"ok":true');
+    expect(second).toMatch(/^HTTP\/1\.1 503/);
+    expect(second).toMatch(/^retry-after: 5$/im);
+    expect(JSON.parse(second?.slice(second.indexOf('\r\n\r\n') + 4) ?? '')).toEqual({
+      ok: false,
+      error: 'The server is restarting; please try again in a moment',
+    });
+    expect(await store.list()).toHaveLength(1);
   });
 });

@@ -83,6 +83,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       : false,
     bodyLimit: BODY_LIMIT,
     trustProxy: trustProxy(options.trustProxy),
+    // fastify's own closing answer is {"error": …} without "ok": the hook below answers instead.
+    return503OnClosing: false,
   });
   const formsByName = new Map((options.forms ?? defaultForms).map((form) => [form.name, form]));
   const { store } = options;
@@ -108,6 +110,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   app.setNotFoundHandler((_request, reply) => fail(reply, 404, 'Not found'));
+
+  // During a graceful stop, requests still arriving on open connections are turned away at once
+  // (the ones already running finish): a client or proxy retries them on the restarted server.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    if (!closing) return;
+    reply.header('connection', 'close').header('retry-after', '5');
+    return fail(reply, 503, 'The server is restarting; please try again in a moment');
+  });
 
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'] });
   await app.register(fastifyRateLimit, { global: false });
