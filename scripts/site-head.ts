@@ -69,6 +69,12 @@ export function siteHeadTags(): string {
   return [
     `<title>${escapeHtml(title)}</title>`,
     `<meta name="description" content="${escapeHtml(company.description)}" />`,
+    // How a shared link previews (messaging apps, social sites): the same words as the page.
+    `<meta property="og:type" content="website" />`,
+    `<meta property="og:site_name" content="${escapeHtml(company.name)}" />`,
+    `<meta property="og:title" content="${escapeHtml(title)}" />`,
+    `<meta property="og:description" content="${escapeHtml(company.description)}" />`,
+    `<meta property="og:locale" content="en_US" />`,
     `<script type="application/ld+json">${jsonForScript(localBusinessJsonLd())}</script>`,
   ].join('\n    ');
 }

@@ -44,6 +44,16 @@ describe('LocalBusiness JSON-LD', () => {
     expect(jsonLdFromHead(head)).toEqual(localBusinessJsonLd());
   });
 
+  it('gives shared links a title and description taken from content', () => {
+    const head = new DOMParser().parseFromString(`<head>${siteHeadTags()}</head>`, 'text/html');
+    const og = (property: string) =>
+      head.querySelector(`meta[property="og:${property}"]`)?.getAttribute('content');
+    expect(og('site_name')).toBe(company.name);
+    expect(og('title')).toBe(head.title);
+    expect(og('title')).toContain(company.name);
+    expect(og('description')).toBe(company.description);
+  });
+
   it('escapes characters that could end the script element', () => {
     const hostile = { name: '</script><script>alert(1)</script><!--', note: 'A & B > C' };
     const json = jsonForScript(hostile);
