@@ -109,10 +109,10 @@ try {
         ];
         const failed = metrics.filter((id) => typeof value(id) !== 'number');
         if (runtimeError || failed.length || categories.performance.score === null) {
-          console.warn(
-            `  ${route} ${formFactor}: run discarded (${runtimeError?.code ?? ''} ` +
-              `${failed.map((id) => `${id}: ${audits[id]?.errorMessage ?? 'no value'}`).join('; ')})`,
-          );
+          const reason = runtimeError
+            ? `${runtimeError.code}: ${runtimeError.message}`
+            : failed.map((id) => `${id}: ${audits[id]?.errorMessage ?? 'no value'}`).join('; ');
+          console.warn(`  ${route} ${formFactor}: run discarded and repeated (${reason})`);
           continue;
         }
         runs.push({
