@@ -3,9 +3,13 @@ import { Link } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
 import { ui, type PageText } from '../../content/site';
 import { PageHeader } from '../page-header';
+import { useRenderAfterFirstPaint } from '../use-render-after-first-paint';
 
 /** The frame of a form page: the title band with a way home, then the form or its confirmation. */
 export function FormPage({ page, children }: { page: PageText; children: ReactNode }) {
+  // A form is the heaviest render of the site: on a page opened by its link, the title band paints
+  // first and the form follows without one long task.
+  const formShown = useRenderAfterFirstPaint();
   return (
     <>
       <PageHeader page={page}>
@@ -18,7 +22,9 @@ export function FormPage({ page, children }: { page: PageText; children: ReactNo
         </Link>
       </PageHeader>
       <div className="bg-slate-50 py-10 sm:py-14">
-        <div className="container-page max-w-4xl">{children}</div>
+        <div className="container-page max-w-4xl">
+          {formShown ? children : <div className="min-h-screen" />}
+        </div>
       </div>
     </>
   );

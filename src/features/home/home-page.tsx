@@ -1,6 +1,6 @@
-import { startTransition, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { PageTitle } from '../../components/page-title';
+import { useRenderAfterFirstPaint } from '../../components/use-render-after-first-paint';
 import { pages } from '../../content/site';
 import { AboutSection } from './about-section';
 import { ClientsSection } from './clients-section';
@@ -9,27 +9,10 @@ import { ReferencesSection } from './references-section';
 import { ServicesSection } from './services-section';
 import { VenuesSection } from './venues-section';
 
-/** Whether the browser opened the site on the home page (hash routes: "", "#/" or "#/?…"). */
-let firstRenderOfALoadedHomePage =
-  (window.location.hash.replace(/^#/, '').split('?')[0] || '/') === '/';
-
-/**
- * When the site is opened on `/`, the first frame shows only the hero and the sections below it
- * follow in a non-blocking render, so the first screen (and its large image) paints sooner. Every
- * later visit, e.g. from a section link that must scroll at once, renders everything at once.
- */
-function useSectionsBelowTheFold(): boolean {
-  const { pathname } = useLocation();
-  const [shown, setShown] = useState(() => !(firstRenderOfALoadedHomePage && pathname === '/'));
-  useEffect(() => {
-    firstRenderOfALoadedHomePage = false;
-    if (!shown) startTransition(() => setShown(true));
-  }, [shown]);
-  return shown;
-}
-
 export function HomePage() {
-  const sectionsShown = useSectionsBelowTheFold();
+  // Opened on `/`, the first frame shows the hero (and its large image) and the sections below
+  // follow. Opened on a section route (/about…), everything renders at once, to scroll to it.
+  const sectionsShown = useRenderAfterFirstPaint(useLocation().pathname === '/');
   return (
     <>
       <PageTitle title={pages.home.title} />
