@@ -320,7 +320,9 @@ describe('GET /healthz and static files', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(index.headers['x-content-type-options']).toBe('nosniff');
     expect(index.headers['referrer-policy']).toBeDefined();
-    expect(index.headers['permissions-policy']).toBeDefined();
+    expect(index.headers['permissions-policy']).toBe(
+      'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+    );
 
     const asset = await app.inject({
       url: '/assets/index-AbCd1234.js',

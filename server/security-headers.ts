@@ -19,8 +19,9 @@ export function securityHeaders(connectSources: readonly string[] = []): Record<
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
     'x-frame-options': 'DENY',
-    'permissions-policy':
-      'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
+    // Only features browsers still know: an unknown one (e.g. the retired interest-cohort) is
+    // reported as a header error in the browser's console.
+    'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
     'cross-origin-opener-policy': 'same-origin',
   };
 }
