@@ -89,8 +89,10 @@ try {
       // A run Lighthouse could not finish (a runtime error, an audit without a value) is printed and
       // run again, up to RUNS more times, rather than crashing the table or skewing the median.
       for (let attempt = 0; runs.length < RUNS && attempt < RUNS * 2; attempt += 1) {
+        // A query of its own makes each run a new document: going from one hash URL to another is a
+        // same-document navigation, which Lighthouse cannot trace (NO_NAVSTART).
         const result = await lighthouse(
-          `${origin}/#${route}`,
+          `${origin}/?run=${formFactor}-${attempt}#${route}`,
           {
             port: chrome.port,
             output: 'json',
