@@ -1,8 +1,13 @@
 import { startTransition, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 
-/** The route the browser opened (hash routes: "", "#/" or "#/path?…"), read once at start-up. */
-const openedRoute = window.location.hash.replace(/^#/, '').split('?')[0] || '/';
+/** The route path of a location hash ("", "#/" or "#/path?…"). */
+export function hashRoute(hash: string): string {
+  return hash.replace(/^#/, '').split('?')[0] || '/';
+}
+
+/** The route the browser opened, read once at start-up. */
+const openedRoute = hashRoute(window.location.hash);
 let openedRouteRendered = false;
 
 /**
