@@ -42,6 +42,20 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: ['**/features/**', '**/app/**'] }],
     },
   },
+  {
+    // The owner's inbox (its own bundle) may use shared UI, content and forms, never a public page.
+    files: ['src/admin/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['**/features/**', '**/app/**'] }],
+    },
+  },
+  {
+    // Nothing of the public site loads inbox code or text: its pages must not grow by a byte.
+    files: ['src/app/**', 'src/components/**', 'src/main.tsx'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['**/admin/**', '**/content/admin'] }],
+    },
+  },
   ...features.map((feature) => ({
     files: [`src/features/${feature}/**`],
     rules: {
@@ -53,6 +67,8 @@ export default tseslint.config(
               .filter((other) => other !== feature)
               .flatMap((other) => [`**/features/${other}/**`, `../${other}/**`]),
             '**/app/**',
+            '**/admin/**',
+            '**/content/admin',
           ],
         },
       ],

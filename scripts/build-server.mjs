@@ -1,6 +1,5 @@
 // Bundles server/ (TypeScript) into build/server/*.js for `npm start`; npm packages stay external.
 // BUILD_DIR moves it (parallel test runs each use their own).
-import { existsSync } from 'node:fs';
 import { build } from 'esbuild';
 import { loadEnv } from 'vite';
 
@@ -12,7 +11,7 @@ const formEndpoints = [viteEnv.VITE_QUOTE_ENDPOINT, viteEnv.VITE_APPLICATION_END
 );
 
 await build({
-  entryPoints: ['server/main.ts', 'server/cli.ts'].filter((file) => existsSync(file)),
+  entryPoints: { main: 'server/main.ts', cli: 'server/cli.ts', 'admin-cli': 'server/admin/cli.ts' },
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -24,7 +24,7 @@ export function ensureServerBuild() {
   const builtAt = Math.min(
     ...[serverEntry, cliEntry].map((file) => (existsSync(file) ? statSync(file).mtimeMs : 0)),
   );
-  const sources = ['server', 'src/forms', 'src/content', 'scripts/build-server.mjs'];
+  const sources = ['server', 'src/forms', 'src/content', 'src/admin', 'scripts/build-server.mjs'];
   if (builtAt >= Math.max(...sources.map(newestMtime))) return;
   const result = spawnSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });
   if (result.status !== 0) throw new Error('building the server failed');

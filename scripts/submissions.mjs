@@ -7,7 +7,9 @@ import { isStale } from './freshness.mjs';
 
 const cli = path.resolve(process.env.BUILD_DIR ?? 'build', 'server', 'cli.js');
 
-if (isStale([cli], ['server', 'src/forms', 'src/content', 'scripts/build-server.mjs'])) {
+if (
+  isStale([cli], ['server', 'src/forms', 'src/content', 'src/admin', 'scripts/build-server.mjs'])
+) {
   const result = spawnSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

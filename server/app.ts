@@ -5,6 +5,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } f
 import fastifyCompress from '@fastify/compress';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
+import { adminRoutes, type AdminOptions } from './admin/routes.ts';
 import { forms as defaultForms, isSpam, validate, type FormDefinition } from './forms.ts';
 import { securityHeaders } from './security-headers.ts';
 import type { Store } from './store.ts';
@@ -31,12 +32,20 @@ export interface AppOptions {
   notify?: boolean;
   /** Called after a new submission is committed (wakes the outbox). */
   onStored?: () => void;
+  /** The owner's inbox at /admin/; left out when not given. */
+  admin?: Omit<AdminOptions, 'database' | 'forms'>;
 }
 
 export const BODY_LIMIT = 32 * 1024;
 
 const HASHED_ASSET = /\/assets\/.+-[A-Za-z0-9_-]{8}\.[a-z0-9]+$/;
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
+
+/** The first language of an Accept-Language header ('es-US,es;q=0.9' → 'es-US'), if well formed. */
+export function browserLanguage(header: string | undefined): string | undefined {
+  const first = header?.split(',')[0]?.split(';')[0]?.trim();
+  return first && /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8}){0,2}$/.test(first) ? first : undefined;
+}
 
 function fail(reply: FastifyReply, status: number, error: string, extra: object = {}) {
   return reply.code(status).send({ ok: false, error, ...extra });
@@ -199,6 +208,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           fields: result.fields,
           clientAddress: request.ip,
           userAgent: request.headers['user-agent'],
+          language: browserLanguage(request.headers['accept-language']),
           idempotencyKey: key,
           notify: options.notify ?? false,
         });
@@ -218,6 +228,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return { ok: true, id: saved.id };
     },
   );
+
+  if (options.admin) {
+    await app.register(adminRoutes, {
+      prefix: '/admin',
+      database: store.database,
+      forms: [...formsByName.values()],
+      ...options.admin,
+    });
+  }
 
   if (options.distDir && existsSync(options.distDir)) {
     await app.register(fastifyStatic, {

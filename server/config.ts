@@ -12,6 +12,9 @@ export interface Config {
   corsOrigins: string[];
   connectSources: string[];
   notify: NotifyConfig | undefined;
+  /** The built inbox app served at /admin/. */
+  adminDir: string;
+  cookieSecure: boolean;
 }
 
 export interface DatabaseConfig {
@@ -36,6 +39,13 @@ function positiveInt(value: string | undefined, fallback: number, name: string):
     throw new Error(`${name} must be a whole number, got "${value}"`);
   }
   return number;
+}
+
+function flag(value: string | undefined, name: string): boolean {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false') return false;
+  if (text === 'true') return true;
+  throw new Error(`${name} must be true or false, got "${value}"`);
 }
 
 function list(value: string | undefined): string[] {
@@ -99,6 +109,8 @@ export function loadConfig(env: Env = process.env, buildTimeEndpoints: string[] 
       env.VITE_APPLICATION_ENDPOINT,
       ...buildTimeEndpoints,
     ]),
+    adminDir: path.join(env.BUILD_DIR || 'build', 'admin'),
+    cookieSecure: flag(env.COOKIE_SECURE, 'COOKIE_SECURE'),
     notify:
       smtpUrl && firstRecipient
         ? { smtpUrl, to: notifyTo, from: env.NOTIFY_FROM?.trim() || firstRecipient }

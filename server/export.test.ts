@@ -1,15 +1,9 @@
 import { neutraliseFormula, toCsv, toJson } from './export.ts';
 import type { StoredSubmission } from './store.ts';
+import { storedSubmission } from './testing.ts';
 
 function submission(fields: Record<string, unknown>, form = 'quote'): StoredSubmission {
-  return {
-    id: `id-${form}`,
-    form,
-    receivedAt: Date.parse('2030-05-01T12:00:00Z'),
-    fields,
-    clientHash: 'abc',
-    userAgent: 'UA',
-  };
+  return storedSubmission({ id: `id-${form}`, form, fields, clientHash: 'abc', userAgent: 'UA' });
 }
 
 describe('neutraliseFormula', () => {
@@ -30,16 +24,22 @@ describe('toCsv', () => {
         phone: '+1 (202) 555-0143',
         additionalInfo: 'Line one, "quoted"\nLine two',
       }),
-      submission({ fullName: 'Ana Núñez', languages: ['Spanish', 'English'] }, 'application'),
+      {
+        ...submission({ fullName: 'Ana Núñez', languages: ['Spanish', 'English'] }, 'application'),
+        status: 'handled',
+        note: '=called back',
+      },
     ]);
     expect(csv.startsWith('\ufeff')).toBe(true);
     const lines = csv.slice(1).split('\r\n');
-    expect(lines[0]).toBe('id,form,received_at,clientName,phone,additionalInfo,fullName,languages');
+    expect(lines[0]).toBe(
+      'id,form,received_at,status,note,clientName,phone,additionalInfo,fullName,languages',
+    );
     expect(lines[1]).toBe(
-      `id-quote,quote,2030-05-01T12:00:00.000Z,"'=HYPERLINK(""http://evil.example"",""Click"")",'+1 (202) 555-0143,"Line one, ""quoted""\nLine two",,`,
+      `id-quote,quote,2030-05-01T12:00:00.000Z,new,,"'=HYPERLINK(""http://evil.example"",""Click"")",'+1 (202) 555-0143,"Line one, ""quoted""\nLine two",,`,
     );
     expect(lines[2]).toBe(
-      'id-application,application,2030-05-01T12:00:00.000Z,,,,Ana Núñez,"Spanish, English"',
+      `id-application,application,2030-05-01T12:00:00.000Z,handled,'=called back,,,,Ana Núñez,"Spanish, English"`,
     );
   });
 
@@ -55,6 +55,9 @@ describe('toJson', () => {
       id: 'id-quote',
       form: 'quote',
       receivedAt: '2030-05-01T12:00:00.000Z',
+      status: 'new',
+      note: '',
+      language: null,
       fields: { skills: ['Teamwork'] },
       userAgent: 'UA',
     });

@@ -10,7 +10,10 @@ export function neutraliseFormula(cell: string): string {
   return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
 }
 
-/** One row per submission: id, form, received_at (ISO, UTC), then every field seen, in order. */
+/**
+ * One row per submission: id, form, received_at (ISO, UTC), the inbox's status and note, then every
+ * field seen, in order. The CLI's export and the inbox's both write it.
+ */
 export function toCsv(submissions: readonly StoredSubmission[]): string {
   const fieldNames: string[] = [];
   for (const submission of submissions) {
@@ -22,11 +25,13 @@ export function toCsv(submissions: readonly StoredSubmission[]): string {
     submission.id,
     submission.form,
     new Date(submission.receivedAt).toISOString(),
+    submission.status,
+    submission.note,
     ...fieldNames.map((name) =>
       Object.hasOwn(submission.fields, name) ? fieldText(submission.fields[name]) : '',
     ),
   ]);
-  const header = ['id', 'form', 'received_at', ...fieldNames];
+  const header = ['id', 'form', 'received_at', 'status', 'note', ...fieldNames];
   return stringify(
     [header, ...rows].map((row) => row.map(neutraliseFormula)),
     {
@@ -42,6 +47,9 @@ export function toJson(submissions: readonly StoredSubmission[]): string {
     id: submission.id,
     form: submission.form,
     receivedAt: new Date(submission.receivedAt).toISOString(),
+    status: submission.status,
+    note: submission.note,
+    language: submission.language,
     fields: submission.fields,
     userAgent: submission.userAgent,
   }));

@@ -13,6 +13,8 @@ export interface FormDefinition {
   labels: Record<string, string>;
   /** Who sent it: the Reply-To of the notification and the CLI's summary. */
   contact(fields: Record<string, unknown>): { name?: string; email?: string };
+  /** What a row of the owner's inbox shows: who, how to reach them, the key facts. */
+  summaryFields: readonly string[];
 }
 
 export const HONEYPOT = '_gotcha';
@@ -37,6 +39,7 @@ export const forms: readonly FormDefinition[] = [
       additionalInfo: 'Additional information',
     },
     contact: (fields) => ({ name: text(fields.clientName), email: text(fields.email) }),
+    summaryFields: ['clientName', 'email', 'phone', 'eventDate', 'guestCount'],
   },
   {
     name: 'application',
@@ -62,6 +65,7 @@ export const forms: readonly FormDefinition[] = [
       additionalInfo: 'Additional information',
     },
     contact: (fields) => ({ name: text(fields.fullName), email: text(fields.email) }),
+    summaryFields: ['fullName', 'email', 'phone', 'positionInterest'],
   },
 ];
 

@@ -1,20 +1,17 @@
 import { forms } from './forms.ts';
 import { fieldsAsText, humanize, notificationMail, oneLine, plainText } from './mail-text.ts';
 import type { StoredSubmission } from './store.ts';
-import { applicationBody } from './testing.ts';
+import { applicationBody, storedSubmission } from './testing.ts';
 
 const application = forms.find((form) => form.name === 'application');
 if (!application) throw new Error('no application form');
 
 function stored(fields: Record<string, unknown>): StoredSubmission {
-  return {
-    id: 'sub-1',
+  return storedSubmission({
     form: 'application',
     receivedAt: Date.parse('2030-05-01T12:34:56Z'),
     fields,
-    clientHash: null,
-    userAgent: null,
-  };
+  });
 }
 
 describe('notification text', () => {

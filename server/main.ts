@@ -25,6 +25,7 @@ const app = await buildApp({
   logLevel: config.logLevel,
   notify: config.notify !== undefined,
   onStored: () => outbox?.nudge(),
+  admin: { appDir: config.adminDir, cookieSecure: config.cookieSecure },
 });
 
 if (config.notify) {

@@ -1,3 +1,14 @@
+/** The searchable text of a submission row (`row` is `new` in a trigger, or the table's name). */
+function searchText(row: string): string {
+  const phone = `COALESCE(json_extract(${row}.fields, '$.phone'), '')`;
+  const digits = ['(', ')', '-', '.', '+'].reduce(
+    (text, character) => `replace(${text}, '${character}', '')`,
+    `replace(${phone}, ' ', '')`,
+  );
+  return `${row}.id || ' ' || ${digits} || ' ' || ${row}.note || ' ' || COALESCE(
+    (SELECT group_concat(atom, ' ') FROM json_tree(${row}.fields) WHERE atom IS NOT NULL), '')`;
+}
+
 /**
  * Schema migrations, applied in order on start. Never edit a released one: append a new version.
  * Times are milliseconds since the epoch (UTC).
@@ -38,6 +49,59 @@ export const migrations: readonly { version: number; statements: readonly string
       `CREATE INDEX outbox_pending ON outbox (next_attempt_at)
         WHERE sent_at IS NULL AND gave_up_at IS NULL`,
       'CREATE TABLE settings (name TEXT PRIMARY KEY, value TEXT NOT NULL)',
+    ],
+  },
+  {
+    version: 2,
+    statements: [
+      // The owner's inbox: a status and a private note per submission, and their history.
+      "ALTER TABLE submissions ADD COLUMN status TEXT NOT NULL DEFAULT 'new'",
+      "ALTER TABLE submissions ADD COLUMN note TEXT NOT NULL DEFAULT ''",
+      'ALTER TABLE submissions ADD COLUMN language TEXT',
+      // Keyset pagination: newest first, the id breaking ties.
+      'CREATE INDEX submissions_received_id ON submissions (received_at, id)',
+      'CREATE INDEX submissions_status_received ON submissions (status, received_at, id)',
+      `CREATE TABLE submission_events (
+        id INTEGER PRIMARY KEY,
+        submission_id TEXT NOT NULL REFERENCES submissions (id),
+        at INTEGER NOT NULL,
+        user_email TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        status TEXT
+      )`,
+      'CREATE INDEX submission_events_submission ON submission_events (submission_id, at)',
+      `CREATE TABLE users (
+        id INTEGER PRIMARY KEY,
+        email TEXT NOT NULL UNIQUE,
+        password_hash TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        password_changed_at INTEGER NOT NULL,
+        last_active_at INTEGER,
+        seen_before INTEGER NOT NULL
+      )`,
+      // Only a hash of each session's token is kept.
+      `CREATE TABLE sessions (
+        token_hash TEXT PRIMARY KEY,
+        user_id INTEGER NOT NULL REFERENCES users (id),
+        created_at INTEGER NOT NULL,
+        last_seen_at INTEGER NOT NULL
+      )`,
+      'CREATE INDEX sessions_user ON sessions (user_id)',
+      `CREATE TABLE sign_in_failures (key TEXT NOT NULL, at INTEGER NOT NULL)`,
+      'CREATE INDEX sign_in_failures_key ON sign_in_failures (key, at)',
+      // Full-text search over every field, the phone number's digits, the note and the id.
+      `CREATE VIRTUAL TABLE submissions_search USING fts5(
+        id UNINDEXED, body, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3'
+      )`,
+      `CREATE TRIGGER submissions_search_insert AFTER INSERT ON submissions BEGIN
+        INSERT INTO submissions_search (id, body) VALUES (new.id, ${searchText('new')});
+      END`,
+      `CREATE TRIGGER submissions_search_note AFTER UPDATE OF note ON submissions BEGIN
+        DELETE FROM submissions_search WHERE id = old.id;
+        INSERT INTO submissions_search (id, body) VALUES (new.id, ${searchText('new')});
+      END`,
+      `INSERT INTO submissions_search (id, body)
+        SELECT id, ${searchText('submissions')} FROM submissions`,
     ],
   },
 ];

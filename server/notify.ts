@@ -66,6 +66,7 @@ const FALLBACK_FORM: Omit<FormDefinition, 'name'> = {
   schema: undefined as never,
   labels: {},
   contact: () => ({}),
+  summaryFields: [],
 };
 
 /** A short, personal-data-free description of a send failure: codes only, never the server's text. */

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createClient } from '@libsql/client';
+import { migrations } from './migrations.ts';
 import { DEDUPE_WINDOW_MS, openStore, type NewSubmission, type Store } from './store.ts';
 import { quoteBody, tempDataDir } from './testing.ts';
 
@@ -35,7 +36,7 @@ describe('openStore', () => {
     const versions = await client.execute('SELECT version FROM schema_migrations');
     const mode = await client.execute('PRAGMA journal_mode');
     client.close();
-    expect(versions.rows.map((row) => row.version)).toEqual([1]);
+    expect(versions.rows.map((row) => row.version)).toEqual(migrations.map((m) => m.version));
     expect(mode.rows[0]?.journal_mode).toBe('wal');
   });
 

@@ -1,16 +1,10 @@
-import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import {
-  createClient,
-  type Client,
-  type InStatement,
-  type ResultSet,
-  type Row,
-} from '@libsql/client';
+import { createHash, randomUUID } from 'node:crypto';
+import type { InStatement, Row } from '@libsql/client';
+import type { SubmissionStatus } from '../src/admin/contract.ts';
 import type { DatabaseConfig } from './config.ts';
-import { migrations } from './migrations.ts';
+import { openDatabase, type Database } from './database.ts';
+import { groupCommitter } from './group-commit.ts';
 
-/** How long the same body (or the same Idempotency-Key) maps to the row it first created. */
 export const DEDUPE_WINDOW_MS = 10 * 60 * 1000;
 
 export interface StoredSubmission {
@@ -19,9 +13,14 @@ export interface StoredSubmission {
   /** Milliseconds since the epoch. */
   receivedAt: number;
   fields: Record<string, unknown>;
-  /** A salted hash of the client's address: tells posts from one address apart, reveals nothing. */
+  /** A keyed hash of the client's address (see `Database.clientHash`). */
   clientHash: string | null;
   userAgent: string | null;
+  /** The visitor's language as their browser stated it (e.g. 'es-US'), when known. */
+  language: string | null;
+  status: SubmissionStatus;
+  /** The owner's private note. */
+  note: string;
 }
 
 export interface NewSubmission {
@@ -29,6 +28,7 @@ export interface NewSubmission {
   fields: Record<string, unknown>;
   clientAddress?: string | undefined;
   userAgent?: string | undefined;
+  language?: string | undefined;
   idempotencyKey?: string | undefined;
   /** Queue an e-mail notification in the same transaction. */
   notify: boolean;
@@ -59,6 +59,7 @@ export interface OutboxSummary {
 }
 
 export interface Store {
+  database: Database;
   save(submission: NewSubmission): Promise<SaveResult>;
   list(filter?: ListFilter): Promise<StoredSubmission[]>;
   get(id: string): Promise<StoredSubmission | undefined>;
@@ -80,112 +81,29 @@ export interface StoreOptions {
   now?: () => number;
 }
 
-const SUBMISSION_COLUMNS = 'id, form, received_at, fields, client_hash, user_agent';
+export const SUBMISSION_COLUMNS =
+  'id, form, received_at, fields, client_hash, user_agent, language, status, note';
 
 function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');
 }
 
-function toSubmission(row: Row): StoredSubmission {
+function nullableText(value: unknown): string | null {
+  return value === null || value === undefined ? null : String(value);
+}
+
+export function toSubmission(row: Row): StoredSubmission {
   return {
     id: String(row.id),
     form: String(row.form),
     receivedAt: Number(row.received_at),
     fields: JSON.parse(String(row.fields)) as Record<string, unknown>,
-    clientHash: row.client_hash === null ? null : String(row.client_hash),
-    userAgent: row.user_agent === null ? null : String(row.user_agent),
+    clientHash: nullableText(row.client_hash),
+    userAgent: nullableText(row.user_agent),
+    language: nullableText(row.language),
+    status: String(row.status) as SubmissionStatus,
+    note: String(row.note ?? ''),
   };
-}
-
-async function migrate(client: Client): Promise<void> {
-  await client.execute(
-    'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at INTEGER NOT NULL)',
-  );
-  const transaction = await client.transaction('write');
-  try {
-    const result = await transaction.execute(
-      'SELECT COALESCE(MAX(version), 0) AS version FROM schema_migrations',
-    );
-    const current = Number(result.rows[0]?.version ?? 0);
-    for (const migration of migrations) {
-      if (migration.version <= current) continue;
-      for (const statement of migration.statements) await transaction.execute(statement);
-      await transaction.execute({
-        sql: 'INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)',
-        args: [migration.version, Date.now()],
-      });
-    }
-    await transaction.commit();
-  } finally {
-    transaction.close();
-  }
-}
-
-async function clientHashSalt(client: Client): Promise<string> {
-  await client.execute({
-    sql: "INSERT INTO settings (name, value) VALUES ('client_hash_salt', ?) ON CONFLICT (name) DO NOTHING",
-    args: [randomBytes(32).toString('hex')],
-  });
-  const result = await client.execute("SELECT value FROM settings WHERE name = 'client_hash_salt'");
-  return String(result.rows[0]?.value);
-}
-
-/** Most saves one transaction (and one fsync) may hold. */
-const MAX_GROUP = 64;
-
-interface PendingWrite {
-  statements: InStatement[];
-  resolve(results: ResultSet[]): void;
-  reject(error: unknown): void;
-}
-
-/**
- * Group commit: the saves that arrive while a transaction is being written go into the next one
- * together, so that each waits for one fsync rather than for everyone else's. A save still resolves
- * only after the transaction holding it has committed. A failed group is retried one save at a
- * time, so one bad save cannot fail the others.
- */
-function groupCommitter(client: Client) {
-  let queue: PendingWrite[] = [];
-  let scheduled = false;
-
-  async function run(group: PendingWrite[]) {
-    try {
-      const results = await client.batch(
-        group.flatMap((write) => write.statements),
-        'write',
-      );
-      let offset = 0;
-      for (const write of group) {
-        write.resolve(results.slice(offset, offset + write.statements.length));
-        offset += write.statements.length;
-      }
-    } catch (error) {
-      if (group.length === 1) group[0]?.reject(error);
-      else for (const write of group) await run([write]);
-    }
-  }
-
-  function flush() {
-    scheduled = false;
-    const group = queue.slice(0, MAX_GROUP);
-    queue = queue.slice(MAX_GROUP);
-    if (queue.length > 0) schedule();
-    void run(group);
-  }
-
-  function schedule() {
-    if (scheduled) return;
-    scheduled = true;
-    // After the I/O phase: every request that has arrived by then joins this group.
-    setImmediate(flush);
-  }
-
-  return (statements: InStatement[]) =>
-    new Promise<ResultSet[]>((resolve, reject) => {
-      queue.push({ statements, resolve, reject });
-      schedule();
-    });
 }
 
 /** Opens (creating it and its folder if needed) and migrates the submissions database. */
@@ -193,31 +111,13 @@ export async function openStore(
   config: DatabaseConfig,
   options: StoreOptions = {},
 ): Promise<Store> {
-  const now = options.now ?? Date.now;
-  const local = config.url.startsWith('file:');
-  if (config.dir) mkdirSync(config.dir, { recursive: true });
-  const client = createClient({
-    url: config.url,
-    authToken: config.authToken,
-    // Every local call is synchronous underneath: one connection serialises writes in this process;
-    // the busy timeout covers another process (the CLI) holding the file for a moment.
-    ...(local ? { concurrency: 1, timeout: 5000 } : {}),
-  });
-  try {
-    if (local) {
-      await client.execute('PRAGMA journal_mode = WAL');
-      // FULL: a commit is on disk before the visitor is told it was received.
-      await client.execute('PRAGMA synchronous = FULL');
-    }
-    await migrate(client);
-  } catch (error) {
-    client.close();
-    throw error;
-  }
-  const salt = await clientHashSalt(client);
-  const clientHash = (address: string) =>
-    createHmac('sha256', salt).update(address).digest('hex').slice(0, 32);
+  return createStore(await openDatabase(config), options);
+}
 
+/** The submissions and their notification outbox, in `database`. */
+export function createStore(database: Database, options: StoreOptions = {}): Store {
+  const now = options.now ?? Date.now;
+  const { client, clientHash } = database;
   const writer = groupCommitter(client);
 
   async function save(submission: NewSubmission): Promise<SaveResult> {
@@ -264,7 +164,7 @@ export async function openStore(
     }
     statements.push({
       sql: `INSERT INTO submissions (${SUBMISSION_COLUMNS})
-            SELECT ?, ?, ?, ?, ?, ? WHERE ${resolvedIs}`,
+            SELECT ?, ?, ?, ?, ?, ?, ?, 'new', '' WHERE ${resolvedIs}`,
       args: [
         newId,
         submission.form,
@@ -272,6 +172,7 @@ export async function openStore(
         fieldsJson,
         submission.clientAddress ? clientHash(submission.clientAddress) : null,
         submission.userAgent?.slice(0, 512) ?? null,
+        submission.language ?? null,
         primaryKey,
         newId,
       ],
@@ -307,6 +208,7 @@ export async function openStore(
   }
 
   return {
+    database,
     save,
     get,
 
@@ -387,12 +289,7 @@ export async function openStore(
       };
     },
 
-    async ping() {
-      await client.execute('SELECT 1');
-    },
-
-    close() {
-      client.close();
-    },
+    ping: database.ping,
+    close: database.close,
   };
 }

@@ -6,6 +6,7 @@ import { localIsoDate } from '../src/forms/dates.ts';
 import type { ApplicationSubmission } from '../src/forms/application.ts';
 import type { QuoteSubmission } from '../src/forms/quote.ts';
 import { databaseConfig, type DatabaseConfig } from './config.ts';
+import type { StoredSubmission } from './store.ts';
 
 export function tempDataDir(prefix = 'receiver-'): {
   dir: string;
@@ -58,6 +59,22 @@ export function applicationBody(
     otherCompanies: '',
     references: '',
     additionalInfo: '',
+    ...overrides,
+  };
+}
+
+/** A stored submission as the store returns it, for tests of what is made from one. */
+export function storedSubmission(overrides: Partial<StoredSubmission> = {}): StoredSubmission {
+  return {
+    id: 'sub-1',
+    form: 'quote',
+    receivedAt: Date.parse('2030-05-01T12:00:00Z'),
+    fields: {},
+    clientHash: null,
+    userAgent: null,
+    language: null,
+    status: 'new',
+    note: '',
     ...overrides,
   };
 }

@@ -1,0 +1,140 @@
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { pathToFileURL } from 'node:url';
+import { read } from 'read';
+import { PASSWORD_MIN_LENGTH } from '../../src/admin/contract.ts';
+import { databaseConfig } from '../config.ts';
+import { openDatabase } from '../database.ts';
+import { AccountError, checkEmail, checkPassword, users } from './users.ts';
+
+export const usage = `The accounts of the owner's inbox (/admin/ on the server that npm start runs).
+
+  npm run admin -- add-user EMAIL         make an account
+  npm run admin -- reset-password EMAIL   set a new password (signs the account out everywhere)
+  npm run admin -- remove-user EMAIL      delete an account and its sessions
+  npm run admin -- list-users
+
+On a terminal the password is asked twice and not shown; otherwise one line of standard input is
+the password, e.g.  printf '%s\\n' "$PASSWORD" | npm run admin -- add-user owner@example.com
+Passwords have at least ${PASSWORD_MIN_LENGTH} characters. The database is the server's: DATA_DIR/submissions.db
+(default data/), or DATABASE_URL (+ DATABASE_AUTH_TOKEN).`;
+
+export interface AdminCliIo {
+  env: Record<string, string | undefined>;
+  out(text: string): void;
+  err(text: string): void;
+  /** The new password: asked twice without echo on a terminal, else one line of standard input. */
+  readPassword(): Promise<string>;
+}
+
+const commands = ['add-user', 'reset-password', 'remove-user', 'list-users'] as const;
+type Command = (typeof commands)[number];
+
+function isCommand(value: string | undefined): value is Command {
+  return commands.some((command) => command === value);
+}
+
+function day(ms: number | null): string {
+  return ms === null ? 'never' : new Date(ms).toISOString().slice(0, 16).replace('T', ' ');
+}
+
+async function run(command: Command, email: string | undefined, io: AdminCliIo): Promise<void> {
+  const database = await openDatabase(databaseConfig(io.env));
+  try {
+    const accounts = users(database.client);
+    if (command === 'list-users') {
+      const list = await accounts.list();
+      for (const user of list) {
+        io.out(
+          `${user.email}  created ${day(user.createdAt)} UTC, last active ${day(user.lastActiveAt)}, ${user.sessions} session(s)\n`,
+        );
+      }
+      io.out(`${list.length} account${list.length === 1 ? '' : 's'}\n`);
+      return;
+    }
+    if (email === undefined) throw new AccountError(`${command} needs an e-mail address`);
+    if (command === 'remove-user') {
+      await accounts.remove(email);
+      io.out(`Removed ${checkEmail(email)} and signed it out everywhere.\n`);
+      return;
+    }
+    const address = checkEmail(email);
+    if (command === 'add-user' && (await accounts.find(address))) {
+      throw new AccountError(`${address} already has an account (reset-password changes it)`);
+    }
+    if (command === 'reset-password' && !(await accounts.find(address))) {
+      throw new AccountError(`No account for ${address}`);
+    }
+    const password = await io.readPassword();
+    checkPassword(password);
+    if (command === 'add-user') {
+      await accounts.add(address, password);
+      io.out(`Added ${address}. Sign in at /admin/ on the server.\n`);
+    } else {
+      await accounts.resetPassword(address, password);
+      io.out(`New password set for ${address}; its sessions have ended.\n`);
+    }
+  } finally {
+    database.close();
+  }
+}
+
+export async function runAdminCli(argv: readonly string[], io: AdminCliIo): Promise<number> {
+  const [command, email, ...extra] = argv;
+  if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
+    io.out(`${usage}\n`);
+    return command === undefined ? 2 : 0;
+  }
+  const needsEmail = command !== 'list-users';
+  if (!isCommand(command) || extra.length > 0 || (!needsEmail && email !== undefined)) {
+    io.err(`Unknown command: ${argv.join(' ')}\n\n${usage}\n`);
+    return 2;
+  }
+  try {
+    await run(command, email, io);
+    return 0;
+  } catch (error) {
+    io.err(`${(error as Error).message}\n`);
+    return error instanceof AccountError ? 1 : 3;
+  }
+}
+
+/** Asks twice on a terminal without echo; the two must match. */
+async function askTwice(): Promise<string> {
+  const ask = async (prompt: string) => {
+    const answer = await read({ prompt, silent: true, replace: '', output: process.stderr });
+    process.stderr.write('\n');
+    return String(answer);
+  };
+  const password = await ask(`Password (at least ${PASSWORD_MIN_LENGTH} characters): `);
+  checkPassword(password);
+  if ((await ask('Repeat the password: ')) !== password) {
+    throw new AccountError('The two passwords differ; nothing was changed');
+  }
+  return password;
+}
+
+/** The first line of standard input (a script's way to give the password). */
+async function firstLine(): Promise<string> {
+  const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
+  try {
+    for await (const line of lines) return line;
+  } finally {
+    lines.close();
+  }
+  throw new AccountError('No password on standard input');
+}
+
+export function readPasswordFromProcess(): Promise<string> {
+  return process.stdin.isTTY ? askTwice() : firstLine();
+}
+
+const entry = process.argv[1];
+if (entry && import.meta.url === pathToFileURL(path.resolve(entry)).href) {
+  process.exitCode = await runAdminCli(process.argv.slice(2), {
+    env: process.env,
+    out: (text) => process.stdout.write(text),
+    err: (text) => process.stderr.write(text),
+    readPassword: readPasswordFromProcess,
+  });
+}

@@ -1,0 +1,217 @@
+import type { InValue, Row } from '@libsql/client';
+import {
+  PAGE_SIZE,
+  submissionStatuses,
+  type InboxItem,
+  type InboxPage,
+  type InboxQuery,
+  type NotificationState,
+  type StatusCounts,
+  type SubmissionDetail,
+  type SubmissionEvent,
+  type SubmissionStatus,
+  type UpdateSubmissionBody,
+} from '../../src/admin/contract.ts';
+import type { Database } from '../database.ts';
+import type { FormDefinition } from '../forms.ts';
+import { SUBMISSION_COLUMNS, toSubmission, type StoredSubmission } from '../store.ts';
+
+/** The owner's inbox: both forms in one list, filtered, searched and paged newest first. */
+
+const CURSOR = /^(\d{1,15})_([0-9a-f-]{36})$/;
+/** At most this many words of a search count. */
+const MAX_TERMS = 8;
+
+/**
+ * The search box's text as an FTS5 query: each word a prefix that must occur. Only letters and
+ * digits reach the query, so that nothing typed can be read as FTS5 syntax.
+ */
+export function searchQuery(text: string | undefined): string | undefined {
+  const words = text?.normalize('NFKC').match(/[\p{L}\p{N}]+/gu);
+  if (!words) return undefined;
+  return words
+    .slice(0, MAX_TERMS)
+    .map((word) => `"${word}"*`)
+    .join(' ');
+}
+
+interface Filter {
+  where: string[];
+  args: InValue[];
+}
+
+function filter(query: InboxQuery, parts: { status: boolean; search: boolean }): Filter {
+  const where: string[] = [];
+  const args: InValue[] = [];
+  const add = (condition: string, ...values: (string | number)[]) => {
+    where.push(condition);
+    args.push(...values);
+  };
+  if (query.form) add('form = ?', query.form);
+  if (parts.status && query.status) add('status = ?', query.status);
+  if (query.from !== undefined) add('received_at >= ?', query.from);
+  if (query.to !== undefined) add('received_at < ?', query.to);
+  const search = parts.search ? searchQuery(query.q) : undefined;
+  if (search) {
+    add('id IN (SELECT id FROM submissions_search WHERE submissions_search MATCH ?)', search);
+  }
+  return { where, args };
+}
+
+function whereClause(conditions: readonly string[]): string {
+  return conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
+}
+
+function notificationState(row: Row | undefined): NotificationState {
+  if (!row) return { state: 'off' };
+  const attempts = Number(row.attempts);
+  if (row.sent_at !== null) return { state: 'sent', at: Number(row.sent_at) };
+  if (row.gave_up_at !== null) return { state: 'failed', attempts, at: Number(row.gave_up_at) };
+  if (attempts === 0) return { state: 'pending' };
+  return { state: 'retrying', attempts, nextAttemptAt: Number(row.next_attempt_at) };
+}
+
+export interface InboxOptions {
+  forms: readonly FormDefinition[];
+  now?: () => number;
+}
+
+export function inbox(database: Database, { forms, now = Date.now }: InboxOptions) {
+  const { client } = database;
+  const summaryFields = new Map(forms.map((form) => [form.name, form.summaryFields]));
+
+  function toItem(submission: StoredSubmission): InboxItem {
+    const names = summaryFields.get(submission.form) ?? [];
+    return {
+      id: submission.id,
+      form: submission.form,
+      receivedAt: submission.receivedAt,
+      status: submission.status,
+      fields: Object.fromEntries(
+        names
+          .filter((name) => name in submission.fields)
+          .map((name) => [name, submission.fields[name]]),
+      ),
+    };
+  }
+
+  async function counts(query: InboxQuery): Promise<StatusCounts> {
+    const { where, args } = filter(query, { status: false, search: false });
+    const result = await client.execute({
+      sql: `SELECT status, COUNT(*) AS n FROM submissions ${whereClause(where)} GROUP BY status`,
+      args,
+    });
+    const counted = Object.fromEntries(submissionStatuses.map((status) => [status, 0]));
+    for (const row of result.rows) counted[String(row.status)] = Number(row.n);
+    return counted as StatusCounts;
+  }
+
+  async function select(query: InboxQuery, limit?: number): Promise<StoredSubmission[]> {
+    const { where, args } = filter(query, { status: true, search: true });
+    const cursor = CURSOR.exec(query.after ?? '');
+    if (cursor) {
+      where.push('(received_at, id) < (?, ?)');
+      args.push(Number(cursor[1]), cursor[2] ?? '');
+    }
+    const result = await client.execute({
+      sql: `SELECT ${SUBMISSION_COLUMNS} FROM submissions ${whereClause(where)}
+            ORDER BY received_at DESC, id DESC ${limit === undefined ? '' : 'LIMIT ?'}`,
+      args: limit === undefined ? args : [...args, limit],
+    });
+    return result.rows.map(toSubmission);
+  }
+
+  async function detail(id: string): Promise<SubmissionDetail | undefined> {
+    const [row, events, outbox] = await client.batch(
+      [
+        { sql: `SELECT ${SUBMISSION_COLUMNS} FROM submissions WHERE id = ?`, args: [id] },
+        {
+          sql: `SELECT at, user_email, kind, status FROM submission_events
+                WHERE submission_id = ? ORDER BY at, id`,
+          args: [id],
+        },
+        {
+          sql: `SELECT attempts, next_attempt_at, sent_at, gave_up_at FROM outbox
+                WHERE submission_id = ? ORDER BY id DESC LIMIT 1`,
+          args: [id],
+        },
+      ],
+      'read',
+    );
+    const found = row?.rows[0];
+    if (!found) return undefined;
+    const submission = toSubmission(found);
+    return {
+      id: submission.id,
+      form: submission.form,
+      receivedAt: submission.receivedAt,
+      status: submission.status,
+      note: submission.note,
+      language: submission.language,
+      fields: submission.fields,
+      events: (events?.rows ?? []).map((event): SubmissionEvent => ({
+        at: Number(event.at),
+        user: String(event.user_email),
+        kind: event.kind === 'note' ? 'note' : 'status',
+        status: event.status === null ? null : (String(event.status) as SubmissionStatus),
+      })),
+      notification: notificationState(outbox?.rows[0]),
+    };
+  }
+
+  return {
+    detail,
+
+    /** One page of the list, newest first, and the counts by status under the same filters. */
+    async page(query: InboxQuery): Promise<InboxPage> {
+      const [rows, counted] = [await select(query, PAGE_SIZE + 1), await counts(query)];
+      const items = rows.slice(0, PAGE_SIZE).map(toItem);
+      const last = items.at(-1);
+      return {
+        items,
+        next: rows.length > PAGE_SIZE && last ? `${last.receivedAt}_${last.id}` : null,
+        counts: counted,
+      };
+    },
+
+    /** Every submission the filters select, newest first (the export). */
+    all: (query: InboxQuery) => select({ ...query, after: undefined }),
+
+    /** Changes the status and/or the note, recording who did it and when. */
+    async update(
+      id: string,
+      change: UpdateSubmissionBody,
+      userEmail: string,
+    ): Promise<SubmissionDetail | undefined> {
+      const at = now();
+      const logIfChanged = (kind: 'status' | 'note', status: string | null) => ({
+        sql: `INSERT INTO submission_events (submission_id, at, user_email, kind, status)
+              SELECT ?, ?, ?, ?, ? WHERE changes() > 0`,
+        args: [id, at, userEmail, kind, status],
+      });
+      const statements = [];
+      if (change.status !== undefined) {
+        statements.push(
+          {
+            sql: 'UPDATE submissions SET status = ?1 WHERE id = ?2 AND status <> ?1',
+            args: [change.status, id],
+          },
+          logIfChanged('status', change.status),
+        );
+      }
+      if (change.note !== undefined) {
+        statements.push(
+          {
+            sql: 'UPDATE submissions SET note = ?1 WHERE id = ?2 AND note <> ?1',
+            args: [change.note, id],
+          },
+          logIfChanged('note', null),
+        );
+      }
+      await client.batch(statements, 'write');
+      return detail(id);
+    },
+  };
+}
+
+export type Inbox = ReturnType<typeof inbox>;

@@ -1,0 +1,207 @@
+import path from 'node:path';
+import { existsSync } from 'node:fs';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import { safeParse } from 'zod/mini';
+import {
+  inboxQuerySchema,
+  signInSchema,
+  updateSubmissionSchema,
+  type AdminError,
+  type SessionInfo,
+} from '../../src/admin/contract.ts';
+import type { Database } from '../database.ts';
+import { toCsv } from '../export.ts';
+import type { FormDefinition } from '../forms.ts';
+import { inbox } from './inbox.ts';
+import { verifyNobody, verifyPassword, type ScryptCost } from './passwords.ts';
+import { SESSION_MAX_MS, sessions } from './sessions.ts';
+import { signInLimit } from './sign-in-limit.ts';
+import { normaliseEmail, users, type User } from './users.ts';
+
+export interface AdminOptions {
+  database: Database;
+  forms: readonly FormDefinition[];
+  /** The built inbox app (`vite.admin.config.ts`); only the API is served when it is missing. */
+  appDir?: string | undefined;
+  /** Mark the cookie Secure even when the request did not come over HTTPS. */
+  cookieSecure?: boolean;
+  now?: () => number;
+  cost?: ScryptCost;
+}
+
+export const SESSION_COOKIE = 'admin_session';
+const HASHED_ASSET = /\/assets\/.+-[A-Za-z0-9_-]{8}\.[a-z0-9]+$/;
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function refuse(
+  reply: FastifyReply,
+  status: number,
+  error: string,
+  extra: Partial<AdminError> = {},
+) {
+  return reply.code(status).send({ ok: false, error, ...extra } satisfies AdminError);
+}
+
+/**
+ * A state change must come from a page of this site: the browser's Sec-Fetch-Site says so, or
+ * (older browsers) the Origin names this host. Neither header: refused (fail closed).
+ */
+export function isSameOrigin(request: FastifyRequest): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (site !== undefined) return site === 'same-origin';
+  const origin = request.headers.origin;
+  if (!origin) return false;
+  try {
+    return new URL(origin).host === request.host;
+  } catch {
+    return false;
+  }
+}
+
+/** `/admin/` and its API (README, "The owner's inbox"); registered with the prefix `/admin`. */
+export async function adminRoutes(app: FastifyInstance, options: AdminOptions) {
+  const { database, now = Date.now } = options;
+  const accounts = users(database.client, { now, cost: options.cost });
+  const sessionStore = sessions(database.client, { now });
+  const limit = signInLimit(database.client, { now });
+  const box = inbox(database, { forms: options.forms, now });
+
+  await app.register(fastifyCookie);
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-robots-tag', 'noindex, nofollow');
+    // Hashed assets hold no personal data and never change; everything else is never cached.
+    if (!HASHED_ASSET.test(request.url.split('?')[0] ?? '')) {
+      reply.header('cache-control', 'no-store');
+    }
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (SAFE_METHODS.has(request.method) || isSameOrigin(request)) return;
+    request.log.info('cross-site admin request refused');
+    return refuse(reply, 403, 'This request must come from the inbox itself');
+  });
+
+  async function signedOut(reply: FastifyReply) {
+    const setupNeeded = (await accounts.count()) === 0;
+    return refuse(reply, 401, 'Sign in to continue', { setupNeeded });
+  }
+
+  const currentUser = new WeakMap<FastifyRequest, User>();
+  function userOf(request: FastifyRequest): User {
+    const user = currentUser.get(request);
+    if (!user) throw new Error('route registered without the sign-in check');
+    return user;
+  }
+  async function requireUser(request: FastifyRequest, reply: FastifyReply) {
+    const user = await sessionStore.resolve(request.cookies[SESSION_COOKIE]);
+    if (!user) return signedOut(reply);
+    currentUser.set(request, user);
+  }
+  const signedIn = { onRequest: requireUser };
+
+  const sessionInfo = (user: User): SessionInfo => ({
+    email: user.email,
+    seenBefore: user.seenBefore,
+  });
+
+  app.get('/api/session', signedIn, async (request) => sessionInfo(userOf(request)));
+
+  app.post(
+    '/api/sign-in',
+    { config: { rateLimit: { max: 30, timeWindow: 60_000 } } },
+    async (request, reply) => {
+      const body = safeParse(signInSchema, request.body);
+      if (!body.success) return refuse(reply, 400, 'Send an e-mail address and a password');
+      if ((await accounts.count()) === 0) return signedOut(reply);
+      const { email, password } = body.data;
+      const accountKey = `account:${database.clientHash(normaliseEmail(email))}`;
+      const keys = [`address:${database.clientHash(request.ip)}`, accountKey];
+      const wait = await limit.retryAfter(keys);
+      if (wait > 0) {
+        reply.header('retry-after', String(Math.ceil(wait / 1000)));
+        return refuse(reply, 429, 'Too many failed sign-ins; try again later');
+      }
+      const user = await accounts.find(email);
+      const valid = user
+        ? await verifyPassword(password, user.passwordHash)
+        : await verifyNobody(password, options.cost);
+      if (!user || !valid) {
+        await limit.recordFailure(keys);
+        request.log.info('sign-in failed');
+        return refuse(reply, 401, 'Email or password is incorrect.');
+      }
+      await limit.clear(accountKey);
+      const token = await sessionStore.start(user);
+      reply.setCookie(SESSION_COOKIE, token, {
+        httpOnly: true,
+        sameSite: 'strict',
+        path: '/',
+        secure: options.cookieSecure === true || request.protocol === 'https',
+        maxAge: SESSION_MAX_MS / 1000,
+      });
+      request.log.info({ userId: user.id }, 'signed in');
+      const signedInUser = await sessionStore.resolve(token);
+      return sessionInfo(signedInUser ?? user);
+    },
+  );
+
+  app.post('/api/sign-out', async (request, reply) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) await sessionStore.end(token);
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    return { ok: true };
+  });
+
+  app.get('/api/submissions', signedIn, async (request, reply) => {
+    const query = safeParse(inboxQuerySchema, request.query);
+    if (!query.success) return refuse(reply, 400, 'The filters are not valid');
+    return box.page(query.data);
+  });
+
+  app.get('/api/export.csv', signedIn, async (request, reply) => {
+    const query = safeParse(inboxQuerySchema, request.query);
+    if (!query.success) return refuse(reply, 400, 'The filters are not valid');
+    const day = new Date(now()).toISOString().slice(0, 10);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="submissions-${day}.csv"`)
+      .send(toCsv(await box.all(query.data)));
+  });
+
+  app.get<{ Params: { id: string } }>('/api/submissions/:id', signedIn, async (request, reply) => {
+    const detail = await box.detail(request.params.id);
+    return detail ?? refuse(reply, 404, 'No such submission');
+  });
+
+  app.patch<{ Params: { id: string } }>(
+    '/api/submissions/:id',
+    signedIn,
+    async (request, reply) => {
+      const change = safeParse(updateSubmissionSchema, request.body);
+      if (!change.success) return refuse(reply, 400, 'Send a status or a note');
+      const detail = await box.update(request.params.id, change.data, userOf(request).email);
+      if (!detail) return refuse(reply, 404, 'No such submission');
+      request.log.info({ id: detail.id, status: change.data.status }, 'submission updated');
+      return detail;
+    },
+  );
+
+  app.all('/api/*', async (_request, reply) => refuse(reply, 404, 'Not found'));
+
+  if (options.appDir && existsSync(options.appDir)) {
+    await app.register(fastifyStatic, {
+      root: path.resolve(options.appDir),
+      decorateReply: false,
+      wildcard: false,
+      cacheControl: false,
+      setHeaders(res, filePath) {
+        if (HASHED_ASSET.test(filePath.replaceAll('\\', '/'))) {
+          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+  }
+}

@@ -1,0 +1,57 @@
+import type { ReactNode } from 'react';
+import { LogOut } from 'lucide-react';
+import { buttonClasses } from '../components/button-link';
+import { adminText } from '../content/admin';
+import { company } from '../content/company';
+
+interface AdminLayoutProps {
+  user: string | undefined;
+  onSignOut: () => void;
+  children: ReactNode;
+}
+
+export function AdminLayout({ user, onSignOut, children }: AdminLayoutProps) {
+  return (
+    <div className="flex min-h-screen flex-col bg-slate-50">
+      <a
+        href="#main"
+        onClick={(event) => {
+          event.preventDefault();
+          document.getElementById('main')?.focus();
+        }}
+        className="sr-only z-50 rounded-md bg-gold-400 px-4 py-3 font-semibold text-navy-950 focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        {adminText.skipLink}
+      </a>
+      <header className="on-dark bg-navy-950 text-white">
+        <div className="container-page flex flex-wrap items-center justify-between gap-x-6 gap-y-2 py-3">
+          <p className="font-display text-xl font-bold">
+            {company.name}{' '}
+            <span className="font-sans text-base font-normal text-gold-300">
+              {adminText.appName}
+            </span>
+          </p>
+          {user && (
+            <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
+              <p>
+                <span className="text-slate-300">{adminText.header.signedInAs}</span>{' '}
+                <span className="font-semibold break-all">{user}</span>
+              </p>
+              <button
+                type="button"
+                onClick={onSignOut}
+                className={`${buttonClasses('outline-light', 'md')} py-1.5`}
+              >
+                <LogOut aria-hidden="true" className="size-4" />
+                {adminText.header.signOut}
+              </button>
+            </div>
+          )}
+        </div>
+      </header>
+      <main id="main" tabIndex={-1} className="container-page flex-1 py-6 sm:py-8">
+        {children}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import type {
+  AdminError,
+  InboxPage,
+  SessionInfo,
+  SubmissionDetail,
+  UpdateSubmissionBody,
+} from './contract';
+
+/** The inbox's calls to `/admin/api/`; the session cookie goes along by itself (same origin). */
+
+const BASE = '/admin/api';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: Partial<AdminError>,
+    /** Seconds, from a 429's Retry-After. */
+    readonly retryAfter?: number,
+  ) {
+    super(body.error ?? `HTTP ${status}`);
+  }
+}
+
+/** Called on every 401 after sign-in: the session ended (expired, signed out elsewhere, reset). */
+let onSignedOut: (error: ApiError) => void = () => {};
+export function whenSignedOut(handler: (error: ApiError) => void) {
+  onSignedOut = handler;
+}
+
+async function call<T>(
+  path: string,
+  init: RequestInit & { json?: unknown } = {},
+  { reportSignOut = true } = {},
+): Promise<T> {
+  const { json, ...rest } = init;
+  const response = await fetch(`${BASE}${path}`, {
+    ...rest,
+    credentials: 'same-origin',
+    headers: {
+      Accept: 'application/json',
+      ...(json === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    ...(json === undefined ? {} : { body: JSON.stringify(json) }),
+  });
+  const body: unknown = await response.json().catch(() => ({}));
+  if (response.ok) return body as T;
+  const retryAfter = Number(response.headers.get('retry-after')) || undefined;
+  const error = new ApiError(response.status, body as Partial<AdminError>, retryAfter);
+  if (response.status === 401 && reportSignOut) onSignedOut(error);
+  throw error;
+}
+
+export const adminApi = {
+  session: () => call<SessionInfo>('/session', {}, { reportSignOut: false }),
+  signIn: (email: string, password: string) =>
+    call<SessionInfo>(
+      '/sign-in',
+      { method: 'POST', json: { email, password } },
+      { reportSignOut: false },
+    ),
+  signOut: () => call<{ ok: true }>('/sign-out', { method: 'POST' }, { reportSignOut: false }),
+  submissions: (query: URLSearchParams, signal?: AbortSignal) =>
+    call<InboxPage>(`/submissions?${query}`, signal ? { signal } : {}),
+  submission: (id: string) => call<SubmissionDetail>(`/submissions/${encodeURIComponent(id)}`),
+  update: (id: string, change: UpdateSubmissionBody) =>
+    call<SubmissionDetail>(`/submissions/${encodeURIComponent(id)}`, {
+      method: 'PATCH',
+      json: change,
+    }),
+  exportUrl: (query: URLSearchParams) => `${BASE}/export.csv?${query}`,
+};

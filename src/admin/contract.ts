@@ -1,0 +1,109 @@
+import * as z from 'zod/mini';
+
+/**
+ * What the owner's inbox and the receiver say to each other (`/admin/api/`), validated with the same
+ * schemas on both sides. No React here: the server imports it.
+ */
+
+export const submissionStatuses = ['new', 'in_progress', 'handled', 'spam'] as const;
+export type SubmissionStatus = (typeof submissionStatuses)[number];
+
+export const PASSWORD_MIN_LENGTH = 12;
+/** Long enough for any pass phrase; short enough that hashing it costs nothing extra. */
+export const PASSWORD_MAX_LENGTH = 1024;
+export const NOTE_MAX_LENGTH = 5000;
+export const SEARCH_MAX_LENGTH = 200;
+export const PAGE_SIZE = 50;
+
+export const signInSchema = z.strictObject({
+  email: z.string().check(z.trim(), z.minLength(1), z.maxLength(254)),
+  password: z.string().check(z.minLength(1), z.maxLength(PASSWORD_MAX_LENGTH)),
+});
+export type SignInBody = z.infer<typeof signInSchema>;
+
+export const updateSubmissionSchema = z
+  .strictObject({
+    status: z.optional(z.enum(submissionStatuses)),
+    note: z.optional(z.string().check(z.maxLength(NOTE_MAX_LENGTH))),
+  })
+  .check(
+    z.refine((body) => body.status !== undefined || body.note !== undefined, 'Nothing to change'),
+  );
+export type UpdateSubmissionBody = z.infer<typeof updateSubmissionSchema>;
+
+const timestamp = z.pipe(
+  z.string().check(z.regex(/^\d{1,15}$/)),
+  z.transform((value) => Number(value)),
+);
+
+/** The inbox's filters, as query parameters of the list and the export. */
+export const inboxQuerySchema = z.object({
+  form: z.optional(z.enum(['quote', 'application'])),
+  status: z.optional(z.enum(submissionStatuses)),
+  /** Received at or after (ms since the epoch). */
+  from: z.optional(timestamp),
+  /** Received before (ms since the epoch). */
+  to: z.optional(timestamp),
+  q: z.optional(z.string().check(z.maxLength(SEARCH_MAX_LENGTH))),
+  /** The `next` cursor of the page before. */
+  after: z.optional(z.string().check(z.maxLength(100))),
+});
+export type InboxQuery = z.infer<typeof inboxQuerySchema>;
+
+export type StatusCounts = Record<SubmissionStatus, number>;
+
+export interface InboxItem {
+  id: string;
+  form: string;
+  receivedAt: number;
+  status: SubmissionStatus;
+  /** The fields a row shows: name, e-mail, phone and the form's key facts. */
+  fields: Record<string, unknown>;
+}
+
+export interface InboxPage {
+  items: InboxItem[];
+  /** Pass as `after` for the next page; null on the last one. */
+  next: string | null;
+  counts: StatusCounts;
+}
+
+export interface SubmissionEvent {
+  at: number;
+  user: string;
+  kind: 'status' | 'note';
+  status: SubmissionStatus | null;
+}
+
+export type NotificationState =
+  | { state: 'off' }
+  | { state: 'pending' }
+  | { state: 'sent'; at: number }
+  | { state: 'retrying'; attempts: number; nextAttemptAt: number }
+  | { state: 'failed'; attempts: number; at: number };
+
+export interface SubmissionDetail {
+  id: string;
+  form: string;
+  receivedAt: number;
+  status: SubmissionStatus;
+  note: string;
+  language: string | null;
+  fields: Record<string, unknown>;
+  events: SubmissionEvent[];
+  notification: NotificationState;
+}
+
+export interface SessionInfo {
+  email: string;
+  /** Submissions received after this (ms since the epoch) arrived since the user's last visit. */
+  seenBefore: number;
+}
+
+/** The body of every refusal from the admin API. */
+export interface AdminError {
+  ok: false;
+  error: string;
+  /** On a 401: no account exists yet (README, "The owner's inbox"). */
+  setupNeeded?: boolean;
+}

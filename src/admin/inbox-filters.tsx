@@ -1,0 +1,170 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { Download, Search } from 'lucide-react';
+import { buttonClasses } from '../components/button-link';
+import { controlClass } from '../components/form/field-parts';
+import { adminText } from '../content/admin';
+import { adminApi } from './api';
+import { submissionStatuses, type StatusCounts } from './contract';
+import { apiQuery, hasFilters, withFilter, type FilterName } from './inbox-query';
+
+const text = adminText.inbox;
+/** How long typing may pause before the list follows the search box. */
+const SEARCH_DELAY_MS = 250;
+
+interface FiltersProps {
+  params: URLSearchParams;
+  onChange: (params: URLSearchParams) => void;
+}
+
+/** Status links with their counts ('New 3'); the current one is marked. */
+export function StatusTabs({ params, counts }: { params: URLSearchParams; counts?: StatusCounts }) {
+  const current = params.get('status') ?? '';
+  const total = counts ? Object.values(counts).reduce((sum, n) => sum + n, 0) : undefined;
+  const tabs = [
+    { value: '', label: text.allStatuses, count: total },
+    ...submissionStatuses.map((status) => ({
+      value: status,
+      label: adminText.statuses[status],
+      count: counts?.[status],
+    })),
+  ];
+  return (
+    <nav aria-label={text.statusLabel}>
+      <ul className="flex flex-wrap gap-2">
+        {tabs.map((tab) => (
+          <li key={tab.value}>
+            <Link
+              to={{ search: withFilter(params, 'status', tab.value).toString() }}
+              aria-current={tab.value === current ? 'true' : undefined}
+              className="inline-flex min-h-11 items-center gap-2 rounded-full border border-slate-300 bg-white px-4 font-semibold text-navy-900 hover:border-navy-600 aria-[current]:border-navy-900 aria-[current]:bg-navy-900 aria-[current]:text-white"
+            >
+              {tab.label}
+              {tab.count !== undefined && <span className="font-normal">{tab.count}</span>}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function SearchBox({ params, onChange }: FiltersProps) {
+  const current = params.get('q') ?? '';
+  const [value, setValue] = useState(current);
+  // The address changed by another way (Clear filters, the back button): the box follows it.
+  const [shown, setShown] = useState(current);
+  if (current !== shown) {
+    setShown(current);
+    if (current !== value.trim()) setValue(current);
+  }
+  useEffect(() => {
+    if (value.trim() === current.trim()) return;
+    const timer = setTimeout(
+      () => onChange(withFilter(params, 'q', value.trim())),
+      SEARCH_DELAY_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [value, current, params, onChange]);
+  return (
+    <div className="col-span-2">
+      <label htmlFor="inbox-search" className="block font-semibold text-navy-950">
+        {text.search}
+      </label>
+      <p id="inbox-search-hint" className="text-sm text-slate-600">
+        {text.searchHint}
+      </p>
+      <div className="relative mt-1">
+        <Search
+          aria-hidden="true"
+          className="pointer-events-none absolute top-3 left-3 size-5 text-slate-500"
+        />
+        <input
+          id="inbox-search"
+          type="search"
+          value={value}
+          onChange={(event) => setValue(event.target.value)}
+          aria-describedby="inbox-search-hint"
+          className={`${controlClass()} pl-10`}
+          maxLength={200}
+        />
+      </div>
+    </div>
+  );
+}
+
+export function InboxFilters({ params, onChange }: FiltersProps) {
+  const set = (name: FilterName) => (event: { target: { value: string } }) =>
+    onChange(withFilter(params, name, event.target.value));
+  return (
+    <section
+      aria-label={text.filtersLabel}
+      className="rounded-lg border border-slate-200 bg-white p-4"
+    >
+      <div className="grid grid-cols-2 gap-4 lg:grid-cols-5">
+        <SearchBox params={params} onChange={onChange} />
+        <div className="col-span-2 lg:col-span-1">
+          <label htmlFor="inbox-form" className="block font-semibold text-navy-950">
+            {text.form}
+          </label>
+          <select
+            id="inbox-form"
+            value={params.get('form') ?? ''}
+            onChange={set('form')}
+            className={`${controlClass()} mt-1`}
+          >
+            <option value="">{text.allForms}</option>
+            {Object.entries(adminText.forms).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="inbox-from" className="block font-semibold text-navy-950">
+            {text.from}
+          </label>
+          <input
+            id="inbox-from"
+            type="date"
+            value={params.get('from') ?? ''}
+            onChange={set('from')}
+            className={`${controlClass()} mt-1`}
+          />
+        </div>
+        <div>
+          <label htmlFor="inbox-to" className="block font-semibold text-navy-950">
+            {text.to}
+          </label>
+          <input
+            id="inbox-to"
+            type="date"
+            value={params.get('to') ?? ''}
+            onChange={set('to')}
+            className={`${controlClass()} mt-1`}
+          />
+        </div>
+      </div>
+      <div className="mt-4 flex flex-wrap gap-3">
+        <a
+          href={adminApi.exportUrl(apiQuery(params))}
+          download
+          className={buttonClasses('outline', 'md')}
+        >
+          <Download aria-hidden="true" className="size-4" />
+          {text.export}
+        </a>
+        {hasFilters(params) && (
+          <button
+            type="button"
+            onClick={() => onChange(new URLSearchParams())}
+            className={buttonClasses('outline', 'md')}
+          >
+            {text.clear}
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}

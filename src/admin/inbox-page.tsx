@@ -1,0 +1,69 @@
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router';
+import { buttonClasses } from '../components/button-link';
+import { PageTitle } from '../components/page-title';
+import { adminText } from '../content/admin';
+import { InboxFilters, StatusTabs } from './inbox-filters';
+import { hasFilters } from './inbox-query';
+import { InboxList } from './inbox-list';
+import { usePageFocus } from './use-page-focus';
+import { useInbox } from './use-inbox';
+
+const text = adminText.inbox;
+
+export function InboxPage({ seenBefore }: { seenBefore: number }) {
+  const [params, setParams] = useSearchParams();
+  const { state, loadMore, retry } = useInbox(params);
+  const headingRef = usePageFocus<HTMLHeadingElement>();
+  const change = useCallback(
+    (next: URLSearchParams) => setParams(next, { replace: true }),
+    [setParams],
+  );
+
+  return (
+    <div className="space-y-5">
+      <PageTitle title={adminText.appName} />
+      <h1 ref={headingRef} tabIndex={-1} className="font-display text-3xl font-bold">
+        {text.heading}
+      </h1>
+      <StatusTabs params={params} counts={state.status === 'ready' ? state.counts : undefined} />
+      <InboxFilters params={params} onChange={change} />
+      <p role="status" className="text-slate-700">
+        {state.status === 'ready' && state.items.length > 0
+          ? text.shown(state.items.length, state.next !== null)
+          : ''}
+      </p>
+      {state.status === 'loading' && <p className="text-slate-600">{adminText.loading}</p>}
+      {state.status === 'failed' && (
+        <div role="alert" className="rounded-md border-l-4 border-red-700 bg-red-50 p-4">
+          <p className="font-semibold text-red-800">{text.loadFailed}</p>
+          <button
+            type="button"
+            onClick={retry}
+            className={`${buttonClasses('outline', 'md')} mt-3`}
+          >
+            {text.retry}
+          </button>
+        </div>
+      )}
+      {state.status === 'ready' && state.items.length === 0 && (
+        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">
+          {hasFilters(params) ? text.empty : text.emptyInbox}
+        </p>
+      )}
+      {state.status === 'ready' && state.items.length > 0 && (
+        <InboxList items={state.items} seenBefore={seenBefore} search={params.toString()} />
+      )}
+      {state.status === 'ready' && state.next && (
+        <button
+          type="button"
+          onClick={() => void loadMore()}
+          disabled={state.loadingMore}
+          className={`${buttonClasses('secondary', 'md')} w-full sm:w-auto`}
+        >
+          {state.loadingMore ? text.loadingMore : text.more}
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { adminText } from '../content/admin';
+import { submissionStatuses, type SubmissionDetail } from './contract';
+import { SaveMessage } from './save-message';
+import { useSave } from './use-save';
+
+const text = adminText.submission;
+
+/** The status as a radio group: choosing one saves it at once. */
+export function StatusControl({
+  detail,
+  onChange,
+}: {
+  detail: SubmissionDetail;
+  onChange: (detail: SubmissionDetail) => void;
+}) {
+  const { save, saving, message } = useSave(detail, onChange);
+  return (
+    <section className="rounded-lg border border-slate-200 bg-white p-5">
+      <fieldset disabled={saving}>
+        <legend className="text-xl font-bold text-navy-950">{text.statusLegend}</legend>
+        <div className="mt-4 grid grid-cols-2 gap-2 sm:grid-cols-4 md:grid-cols-2 xl:grid-cols-4">
+          {submissionStatuses.map((status) => (
+            <label
+              key={status}
+              className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-slate-300 px-3 py-2 hover:border-navy-600 has-checked:border-navy-900 has-checked:bg-navy-50 has-checked:font-semibold"
+            >
+              <input
+                type="radio"
+                name="status"
+                value={status}
+                checked={detail.status === status}
+                onChange={() => void save({ status }, text.statusSaved(adminText.statuses[status]))}
+                className="size-5 accent-navy-800"
+              />
+              {adminText.statuses[status]}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div className="mt-3">
+        <SaveMessage message={message} />
+      </div>
+    </section>
+  );
+}

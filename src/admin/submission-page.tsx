@@ -1,0 +1,135 @@
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
+import { ArrowLeft } from 'lucide-react';
+import { PageTitle } from '../components/page-title';
+import { adminText } from '../content/admin';
+import { labelledFields } from '../forms/submission-fields';
+import { adminApi, ApiError } from './api';
+import type { SubmissionDetail } from './contract';
+import { formatDay, formatTime } from './format';
+import { ContactActions } from './contact-actions';
+import { NoteEditor } from './note-editor';
+import { StatusBadge } from './status-badge';
+import { StatusControl } from './status-control';
+import { SubmissionHistory } from './submission-history';
+import { usePageFocus } from './use-page-focus';
+
+const text = adminText.submission;
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+type Loaded =
+  | { status: 'loading' }
+  | { status: 'missing' | 'failed' }
+  | { status: 'ready'; detail: SubmissionDetail };
+
+function Fields({ detail }: { detail: SubmissionDetail }) {
+  return (
+    <section
+      aria-labelledby="fields-heading"
+      className="rounded-lg border border-slate-200 bg-white p-5"
+    >
+      <h2 id="fields-heading" className="text-xl font-bold">
+        {text.fields}
+      </h2>
+      <dl className="mt-4 divide-y divide-slate-100">
+        {labelledFields(detail.form, detail.fields).map((field) => (
+          <div key={field.name} className="py-3 sm:grid sm:grid-cols-3 sm:gap-4">
+            <dt className="font-semibold text-slate-700">{field.label}</dt>
+            <dd className="mt-1 break-words whitespace-pre-wrap text-slate-900 sm:col-span-2 sm:mt-0">
+              {ISO_DAY.test(field.value) ? formatDay(field.value) : field.value || '—'}
+            </dd>
+          </div>
+        ))}
+        <div className="py-3 sm:grid sm:grid-cols-3 sm:gap-4">
+          <dt className="font-semibold text-slate-700">{text.language}</dt>
+          <dd className="mt-1 sm:col-span-2 sm:mt-0">{detail.language ?? text.unknownLanguage}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+/** The status and the ways to answer first: on a phone they are what the owner came for. */
+function Detail({
+  detail,
+  onChange,
+}: {
+  detail: SubmissionDetail;
+  onChange: (d: SubmissionDetail) => void;
+}) {
+  return (
+    <div className="space-y-5">
+      <div className="grid gap-5 md:grid-cols-2">
+        <StatusControl detail={detail} onChange={onChange} />
+        <ContactActions detail={detail} />
+      </div>
+      <div className="grid gap-5 lg:grid-cols-3">
+        <div className="lg:col-span-2">
+          <Fields detail={detail} />
+        </div>
+        <div className="space-y-5">
+          <NoteEditor key={detail.id} detail={detail} onChange={onChange} />
+          <SubmissionHistory detail={detail} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function SubmissionPage() {
+  const { id = '' } = useParams();
+  const { search } = useLocation();
+  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
+  const headingRef = usePageFocus<HTMLHeadingElement>();
+
+  useEffect(() => {
+    let current = true;
+    adminApi.submission(id).then(
+      (detail) => current && setLoaded({ status: 'ready', detail }),
+      (error: unknown) =>
+        current &&
+        setLoaded({
+          status: error instanceof ApiError && error.status === 404 ? 'missing' : 'failed',
+        }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [id]);
+
+  const detail = loaded.status === 'ready' ? loaded.detail : undefined;
+  const name = detail
+    ? String(detail.fields.clientName ?? detail.fields.fullName ?? detail.id)
+    : '';
+  return (
+    <div className="space-y-5">
+      <Link
+        to={{ pathname: '/', search }}
+        className="inline-flex min-h-11 items-center gap-2 font-semibold text-navy-700 hover:underline"
+      >
+        <ArrowLeft aria-hidden="true" className="size-5" />
+        {text.back}
+      </Link>
+      <PageTitle title={name || adminText.appName} />
+      <div>
+        <h1 ref={headingRef} tabIndex={-1} className="font-display text-3xl font-bold break-words">
+          {name || adminText.loading}
+        </h1>
+        {detail && (
+          <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-slate-700">
+            <span>{adminText.forms[detail.form] ?? detail.form}</span>
+            <span>
+              {text.received} {formatTime(detail.receivedAt)}
+            </span>
+            <StatusBadge status={detail.status} />
+          </p>
+        )}
+      </div>
+      {loaded.status === 'missing' && <p role="alert">{text.notFound}</p>}
+      {loaded.status === 'failed' && <p role="alert">{text.loadFailed}</p>}
+      {detail && (
+        <Detail detail={detail} onChange={(next) => setLoaded({ status: 'ready', detail: next })} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+import type { SubmissionStatus } from '../admin/contract';
+import { company } from './company';
+
+/** Every text of the owner's inbox at /admin/ (src/admin). English: the owner's working language. */
+
+export const adminText = {
+  documentTitle: `Inbox · ${company.name}`,
+  appName: 'Inbox',
+  loading: 'Loading…',
+  skipLink: 'Skip to main content',
+  noScript: 'The inbox needs JavaScript. Turn it on for this site and reload the page.',
+
+  setup: {
+    heading: 'Create the first account',
+    intro:
+      'No one can sign in yet. On the machine that runs the website, in the project folder, run:',
+    command: 'npm run admin -- add-user you@example.com',
+    after:
+      'It asks for a password of at least 12 characters, twice. Then reload this page and sign in.',
+    reload: 'Reload',
+  },
+
+  signIn: {
+    heading: 'Sign in',
+    intro: `The inbox of ${company.name}'s website: quote requests and job applications.`,
+    email: 'Email',
+    password: 'Password',
+    submit: 'Sign in',
+    submitting: 'Signing in…',
+    emailMissing: 'Enter your email address',
+    passwordMissing: 'Enter your password',
+    incorrect: 'Email or password is incorrect.',
+    tooMany: (minutes: number) =>
+      `Too many failed attempts. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+    expired: 'Your session has ended. Please sign in again.',
+    unreachable: 'The server could not be reached. Check the connection and try again.',
+  },
+
+  header: {
+    signedInAs: 'Signed in as',
+    signOut: 'Sign out',
+    viewSite: 'Website',
+  },
+
+  statuses: {
+    new: 'New',
+    in_progress: 'In progress',
+    handled: 'Handled',
+    spam: 'Spam',
+  } satisfies Record<SubmissionStatus, string>,
+
+  forms: {
+    quote: 'Quote request',
+    application: 'Job application',
+  } as Record<string, string>,
+
+  inbox: {
+    heading: 'Submissions',
+    filtersLabel: 'Filters',
+    statusLabel: 'Status',
+    allStatuses: 'All',
+    form: 'Form',
+    allForms: 'All forms',
+    from: 'Received from',
+    to: 'Received until',
+    search: 'Search',
+    searchHint: 'Any word of a name, e-mail, phone number, message or note.',
+    clear: 'Clear filters',
+    export: 'Export CSV',
+    more: 'Show more',
+    loadingMore: 'Loading…',
+    empty: 'No submissions match these filters.',
+    emptyInbox: 'No submissions yet. Quote requests and applications appear here as they arrive.',
+    shown: (shown: number, more: boolean) =>
+      `${shown} ${shown === 1 ? 'submission' : 'submissions'}${more ? ' shown, more below' : ''}`,
+    sinceLastVisit: 'Since your last visit',
+    guests: (count: string) => `${count} guests`,
+    event: 'Event',
+    loadFailed: 'The submissions could not be loaded.',
+    retry: 'Try again',
+  },
+
+  submission: {
+    back: 'Back to the inbox',
+    received: 'Received',
+    contact: 'Contact',
+    reply: 'Reply by email',
+    replySubject: (form: string) =>
+      form === 'application'
+        ? `Your application to ${company.name}`
+        : `Your quote request to ${company.name}`,
+    call: 'Call',
+    whatsApp: 'WhatsApp',
+    statusLegend: 'Status',
+    statusSaved: (status: string) => `Status saved: ${status}.`,
+    note: 'Private note',
+    noteHint: 'Only people who sign in here see it. It is searchable.',
+    saveNote: 'Save note',
+    noteSaved: 'Note saved.',
+    saveFailed: 'Not saved: the server could not be reached. Try again.',
+    fields: 'What they sent',
+    language: 'Browser language',
+    unknownLanguage: 'Not known',
+    history: 'History',
+    receivedEvent: 'Received through the website',
+    statusEvent: (status: string, user: string) => `Marked ${status} by ${user}`,
+    noteEvent: (user: string) => `Note changed by ${user}`,
+    notification: 'Email notification',
+    notificationStates: {
+      off: 'Not sent: notifications are not set up on this server.',
+      pending: 'Waiting to be sent.',
+      sent: (at: string) => `Sent ${at}.`,
+      retrying: (attempts: number, next: string) =>
+        `Failed ${attempts} ${attempts === 1 ? 'time' : 'times'}; next try ${next}.`,
+      failed: (attempts: number) => `Given up after ${attempts} failed attempts.`,
+    },
+    notFound: 'This submission does not exist.',
+    loadFailed: 'This submission could not be loaded.',
+  },
+};

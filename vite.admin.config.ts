@@ -1,0 +1,26 @@
+import path from 'node:path';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+
+// The owner's inbox (src/admin): its own document and bundle, built apart from the public site so
+// that dist/ (what a static host serves) holds no inbox and the public pages do not change by a
+// byte. The receiver serves it at /admin/ from BUILD_DIR/admin.
+const buildDir = process.env.BUILD_DIR ?? 'build';
+
+export default defineConfig({
+  root: 'src/admin',
+  base: '/admin/',
+  publicDir: false,
+  plugins: [react(), tailwindcss()],
+  server: {
+    // `npm run dev:admin` talks to the receiver that `npm start` runs.
+    proxy: { '/admin/api': `http://127.0.0.1:${process.env.PORT ?? 8080}` },
+  },
+  build: {
+    outDir: path.resolve(buildDir, 'admin'),
+    emptyOutDir: true,
+    assetsInlineLimit: 0,
+    target: 'es2022',
+  },
+});
