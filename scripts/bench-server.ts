@@ -12,6 +12,7 @@ import {
   stopReceiver,
   tempDir,
 } from './receiver-harness.ts';
+import { benchInbox } from './bench-inbox.ts';
 
 const runs = [
   { concurrency: 1, posts: 500 },
@@ -57,6 +58,7 @@ try {
     );
   }
   await stopReceiver(server);
+  await benchInbox(tempDir, removeDir);
 } finally {
   closeConnections();
   removeDir(dataDir);

@@ -58,9 +58,15 @@ export const migrations: readonly { version: number; statements: readonly string
       "ALTER TABLE submissions ADD COLUMN status TEXT NOT NULL DEFAULT 'new'",
       "ALTER TABLE submissions ADD COLUMN note TEXT NOT NULL DEFAULT ''",
       'ALTER TABLE submissions ADD COLUMN language TEXT',
-      // Keyset pagination: newest first, the id breaking ties.
-      'CREATE INDEX submissions_received_id ON submissions (received_at, id)',
-      'CREATE INDEX submissions_status_received ON submissions (status, received_at, id)',
+      // The order of arrival, newest first in the inbox: the keyset of its pages and the row of
+      // each submission in the search index. Given by the insert trigger below.
+      'ALTER TABLE submissions ADD COLUMN seq INTEGER',
+      `UPDATE submissions SET seq = numbered.n FROM (
+        SELECT id, ROW_NUMBER() OVER (ORDER BY received_at, rowid) AS n FROM submissions
+      ) AS numbered WHERE numbered.id = submissions.id`,
+      'CREATE UNIQUE INDEX submissions_seq ON submissions (seq)',
+      'CREATE INDEX submissions_status_seq ON submissions (status, seq)',
+      'CREATE INDEX submissions_form_status_seq ON submissions (form, status, seq)',
       `CREATE TABLE submission_events (
         id INTEGER PRIMARY KEY,
         submission_id TEXT NOT NULL REFERENCES submissions (id),
@@ -89,19 +95,24 @@ export const migrations: readonly { version: number; statements: readonly string
       'CREATE INDEX sessions_user ON sessions (user_id)',
       `CREATE TABLE sign_in_failures (key TEXT NOT NULL, at INTEGER NOT NULL)`,
       'CREATE INDEX sign_in_failures_key ON sign_in_failures (key, at)',
-      // Full-text search over every field, the phone number's digits, the note and the id.
+      // Full-text search over every field, the phone number's digits, the note and the id. The
+      // index keeps no copy of the text (contentless); its rowid is the submission's seq.
       `CREATE VIRTUAL TABLE submissions_search USING fts5(
-        id UNINDEXED, body, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3'
+        body, content = '', contentless_delete = 1,
+        tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3'
       )`,
-      `CREATE TRIGGER submissions_search_insert AFTER INSERT ON submissions BEGIN
-        INSERT INTO submissions_search (id, body) VALUES (new.id, ${searchText('new')});
+      `CREATE TRIGGER submissions_insert AFTER INSERT ON submissions BEGIN
+        UPDATE submissions SET seq = (SELECT COALESCE(MAX(seq), 0) + 1 FROM submissions)
+          WHERE rowid = new.rowid AND new.seq IS NULL;
+        INSERT INTO submissions_search (rowid, body)
+          SELECT seq, ${searchText('submissions')} FROM submissions WHERE rowid = new.rowid;
       END`,
-      `CREATE TRIGGER submissions_search_note AFTER UPDATE OF note ON submissions BEGIN
-        DELETE FROM submissions_search WHERE id = old.id;
-        INSERT INTO submissions_search (id, body) VALUES (new.id, ${searchText('new')});
+      `CREATE TRIGGER submissions_note AFTER UPDATE OF note ON submissions BEGIN
+        DELETE FROM submissions_search WHERE rowid = old.seq;
+        INSERT INTO submissions_search (rowid, body) VALUES (new.seq, ${searchText('new')});
       END`,
-      `INSERT INTO submissions_search (id, body)
-        SELECT id, ${searchText('submissions')} FROM submissions`,
+      `INSERT INTO submissions_search (rowid, body)
+        SELECT seq, ${searchText('submissions')} FROM submissions`,
     ],
   },
 ];

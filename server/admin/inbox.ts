@@ -18,7 +18,8 @@ import { SUBMISSION_COLUMNS, toSubmission, type StoredSubmission } from '../stor
 
 /** The owner's inbox: both forms in one list, filtered, searched and paged newest first. */
 
-const CURSOR = /^(\d{1,15})_([0-9a-f-]{36})$/;
+/** A page's cursor: the `seq` (order of arrival) of the last submission it showed. */
+const CURSOR = /^\d{1,15}$/;
 /** At most this many words of a search count. */
 const MAX_TERMS = 8;
 
@@ -40,21 +41,18 @@ interface Filter {
   args: InValue[];
 }
 
-function filter(query: InboxQuery, parts: { status: boolean; search: boolean }): Filter {
+/** The conditions of the filters (search aside: it drives the query, see `select`). */
+function filter(query: InboxQuery, withStatus: boolean): Filter {
   const where: string[] = [];
   const args: InValue[] = [];
-  const add = (condition: string, ...values: (string | number)[]) => {
+  const add = (condition: string, value: string | number) => {
     where.push(condition);
-    args.push(...values);
+    args.push(value);
   };
   if (query.form) add('form = ?', query.form);
-  if (parts.status && query.status) add('status = ?', query.status);
+  if (withStatus && query.status) add('status = ?', query.status);
   if (query.from !== undefined) add('received_at >= ?', query.from);
   if (query.to !== undefined) add('received_at < ?', query.to);
-  const search = parts.search ? searchQuery(query.q) : undefined;
-  if (search) {
-    add('id IN (SELECT id FROM submissions_search WHERE submissions_search MATCH ?)', search);
-  }
   return { where, args };
 }
 
@@ -96,7 +94,7 @@ export function inbox(database: Database, { forms, now = Date.now }: InboxOption
   }
 
   async function counts(query: InboxQuery): Promise<StatusCounts> {
-    const { where, args } = filter(query, { status: false, search: false });
+    const { where, args } = filter(query, false);
     const result = await client.execute({
       sql: `SELECT status, COUNT(*) AS n FROM submissions ${whereClause(where)} GROUP BY status`,
       args,
@@ -106,19 +104,34 @@ export function inbox(database: Database, { forms, now = Date.now }: InboxOption
     return counted as StatusCounts;
   }
 
-  async function select(query: InboxQuery, limit?: number): Promise<StoredSubmission[]> {
-    const { where, args } = filter(query, { status: true, search: true });
-    const cursor = CURSOR.exec(query.after ?? '');
-    if (cursor) {
-      where.push('(received_at, id) < (?, ?)');
-      args.push(Number(cursor[1]), cursor[2] ?? '');
+  /**
+   * Newest first. A search walks the index's matches from the newest down (FTS5 keeps them in
+   * rowid = seq order) and stops at the page's end, so a common word costs no more than a rare one.
+   */
+  async function select(
+    query: InboxQuery,
+    limit?: number,
+  ): Promise<(StoredSubmission & { seq: number })[]> {
+    const { where, args } = filter(query, true);
+    if (query.after && CURSOR.test(query.after)) {
+      where.push('seq < ?');
+      args.push(Number(query.after));
     }
+    const search = searchQuery(query.q);
+    const from = search
+      ? 'submissions_search JOIN submissions ON seq = submissions_search.rowid'
+      : 'submissions';
+    if (search) {
+      where.unshift('submissions_search MATCH ?');
+      args.unshift(search);
+    }
+    const order = search ? 'submissions_search.rowid DESC' : 'seq DESC';
     const result = await client.execute({
-      sql: `SELECT ${SUBMISSION_COLUMNS} FROM submissions ${whereClause(where)}
-            ORDER BY received_at DESC, id DESC ${limit === undefined ? '' : 'LIMIT ?'}`,
+      sql: `SELECT ${SUBMISSION_COLUMNS}, seq FROM ${from} ${whereClause(where)}
+            ORDER BY ${order} ${limit === undefined ? '' : 'LIMIT ?'}`,
       args: limit === undefined ? args : [...args, limit],
     });
-    return result.rows.map(toSubmission);
+    return result.rows.map((row) => ({ ...toSubmission(row), seq: Number(row.seq) }));
   }
 
   async function detail(id: string): Promise<SubmissionDetail | undefined> {
@@ -165,11 +178,11 @@ export function inbox(database: Database, { forms, now = Date.now }: InboxOption
     /** One page of the list, newest first, and the counts by status under the same filters. */
     async page(query: InboxQuery): Promise<InboxPage> {
       const [rows, counted] = [await select(query, PAGE_SIZE + 1), await counts(query)];
-      const items = rows.slice(0, PAGE_SIZE).map(toItem);
-      const last = items.at(-1);
+      const shown = rows.slice(0, PAGE_SIZE);
+      const last = shown.at(-1);
       return {
-        items,
-        next: rows.length > PAGE_SIZE && last ? `${last.receivedAt}_${last.id}` : null,
+        items: shown.map(toItem),
+        next: rows.length > PAGE_SIZE && last ? String(last.seq) : null,
         counts: counted,
       };
     },

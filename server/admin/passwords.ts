@@ -23,8 +23,8 @@ function derive(password: string, salt: Buffer, cost: ScryptCost): Promise<Buffe
     N: 2 ** cost.log2N,
     r: cost.r,
     p: cost.p,
-    // scrypt needs 128 * N * r bytes; node refuses more than 32 MiB unless told.
-    maxmem: 256 * 2 ** cost.log2N * cost.r,
+    // scrypt needs 128 * r * (N + p + 2) bytes; node refuses more than 32 MiB unless told.
+    maxmem: 256 * (2 ** cost.log2N + cost.p) * cost.r,
   };
   return new Promise((resolve, reject) => {
     scrypt(password.normalize('NFC'), salt, KEY_LENGTH, options, (error, key) =>
@@ -66,8 +66,12 @@ export async function hashPassword(password: string, cost = DEFAULT_COST): Promi
 function parse(stored: string): { cost: ScryptCost; salt: Buffer; key: Buffer } | undefined {
   const parts = stored.split('$');
   if (parts.length !== 6 || parts[0] !== 'scrypt') return undefined;
-  const [log2N, r, p] = parts.slice(1, 4).map(Number);
-  if (!log2N || !r || !p || log2N > 20 || r > 32 || p > 16) return undefined;
+  const [log2N, r, p] = parts
+    .slice(1, 4)
+    .map((part) => (/^\d{1,2}$/.test(part) ? Number(part) : 0));
+  // Whole numbers in range, and N < 2^(16 r) (scrypt's own limit): anything else is refused, not
+  // thrown by scrypt.
+  if (!log2N || !r || !p || log2N > 20 || r > 32 || p > 16 || log2N >= 16 * r) return undefined;
   return {
     cost: { log2N, r, p },
     salt: Buffer.from(parts[4] ?? '', 'base64url'),
@@ -83,14 +87,21 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return timingSafeEqual(key, parsed.key);
 }
 
-let dummy: Promise<string> | undefined;
+let dummy: { cost: ScryptCost; hash: Promise<string> } | undefined;
+
+/** The hash an unknown account's sign-in is checked against; made once, with the accounts' cost. */
+export function dummyHash(cost = DEFAULT_COST): Promise<string> {
+  if (dummy?.cost !== cost) {
+    dummy = { cost, hash: hashPassword(randomBytes(16).toString('hex'), cost) };
+  }
+  return dummy.hash;
+}
 
 /**
  * Does the work of one verification and fails: for a sign-in with an unknown e-mail address, so
  * that its answer takes as long as a wrong password's (no finding out who has an account by timing).
  */
 export async function verifyNobody(password: string, cost = DEFAULT_COST): Promise<false> {
-  dummy ??= hashPassword(randomBytes(16).toString('hex'), cost);
-  await verifyPassword(password, await dummy);
+  await verifyPassword(password, await dummyHash(cost));
   return false;
 }

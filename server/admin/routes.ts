@@ -15,7 +15,7 @@ import type { Database } from '../database.ts';
 import { toCsv } from '../export.ts';
 import type { FormDefinition } from '../forms.ts';
 import { inbox } from './inbox.ts';
-import { verifyNobody, verifyPassword, type ScryptCost } from './passwords.ts';
+import { dummyHash, verifyNobody, verifyPassword, type ScryptCost } from './passwords.ts';
 import { SESSION_MAX_MS, sessions } from './sessions.ts';
 import { signInLimit } from './sign-in-limit.ts';
 import { normaliseEmail, users, type User } from './users.ts';
@@ -69,6 +69,8 @@ export async function adminRoutes(app: FastifyInstance, options: AdminOptions) {
   const box = inbox(database, { forms: options.forms, now });
 
   await app.register(fastifyCookie);
+  // Made now, so that the first sign-in with an unknown address costs no more than any other.
+  await dummyHash(options.cost);
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-robots-tag', 'noindex, nofollow');
@@ -84,9 +86,12 @@ export async function adminRoutes(app: FastifyInstance, options: AdminOptions) {
     return refuse(reply, 403, 'This request must come from the inbox itself');
   });
 
-  async function signedOut(reply: FastifyReply) {
+  /** 401; says whether no account exists yet, or whether the cookie's session has ended. */
+  async function signedOut(request: FastifyRequest, reply: FastifyReply) {
     const setupNeeded = (await accounts.count()) === 0;
-    return refuse(reply, 401, 'Sign in to continue', { setupNeeded });
+    const sessionEnded = request.cookies[SESSION_COOKIE] !== undefined;
+    if (sessionEnded) reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    return refuse(reply, 401, 'Sign in to continue', { setupNeeded, sessionEnded });
   }
 
   const currentUser = new WeakMap<FastifyRequest, User>();
@@ -97,7 +102,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminOptions) {
   }
   async function requireUser(request: FastifyRequest, reply: FastifyReply) {
     const user = await sessionStore.resolve(request.cookies[SESSION_COOKIE]);
-    if (!user) return signedOut(reply);
+    if (!user) return signedOut(request, reply);
     currentUser.set(request, user);
   }
   const signedIn = { onRequest: requireUser };
@@ -115,7 +120,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminOptions) {
     async (request, reply) => {
       const body = safeParse(signInSchema, request.body);
       if (!body.success) return refuse(reply, 400, 'Send an e-mail address and a password');
-      if ((await accounts.count()) === 0) return signedOut(reply);
+      if ((await accounts.count()) === 0) return signedOut(request, reply);
       const { email, password } = body.data;
       const accountKey = `account:${database.clientHash(normaliseEmail(email))}`;
       const keys = [`address:${database.clientHash(request.ip)}`, accountKey];

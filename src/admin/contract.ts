@@ -106,4 +106,6 @@ export interface AdminError {
   error: string;
   /** On a 401: no account exists yet (README, "The owner's inbox"). */
   setupNeeded?: boolean;
+  /** On a 401: the request carried a session that has ended (expired, signed out, reset). */
+  sessionEnded?: boolean;
 }
