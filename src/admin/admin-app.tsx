@@ -15,9 +15,11 @@ export type Auth =
   | { state: 'signed-out'; expired?: boolean }
   | { state: 'signed-in'; session: SessionInfo };
 
-function signedOutState(error: unknown, expired: boolean): Auth {
+/** After a 401: the first account is still to be made, or sign in (saying so if a session ended). */
+function signedOutState(error: unknown): Auth {
   if (error instanceof ApiError && error.status === 401) {
-    return error.body.setupNeeded ? { state: 'setup' } : { state: 'signed-out', expired };
+    if (error.body.setupNeeded) return { state: 'setup' };
+    return { state: 'signed-out', expired: error.body.sessionEnded === true };
   }
   return { state: 'signed-out' };
 }
@@ -45,10 +47,10 @@ export function AdminApp() {
   const [auth, setAuth] = useState<Auth>({ state: 'loading' });
 
   useEffect(() => {
-    whenSignedOut((error) => setAuth(signedOutState(error, true)));
+    whenSignedOut((error) => setAuth(signedOutState(error)));
     adminApi.session().then(
       (session) => setAuth({ state: 'signed-in', session }),
-      (error: unknown) => setAuth(signedOutState(error, false)),
+      (error: unknown) => setAuth(signedOutState(error)),
     );
   }, []);
 

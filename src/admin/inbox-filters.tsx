@@ -40,7 +40,12 @@ export function StatusTabs({ params, counts }: { params: URLSearchParams; counts
               className="inline-flex min-h-11 items-center gap-2 rounded-full border border-slate-300 bg-white px-4 font-semibold text-navy-900 hover:border-navy-600 aria-[current]:border-navy-900 aria-[current]:bg-navy-900 aria-[current]:text-white"
             >
               {tab.label}
-              {tab.count !== undefined && <span className="font-normal">{tab.count}</span>}
+              {tab.count !== undefined && (
+                <>
+                  {' '}
+                  <span className="font-normal">{tab.count}</span>
+                </>
+              )}
             </Link>
           </li>
         ))}

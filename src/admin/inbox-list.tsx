@@ -69,7 +69,7 @@ export function InboxList({
   search: string;
 }) {
   return (
-    <ol className="space-y-3">
+    <ol aria-labelledby="inbox-heading" className="space-y-3">
       {items.map((item) => (
         <InboxRow key={item.id} item={item} isNew={item.receivedAt > seenBefore} search={search} />
       ))}

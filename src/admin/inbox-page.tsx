@@ -23,7 +23,12 @@ export function InboxPage({ seenBefore }: { seenBefore: number }) {
   return (
     <div className="space-y-5">
       <PageTitle title={adminText.appName} />
-      <h1 ref={headingRef} tabIndex={-1} className="font-display text-3xl font-bold">
+      <h1
+        id="inbox-heading"
+        ref={headingRef}
+        tabIndex={-1}
+        className="font-display text-3xl font-bold"
+      >
         {text.heading}
       </h1>
       <StatusTabs params={params} counts={state.status === 'ready' ? state.counts : undefined} />

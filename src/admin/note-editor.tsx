@@ -16,7 +16,7 @@ export function NoteEditor({
   onChange: (detail: SubmissionDetail) => void;
 }) {
   const [note, setNote] = useState(detail.note);
-  const { save, saving, message } = useSave(detail, onChange);
+  const { save, message } = useSave(detail, onChange);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -40,11 +40,7 @@ export function NoteEditor({
         aria-describedby="submission-note-hint"
         className={`${controlClass()} resize-y`}
       />
-      <button
-        type="submit"
-        disabled={saving || note === detail.note}
-        className={buttonClasses('secondary', 'md')}
-      >
+      <button type="submit" className={buttonClasses('secondary', 'md')}>
         {text.saveNote}
       </button>
       <SaveMessage message={message} />

@@ -4,6 +4,7 @@ import { buttonClasses } from '../components/button-link';
 import { controlClass, FieldError, FieldFrame } from '../components/form/field-parts';
 import { PageTitle } from '../components/page-title';
 import { adminText } from '../content/admin';
+import { usePageFocus } from './use-page-focus';
 import { adminApi, ApiError } from './api';
 import type { SessionInfo } from './contract';
 
@@ -57,6 +58,7 @@ export function SignInPage({
   const [sending, setSending] = useState(false);
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
+  const headingRef = usePageFocus<HTMLHeadingElement>();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -88,7 +90,12 @@ export function SignInPage({
       className="mx-auto max-w-md rounded-xl bg-white p-6 shadow-sm sm:p-8"
     >
       <PageTitle title={text.heading} />
-      <h1 id="sign-in-heading" className="font-display text-3xl font-bold">
+      <h1
+        id="sign-in-heading"
+        ref={headingRef}
+        tabIndex={-1}
+        className="font-display text-3xl font-bold"
+      >
         {text.heading}
       </h1>
       <p className="mt-2 text-slate-700">{text.intro}</p>

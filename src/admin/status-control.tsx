@@ -1,11 +1,12 @@
+import { useState } from 'react';
 import { adminText } from '../content/admin';
-import { submissionStatuses, type SubmissionDetail } from './contract';
+import { submissionStatuses, type SubmissionDetail, type SubmissionStatus } from './contract';
 import { SaveMessage } from './save-message';
 import { useSave } from './use-save';
 
 const text = adminText.submission;
 
-/** The status as a radio group: choosing one saves it at once. */
+/** The status as a radio group: choosing one shows and saves it at once (back if not saved). */
 export function StatusControl({
   detail,
   onChange,
@@ -13,10 +14,20 @@ export function StatusControl({
   detail: SubmissionDetail;
   onChange: (detail: SubmissionDetail) => void;
 }) {
-  const { save, saving, message } = useSave(detail, onChange);
+  const { save, message } = useSave(detail, onChange);
+  const [chosen, setChosen] = useState<SubmissionStatus>();
+  const shown = chosen ?? detail.status;
+
+  async function choose(status: SubmissionStatus) {
+    setChosen(status);
+    await save({ status }, text.statusSaved(adminText.statuses[status]));
+    // A later choice may be on its way: only the last one's save ends the wait.
+    setChosen((current) => (current === status ? undefined : current));
+  }
+
   return (
     <section className="rounded-lg border border-slate-200 bg-white p-5">
-      <fieldset disabled={saving}>
+      <fieldset>
         <legend className="text-xl font-bold text-navy-950">{text.statusLegend}</legend>
         <div className="mt-4 grid grid-cols-2 gap-2 sm:grid-cols-4 md:grid-cols-2 xl:grid-cols-4">
           {submissionStatuses.map((status) => (
@@ -28,8 +39,8 @@ export function StatusControl({
                 type="radio"
                 name="status"
                 value={status}
-                checked={detail.status === status}
-                onChange={() => void save({ status }, text.statusSaved(adminText.statuses[status]))}
+                checked={shown === status}
+                onChange={() => void choose(status)}
                 className="size-5 accent-navy-800"
               />
               {adminText.statuses[status]}

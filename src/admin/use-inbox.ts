@@ -26,7 +26,10 @@ export function useInbox(params: URLSearchParams) {
   useEffect(() => {
     const controller = new AbortController();
     adminApi.submissions(apiQuery(new URLSearchParams(key)), controller.signal).then(
-      (page) => setState({ status: 'ready', ...page, loadingMore: false }),
+      (page) => {
+        // An abort while the body was being read resolves (with an empty body), not rejects.
+        if (!controller.signal.aborted) setState({ status: 'ready', ...page, loadingMore: false });
+      },
       () => {
         if (!controller.signal.aborted) setState({ status: 'failed' });
       },
@@ -36,10 +39,14 @@ export function useInbox(params: URLSearchParams) {
 
   const loadMore = useCallback(async () => {
     if (state.status !== 'ready' || !state.next || state.loadingMore) return;
-    setState({ ...state, loadingMore: true });
+    const loading: InboxState = { ...state, loadingMore: true };
+    setState(loading);
+    // Unless the list was replaced meanwhile (other filters, a retry): then the page is dropped.
+    const settle = (next: InboxState) =>
+      setState((current) => (current === loading ? next : current));
     try {
       const page = await adminApi.submissions(apiQuery(new URLSearchParams(key), state.next));
-      setState({
+      settle({
         status: 'ready',
         items: [...state.items, ...page.items],
         next: page.next,
@@ -47,7 +54,7 @@ export function useInbox(params: URLSearchParams) {
         loadingMore: false,
       });
     } catch {
-      setState({ ...state, loadingMore: false });
+      settle({ ...state, loadingMore: false });
     }
   }, [key, state]);
 

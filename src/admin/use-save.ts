@@ -1,14 +1,24 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { adminText } from '../content/admin';
 import { adminApi } from './api';
 import type { SubmissionDetail, UpdateSubmissionBody } from './contract';
 
-/** Saves a change to a submission, and says (politely) whether it was saved. */
+/**
+ * Saves changes to a submission one after another (the last choice is the one kept), and says
+ * politely whether each was saved. Nothing is disabled meanwhile: focus stays where it is.
+ */
 export function useSave(detail: SubmissionDetail, onChange: (detail: SubmissionDetail) => void) {
   const [saving, setSaving] = useState(false);
   const [message, setMessage] = useState<{ text: string; failed: boolean }>();
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
 
-  async function save(change: UpdateSubmissionBody, savedText: string): Promise<boolean> {
+  function save(change: UpdateSubmissionBody, savedText: string): Promise<boolean> {
+    const run = queue.current.then(() => send(change, savedText));
+    queue.current = run;
+    return run;
+  }
+
+  async function send(change: UpdateSubmissionBody, savedText: string): Promise<boolean> {
     setSaving(true);
     setMessage(undefined);
     try {

@@ -1,0 +1,184 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { adminText } from '../content/admin';
+import { deferred, fakeFetch, json } from '../test/fake-fetch';
+import { AdminApp } from './admin-app';
+import type { InboxPage, SessionInfo } from './contract';
+
+const text = adminText.signIn;
+const session: SessionInfo = { email: 'owner@example.com', seenBefore: Date.UTC(2026, 10, 1) };
+const emptyInbox: InboxPage = {
+  items: [],
+  next: null,
+  counts: { new: 0, in_progress: 0, handled: 0, spam: 0 },
+};
+
+function signedOut(setupNeeded = false, sessionEnded = false) {
+  return fakeFetch({
+    'GET /admin/api/session': () => json({ ok: false, error: 'x', setupNeeded, sessionEnded }, 401),
+  });
+}
+
+async function renderSignIn() {
+  window.location.hash = '#/';
+  render(<AdminApp />);
+  await screen.findByRole('heading', { level: 1, name: text.heading });
+}
+
+const emailField = () => screen.getByLabelText(text.email);
+const passwordField = () => screen.getByLabelText(text.password);
+const submitButton = () => screen.getByRole('button', { name: text.submit });
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('SignInPage', () => {
+  it('says that a session ended when the page opens with one that has, and nothing otherwise', async () => {
+    signedOut(false, true);
+    await renderSignIn();
+    expect(screen.getByRole('alert')).toHaveTextContent(text.expired);
+  });
+
+  it('opens without a message for a visitor who was not signed in', async () => {
+    signedOut();
+    await renderSignIn();
+    expect(screen.getByRole('alert')).toBeEmptyDOMElement();
+  });
+
+  it('on an empty submit shows what is missing under each field and focuses the e-mail', async () => {
+    const api = signedOut();
+    const user = userEvent.setup();
+    await renderSignIn();
+    await user.click(submitButton());
+
+    const email = emailField();
+    const password = passwordField();
+    await waitFor(() => expect(email).toHaveFocus());
+    expect(screen.getByText(text.emailMissing)).toBeVisible();
+    expect(screen.getByText(text.passwordMissing)).toBeVisible();
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription(expect.stringContaining(text.emailMissing));
+    expect(password).toHaveAccessibleDescription(expect.stringContaining(text.passwordMissing));
+    expect(api.calls('POST /admin/api/sign-in')).toHaveLength(0);
+  });
+
+  it('with only the password missing, says so and focuses the password', async () => {
+    const api = signedOut();
+    const user = userEvent.setup();
+    await renderSignIn();
+    await user.type(emailField(), 'owner@example.com');
+    await user.click(submitButton());
+
+    await waitFor(() => expect(passwordField()).toHaveFocus());
+    expect(passwordField()).toHaveAccessibleDescription(
+      expect.stringContaining(text.passwordMissing),
+    );
+    expect(emailField()).not.toHaveAttribute('aria-invalid');
+    expect(emailField()).not.toHaveAccessibleDescription();
+    expect(screen.queryByText(text.emailMissing)).not.toBeInTheDocument();
+    expect(api.calls('POST /admin/api/sign-in')).toHaveLength(0);
+  });
+
+  it('treats an e-mail of spaces as missing', async () => {
+    const api = signedOut();
+    const user = userEvent.setup();
+    await renderSignIn();
+    await user.type(emailField(), '\u00a0 \u00a0');
+    await user.type(passwordField(), 'a long pass phrase');
+    await user.click(submitButton());
+
+    expect(await screen.findByText(text.emailMissing)).toBeVisible();
+    expect(emailField()).toHaveFocus();
+    expect(api.calls('POST /admin/api/sign-in')).toHaveLength(0);
+  });
+
+  it('on a refusal says the e-mail or password is incorrect and clears the password', async () => {
+    const api = signedOut();
+    api.on('POST /admin/api/sign-in', () => json({ ok: false, error: 'Unauthorized' }, 401));
+    const user = userEvent.setup();
+    await renderSignIn();
+    await user.type(emailField(), 'owner@example.com');
+    await user.type(passwordField(), 'the wrong one');
+    await user.click(submitButton());
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(text.incorrect);
+    expect(passwordField()).toHaveValue('');
+    expect(passwordField()).toHaveFocus();
+    expect(emailField()).toHaveValue('owner@example.com');
+    expect(screen.queryByRole('heading', { name: adminText.inbox.heading })).toBeNull();
+  });
+
+  it('after too many attempts says how many minutes to wait, from Retry-After', async () => {
+    const api = signedOut();
+    api.on('POST /admin/api/sign-in', () =>
+      json({ ok: false, error: 'Too many requests' }, 429, { 'Retry-After': '600' }),
+    );
+    const user = userEvent.setup();
+    await renderSignIn();
+    await user.type(emailField(), 'owner@example.com');
+    await user.type(passwordField(), 'guess number six');
+    await user.click(submitButton());
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(text.tooMany(10));
+    expect(passwordField()).toHaveValue('');
+  });
+
+  it('says the server could not be reached when the request fails', async () => {
+    const api = signedOut();
+    api.on('POST /admin/api/sign-in', () => Promise.reject(new TypeError('Failed to fetch')));
+    const user = userEvent.setup();
+    await renderSignIn();
+    await user.type(emailField(), 'owner@example.com');
+    await user.type(passwordField(), 'a long pass phrase');
+    await user.click(submitButton());
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(text.unreachable);
+    expect(submitButton()).toBeEnabled();
+  });
+
+  it('signs in with the trimmed e-mail and the password, then shows the inbox', async () => {
+    const api = signedOut();
+    const answer = deferred<Response>();
+    api.on('POST /admin/api/sign-in', () => answer.promise);
+    api.on('GET /admin/api/submissions', () => json(emptyInbox));
+    const user = userEvent.setup();
+    await renderSignIn();
+    // Pasted with no-break spaces around it, which an e-mail input keeps (it strips only ASCII ones).
+    await user.type(emailField(), '\u00a0owner@example.com\u00a0');
+    await user.type(passwordField(), ' pass phrase with spaces ');
+    await user.click(submitButton());
+
+    const sending = await screen.findByRole('button', { name: text.submitting });
+    expect(sending).toBeDisabled();
+    answer.resolve(json(session));
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: adminText.inbox.heading }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(session.email)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: text.heading })).toBeNull();
+    const sent = api.calls('POST /admin/api/sign-in');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.body).toStrictEqual({
+      email: 'owner@example.com',
+      password: ' pass phrase with spaces ',
+    });
+    await waitFor(() => expect(api.calls('GET /admin/api/submissions')).toHaveLength(1));
+  });
+});
+
+describe('SetupPage', () => {
+  it('with no account yet, shows how to make the first one', async () => {
+    const api = signedOut(true);
+    window.location.hash = '#/';
+    render(<AdminApp />);
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: adminText.setup.heading }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(adminText.setup.command)).toBeVisible();
+    expect(screen.getByRole('button', { name: adminText.setup.reload })).toBeInTheDocument();
+    expect(screen.queryByLabelText(text.password)).toBeNull();
+    expect(api.calls('GET /admin/api/submissions')).toHaveLength(0);
+  });
+});
