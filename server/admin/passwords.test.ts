@@ -1,0 +1,113 @@
+import { DEFAULT_COST, hashPassword, verifyNobody, verifyPassword } from './passwords.ts';
+
+const cost = { log2N: 10, r: 8, p: 1 };
+const password = 'correct horse battery staple';
+
+/** The six `$`-separated parts of a stored hash. */
+function parts(hash: string): string[] {
+  return hash.split('$');
+}
+
+describe('hashPassword', () => {
+  it('stores the default cost (N = 2^17, r = 8, p = 1), a salt and a 32-byte key', async () => {
+    const hash = await hashPassword(password, DEFAULT_COST);
+    expect(hash).toMatch(/^scrypt\$17\$8\$1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{43}$/);
+    expect(Buffer.from(parts(hash)[4] ?? '', 'base64url')).toHaveLength(16);
+    expect(Buffer.from(parts(hash)[5] ?? '', 'base64url')).toHaveLength(32);
+    expect(await verifyPassword(password, hash)).toBe(true);
+  });
+
+  it('stores a smaller cost as given', async () => {
+    expect(await hashPassword(password, cost)).toMatch(/^scrypt\$10\$8\$1\$/);
+  });
+
+  it('salts each hash: two hashes of one password differ and both verify', async () => {
+    const [first, second] = [
+      await hashPassword(password, cost),
+      await hashPassword(password, cost),
+    ];
+    expect(first).not.toBe(second);
+    expect(parts(first)[4]).not.toBe(parts(second)[4]);
+    expect(parts(first)[5]).not.toBe(parts(second)[5]);
+    expect(await verifyPassword(password, first)).toBe(true);
+    expect(await verifyPassword(password, second)).toBe(true);
+  });
+});
+
+describe('verifyPassword', () => {
+  it('accepts the right password and refuses a wrong one', async () => {
+    const hash = await hashPassword(password, cost);
+    expect(await verifyPassword(password, hash)).toBe(true);
+    expect(await verifyPassword('correct horse battery stapler', hash)).toBe(false);
+    expect(await verifyPassword('Correct horse battery staple', hash)).toBe(false);
+    expect(await verifyPassword('', hash)).toBe(false);
+  });
+
+  it('refuses corrupt and foreign hash strings', async () => {
+    const hash = await hashPassword(password, cost);
+    const [, log2N, r, p, salt, key] = parts(hash);
+    const corrupt = [
+      '',
+      'scrypt',
+      password,
+      `bcrypt$${log2N}$${r}$${p}$${salt}$${key}`,
+      '$2b$12$R9h/cIPz0gi.URNNX3kh2OPST9/PgBkqquzi.Ss7KIUgO2t0jWMUW',
+      '$argon2id$v=19$m=65536,t=3,p=4$c2FsdHNhbHQ$aGFzaGhhc2hoYXNoaGFzaA',
+      `scrypt$${log2N}$${r}$${p}$${salt}`,
+      `scrypt$${log2N}$${r}$${p}$${salt}$${key}$extra`,
+      `scrypt$${log2N}$${r}$${p}$${salt}$`,
+      `scrypt$${log2N}$${r}$${p}$${salt}$${key?.slice(0, 20)}`,
+      `scrypt$x$${r}$${p}$${salt}$${key}`,
+      `scrypt$$${r}$${p}$${salt}$${key}`,
+    ];
+    for (const stored of corrupt) {
+      expect(await verifyPassword(password, stored), stored).toBe(false);
+    }
+  });
+
+  it('refuses a hash whose cost or salt was tampered with', async () => {
+    const hash = await hashPassword(password, cost);
+    const [, , r, p, salt, key] = parts(hash);
+    const tampered = [
+      // Other valid costs: another key comes out.
+      `scrypt$11$${r}$${p}$${salt}$${key}`,
+      `scrypt$10$4$${p}$${salt}$${key}`,
+      `scrypt$10$${r}$2$${salt}$${key}`,
+      `scrypt$10$${r}$${p}$${Buffer.alloc(16).toString('base64url')}$${key}`,
+      // Costs out of range or that scrypt cannot use: refused, not an exception.
+      `scrypt$0$${r}$${p}$${salt}$${key}`,
+      `scrypt$10$0$${p}$${salt}$${key}`,
+      `scrypt$10$${r}$0$${salt}$${key}`,
+      `scrypt$21$${r}$${p}$${salt}$${key}`,
+      `scrypt$10$33$${p}$${salt}$${key}`,
+      `scrypt$10$${r}$17$${salt}$${key}`,
+      `scrypt$-1$${r}$${p}$${salt}$${key}`,
+      `scrypt$10.5$${r}$${p}$${salt}$${key}`,
+      `scrypt$10$-8$${p}$${salt}$${key}`,
+      `scrypt$17$1$${p}$${salt}$${key}`,
+      `scrypt$1$1$16$${salt}$${key}`,
+    ];
+    for (const stored of tampered) {
+      await expect(verifyPassword(password, stored), stored).resolves.toBe(false);
+    }
+    expect(await verifyPassword(password, hash)).toBe(true);
+  });
+
+  it('normalises to NFC: a composed and a decomposed é are one password', async () => {
+    const composed = 'caf\u00e9 au lait, por favor';
+    const decomposed = 'cafe\u0301 au lait, por favor';
+    expect(composed).not.toBe(decomposed);
+    expect(await verifyPassword(decomposed, await hashPassword(composed, cost))).toBe(true);
+    expect(await verifyPassword(composed, await hashPassword(decomposed, cost))).toBe(true);
+    expect(
+      await verifyPassword('cafe au lait, por favor', await hashPassword(composed, cost)),
+    ).toBe(false);
+  });
+});
+
+describe('verifyNobody', () => {
+  it('does the work of a verification and always fails', async () => {
+    await expect(verifyNobody(password, cost)).resolves.toBe(false);
+    await expect(verifyNobody('', cost)).resolves.toBe(false);
+  });
+});
