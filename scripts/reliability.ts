@@ -385,7 +385,68 @@ function hostileCorpus(): { name: string; request: Request; api: boolean }[] {
     'Idempotency-Key with spaces',
     postRaw('/api/forms/quote', quoteJson, { ...json, 'idempotency-key': 'a b c' }),
   );
+  addInboxRequests(add);
   return corpus;
+}
+
+/** The owner's inbox from outside: nobody is signed in (there is no account), so all are 4xx. */
+function addInboxRequests(add: (name: string, request: Request) => void) {
+  const sameOrigin = { ...json, 'sec-fetch-site': 'same-origin' };
+  for (const raw of [
+    '{',
+    '[]',
+    'null',
+    '"text"',
+    '{"email":1,"password":2}',
+    '{"email":"a@b.co"}',
+    `{"email":"a@b.co","password":"${'p'.repeat(5000)}"}`,
+    '{"__proto__":{"admin":true},"email":"a@b.co","password":"x"}',
+    `{"email":"${'a'.repeat(40_000)}","password":"x"}`,
+  ]) {
+    add(`sign-in ${raw.slice(0, 40)}`, postRaw('/admin/api/sign-in', raw, sameOrigin));
+  }
+  add(
+    'sign-in from another site',
+    postRaw('/admin/api/sign-in', '{"email":"a@b.co","password":"x"}', {
+      ...json,
+      'sec-fetch-site': 'cross-site',
+    }),
+  );
+  add(
+    'sign-in as a form post',
+    postRaw('/admin/api/sign-in', 'email=a&password=b', {
+      'content-type': 'application/x-www-form-urlencoded',
+      origin: 'https://attacker.example',
+    }),
+  );
+  const forged = { cookie: `admin_session=${'A'.repeat(43)}` };
+  for (const path of [
+    '/admin/api/session',
+    '/admin/api/submissions',
+    '/admin/api/submissions?status=bogus&from=-1',
+    '/admin/api/submissions/..%2F..%2Fetc%2Fpasswd',
+    '/admin/api/export.csv?q=%22*(',
+    '/admin/api/nothing-here',
+  ]) {
+    add(`GET ${path} with a made-up session`, { method: 'GET', path, headers: forged });
+  }
+  add('GET the inbox with a malformed cookie', {
+    method: 'GET',
+    path: '/admin/api/submissions',
+    headers: { cookie: 'admin_session=%%%; admin_session=x' },
+  });
+  add('PATCH a submission with a made-up session', {
+    method: 'PATCH',
+    path: '/admin/api/submissions/x',
+    headers: { ...sameOrigin, ...forged },
+    body: '{"status":"spam"}',
+  });
+  add(
+    'sign-out from another site',
+    postRaw('/admin/api/sign-out', '', {
+      'sec-fetch-site': 'cross-site',
+    }),
+  );
 }
 
 /** Requests no HTTP client would send, written to a socket; answered by Node's parser. */

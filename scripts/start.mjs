@@ -5,19 +5,27 @@ import path from 'node:path';
 import { isStale } from './freshness.mjs';
 
 const distDir = process.env.DIST_DIR ?? 'dist';
-const serverEntry = path.join(process.env.BUILD_DIR ?? 'build', 'server', 'main.js');
+const buildDir = process.env.BUILD_DIR ?? 'build';
+const serverEntry = path.join(buildDir, 'server', 'main.js');
 const sources = [
   'src',
   'server',
   'index.html',
   'vite.config.ts',
+  'vite.admin.config.ts',
+  'public',
   'package-lock.json',
   'scripts',
   '.env',
   '.env.production',
 ];
 
-if (isStale([path.join(distDir, 'index.html'), serverEntry], sources)) {
+const outputs = [
+  path.join(distDir, 'index.html'),
+  path.join(buildDir, 'admin', 'index.html'),
+  serverEntry,
+];
+if (isStale(outputs, sources)) {
   console.log('Building the site…');
   const result = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);

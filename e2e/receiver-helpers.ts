@@ -1,0 +1,80 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { createClient, type Client } from '@libsql/client';
+import { expect, type Page } from '@playwright/test';
+import { applicationForm } from '../src/content/application-form';
+import { quoteForm } from '../src/content/quote-form';
+import { openRoute } from './fixtures';
+import { isoDateFromToday } from './form-helpers';
+
+// The real receiver that playwright.config.ts starts: the same database folder and server bundle.
+const port = Number(process.env.E2E_PORT ?? 4173);
+export const dataDir = process.env.E2E_DATA_DIR ?? `test-results/e2e-data-${port}`;
+const buildDir = process.env.BUILD_DIR ?? 'build';
+
+function runNode(script: string, args: readonly string[], input?: string): string {
+  return execFileSync(process.execPath, [path.join(buildDir, 'server', script), ...args], {
+    env: { ...process.env, DATA_DIR: dataDir },
+    encoding: 'utf8',
+    ...(input === undefined ? {} : { input }),
+  });
+}
+
+/** `npm run submissions -- …` against the test server's database. */
+export function submissions(...args: string[]): string {
+  return runNode('cli.js', args);
+}
+
+/** `npm run admin -- add-user EMAIL`, the password given on standard input as a script would. */
+export function addUser(email: string, password: string): string {
+  return runNode('admin-cli.js', ['add-user', email], `${password}\n`);
+}
+
+/** The test server's database, for moving a session's clock. */
+export function database(): Client {
+  return createClient({ url: `file:${path.resolve(dataDir, 'submissions.db')}` });
+}
+
+/** A fresh document, so that a form sent before in this page shows no confirmation any more. */
+async function openForm(page: Page, route: string) {
+  await page.goto('about:blank');
+  await openRoute(page, route);
+}
+
+export async function sendQuote(page: Page, name: string) {
+  await openForm(page, '/request-service');
+  await page.getByLabel('Full name').fill(name);
+  await page.getByLabel('Phone number').fill('(202) 555-0134');
+  await page.getByLabel('Email address').fill('e2e.quote@example.org');
+  await page.getByLabel('Event date').fill(isoDateFromToday(30));
+  await page.getByLabel('Number of guests').fill('120');
+  await page.getByLabel('Event address').fill('1300 Pennsylvania Ave NW, Washington, DC');
+  await page.getByRole('checkbox', { name: 'Servers & Waitstaff' }).check();
+  await page.getByRole('checkbox', { name: 'Chefs & Kitchen Staff' }).check();
+  await page.getByLabel('Tell us about your event').fill('Sent by the receiver browser test.');
+  await page.getByRole('button', { name: quoteForm.submit }).click();
+  await expect(page.getByRole('heading', { name: quoteForm.confirmation.heading })).toBeVisible({
+    timeout: 15_000,
+  });
+}
+
+export async function sendApplication(page: Page, name: string) {
+  const { fields } = applicationForm;
+  const group = (legend: string) => page.getByRole('group', { name: legend });
+  await openForm(page, '/join-our-team');
+  await page.getByLabel('Full name').fill(name);
+  await page.getByLabel('Phone number').fill('(571) 555-0199');
+  await page.getByLabel('Email address').fill('e2e.application@example.org');
+  await page.getByLabel('Home address').fill('2100 Clarendon Blvd, Arlington, VA 22201');
+  await page.getByLabel('Date of birth').fill('1990-05-01');
+  await group(fields.positionInterest.legend).getByLabel('Bartender').check();
+  await group(fields.hasExperience.legend).getByLabel('No').check();
+  await group(fields.availability.legend).getByLabel('Saturday').check();
+  await group(fields.shiftPreference.legend).getByLabel('Weekends only').check();
+  await group(fields.languages.legend).getByLabel('English').check();
+  await group(fields.languages.legend).getByLabel('Spanish').check();
+  await page.getByRole('button', { name: applicationForm.submit }).click();
+  await expect(
+    page.getByRole('heading', { name: applicationForm.confirmation.heading }),
+  ).toBeVisible({ timeout: 15_000 });
+}
