@@ -236,6 +236,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       forms: [...formsByName.values()],
       ...options.admin,
     });
+    app.get('/admin', (_request, reply) => reply.redirect('/admin/', 301));
   }
 
   if (options.distDir && existsSync(options.distDir)) {

@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppOptions } from '../app.ts';
 import { openStore, type Store } from '../store.ts';
@@ -340,6 +342,27 @@ describe('cross-site requests', () => {
     });
     expect(signOut.statusCode).toBe(403);
     expect((await get('/admin/api/session', token)).statusCode).toBe(200);
+  });
+});
+
+describe('the inbox document', () => {
+  it('serves the built app at /admin/ (from /admin too), and files built after the start', async () => {
+    const appDir = path.join(data.dir, 'admin-app');
+    mkdirSync(path.join(appDir, 'assets'), { recursive: true });
+    writeFileSync(path.join(appDir, 'index.html'), '<!doctype html><title>Inbox</title>');
+    await start({ appDir });
+    expect((await inject({ method: 'GET', url: '/admin' })).headers.location).toBe('/admin/');
+    const page = await inject({ method: 'GET', url: '/admin/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.headers['x-robots-tag']).toBe('noindex, nofollow');
+
+    // A rebuild while the server runs: its new files are served, hashed ones cached for good.
+    writeFileSync(path.join(appDir, 'assets', 'main-AbCd1234.js'), 'export {};');
+    const script = await inject({ method: 'GET', url: '/admin/assets/main-AbCd1234.js' });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await inject({ method: 'GET', url: '/admin/nothing.js' })).statusCode).toBe(404);
   });
 });
 

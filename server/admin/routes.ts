@@ -200,7 +200,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminOptions) {
     await app.register(fastifyStatic, {
       root: path.resolve(options.appDir),
       decorateReply: false,
-      wildcard: false,
+      wildcard: true,
       cacheControl: false,
       setHeaders(res, filePath) {
         if (HASHED_ASSET.test(filePath.replaceAll('\\', '/'))) {
