@@ -29,7 +29,7 @@ export function StatusControl({
     <section className="rounded-lg border border-slate-200 bg-white p-5">
       <fieldset>
         <legend className="text-xl font-bold text-navy-950">{text.statusLegend}</legend>
-        <div className="mt-4 grid grid-cols-2 gap-2 sm:grid-cols-4 md:grid-cols-2 xl:grid-cols-4">
+        <div className="mt-4 grid grid-cols-2 gap-2 sm:grid-cols-4 md:grid-cols-2">
           {submissionStatuses.map((status) => (
             <label
               key={status}
