@@ -59,8 +59,8 @@ function row(n: number, now: number) {
           phone: `(202) 555-${String(n % 10_000).padStart(4, '0')}`,
         });
   return {
-    sql: `INSERT INTO submissions (id, form, received_at, fields, client_hash, user_agent, status, note)
-          VALUES (?, ?, ?, ?, NULL, 'bench', ?, '')`,
+    sql: `INSERT INTO submissions (id, form, received_at, fields, client_hash, user_agent, status, note, seq)
+          VALUES (?, ?, ?, ?, NULL, 'bench', ?, '', ?)`,
     args: [
       randomUUID(),
       n % 3 === 0 ? 'application' : 'quote',
@@ -68,6 +68,7 @@ function row(n: number, now: number) {
       now - (SUBMISSIONS - n) * 20 * 60_000,
       JSON.stringify(fields),
       statuses[n % statuses.length] ?? 'new',
+      n + 1,
     ],
   };
 }

@@ -1,5 +1,5 @@
 /** The searchable text of a submission row (`row` is `new` in a trigger, or the table's name). */
-function searchText(row: string): string {
+export function searchText(row: string): string {
   const phone = `COALESCE(json_extract(${row}.fields, '$.phone'), '')`;
   const digits = ['(', ')', '-', '.', '+'].reduce(
     (text, character) => `replace(${text}, '${character}', '')`,
@@ -59,7 +59,7 @@ export const migrations: readonly { version: number; statements: readonly string
       "ALTER TABLE submissions ADD COLUMN note TEXT NOT NULL DEFAULT ''",
       'ALTER TABLE submissions ADD COLUMN language TEXT',
       // The order of arrival, newest first in the inbox: the keyset of its pages and the row of
-      // each submission in the search index. Given by the insert trigger below.
+      // each submission in the search index. Given by the store's insert.
       'ALTER TABLE submissions ADD COLUMN seq INTEGER',
       `UPDATE submissions SET seq = numbered.n FROM (
         SELECT id, ROW_NUMBER() OVER (ORDER BY received_at, rowid) AS n FROM submissions
@@ -96,23 +96,23 @@ export const migrations: readonly { version: number; statements: readonly string
       `CREATE TABLE sign_in_failures (key TEXT NOT NULL, at INTEGER NOT NULL)`,
       'CREATE INDEX sign_in_failures_key ON sign_in_failures (key, at)',
       // Full-text search over every field, the phone number's digits, the note and the id. The
-      // index keeps no copy of the text (contentless); its rowid is the submission's seq.
+      // index keeps no copy of the text (contentless); its rowid is the submission's seq. New
+      // submissions are indexed when the inbox next searches (server/admin/inbox.ts), never while a
+      // visitor waits for the answer to a post; `search_indexed_seq` says how far it got.
       `CREATE VIRTUAL TABLE submissions_search USING fts5(
         body, content = '', contentless_delete = 1,
         tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3'
       )`,
-      `CREATE TRIGGER submissions_insert AFTER INSERT ON submissions BEGIN
-        UPDATE submissions SET seq = (SELECT COALESCE(MAX(seq), 0) + 1 FROM submissions)
-          WHERE rowid = new.rowid AND new.seq IS NULL;
-        INSERT INTO submissions_search (rowid, body)
-          SELECT seq, ${searchText('submissions')} FROM submissions WHERE rowid = new.rowid;
-      END`,
-      `CREATE TRIGGER submissions_note AFTER UPDATE OF note ON submissions BEGIN
+      `INSERT INTO submissions_search (rowid, body)
+        SELECT seq, ${searchText('submissions')} FROM submissions`,
+      `INSERT INTO settings (name, value)
+        SELECT 'search_indexed_seq', COALESCE(MAX(seq), 0) FROM submissions`,
+      `CREATE TRIGGER submissions_note AFTER UPDATE OF note ON submissions
+      WHEN new.seq <= (SELECT CAST(value AS INTEGER) FROM settings WHERE name = 'search_indexed_seq')
+      BEGIN
         DELETE FROM submissions_search WHERE rowid = old.seq;
         INSERT INTO submissions_search (rowid, body) VALUES (new.seq, ${searchText('new')});
       END`,
-      `INSERT INTO submissions_search (rowid, body)
-        SELECT seq, ${searchText('submissions')} FROM submissions`,
     ],
   },
 ];

@@ -163,8 +163,9 @@ export function createStore(database: Database, options: StoreOptions = {}): Sto
       });
     }
     statements.push({
-      sql: `INSERT INTO submissions (${SUBMISSION_COLUMNS})
-            SELECT ?, ?, ?, ?, ?, ?, ?, 'new', '' WHERE ${resolvedIs}`,
+      sql: `INSERT INTO submissions (${SUBMISSION_COLUMNS}, seq)
+            SELECT ?, ?, ?, ?, ?, ?, ?, 'new', '', (SELECT COALESCE(MAX(seq), 0) + 1 FROM submissions)
+            WHERE ${resolvedIs}`,
       args: [
         newId,
         submission.form,

@@ -261,6 +261,16 @@ describe('search', () => {
     expect(await found('kalahari')).toEqual([jordan]);
   });
 
+  it('indexes what arrived since the last search, with a note written before then', async () => {
+    // Nothing searched yet: the note is written while the row is not in the index.
+    await box.update(maria, { note: 'Asked about the Serengeti room' }, owner);
+    expect(await found('serengeti')).toEqual([maria]);
+    clock += HOUR;
+    const later = await quote(99, { clientName: 'Priya Raman' });
+    expect(await found('priya')).toEqual([later]);
+    expect(await found('555')).toEqual([later, maria, jordan]);
+  });
+
   it('combines the search with the other filters', async () => {
     expect(await found('555', { form: 'quote' })).toEqual([jordan]);
     expect(await found('555', { from: T0 + MINUTE })).toEqual([maria]);

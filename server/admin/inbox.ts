@@ -13,6 +13,7 @@ import {
   type UpdateSubmissionBody,
 } from '../../src/admin/contract.ts';
 import type { Database } from '../database.ts';
+import { searchText } from '../migrations.ts';
 import type { FormDefinition } from '../forms.ts';
 import { SUBMISSION_COLUMNS, toSubmission, type StoredSubmission } from '../store.ts';
 
@@ -77,6 +78,31 @@ export interface InboxOptions {
 export function inbox(database: Database, { forms, now = Date.now }: InboxOptions) {
   const { client } = database;
   const summaryFields = new Map(forms.map((form) => [form.name, form.summaryFields]));
+  let indexing: Promise<void> | undefined;
+
+  /** Adds what arrived since the last search to the search index (see migration 2). */
+  async function indexNewSubmissions(): Promise<void> {
+    const indexed = `(SELECT CAST(value AS INTEGER) FROM settings WHERE name = 'search_indexed_seq')`;
+    const behind = await client.execute(
+      `SELECT COALESCE(MAX(seq), 0) > ${indexed} AS behind FROM submissions`,
+    );
+    if (!Number(behind.rows[0]?.behind)) return;
+    indexing ??= client
+      .batch(
+        [
+          `INSERT INTO submissions_search (rowid, body)
+           SELECT seq, ${searchText('submissions')} FROM submissions WHERE seq > ${indexed}`,
+          `UPDATE settings SET value = (SELECT COALESCE(MAX(seq), 0) FROM submissions)
+           WHERE name = 'search_indexed_seq'`,
+        ],
+        'write',
+      )
+      .then(() => undefined)
+      .finally(() => {
+        indexing = undefined;
+      });
+    await indexing;
+  }
 
   function toItem(submission: StoredSubmission): InboxItem {
     const names = summaryFields.get(submission.form) ?? [];
@@ -118,6 +144,7 @@ export function inbox(database: Database, { forms, now = Date.now }: InboxOption
       args.push(Number(query.after));
     }
     const search = searchQuery(query.q);
+    if (search) await indexNewSubmissions();
     const from = search
       ? 'submissions_search JOIN submissions ON seq = submissions_search.rowid'
       : 'submissions';
