@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Download, Search } from 'lucide-react';
 import { buttonClasses } from '../components/button-link';
@@ -98,6 +98,17 @@ function SearchBox({ params, onChange }: FiltersProps) {
   );
 }
 
+function Filter(props: { id: string; label: string; className?: string; children: ReactNode }) {
+  return (
+    <div className={props.className}>
+      <label htmlFor={props.id} className="block font-semibold text-navy-950">
+        {props.label}
+      </label>
+      {props.children}
+    </div>
+  );
+}
+
 export function InboxFilters({ params, onChange }: FiltersProps) {
   const set = (name: FilterName) => (event: { target: { value: string } }) =>
     onChange(withFilter(params, name, event.target.value));
@@ -108,10 +119,7 @@ export function InboxFilters({ params, onChange }: FiltersProps) {
     >
       <div className="grid grid-cols-2 gap-4 lg:grid-cols-5">
         <SearchBox params={params} onChange={onChange} />
-        <div className="col-span-2 lg:col-span-1">
-          <label htmlFor="inbox-form" className="block font-semibold text-navy-950">
-            {text.form}
-          </label>
+        <Filter id="inbox-form" label={text.form} className="col-span-2 lg:col-span-1">
           <select
             id="inbox-form"
             value={params.get('form') ?? ''}
@@ -125,31 +133,18 @@ export function InboxFilters({ params, onChange }: FiltersProps) {
               </option>
             ))}
           </select>
-        </div>
-        <div>
-          <label htmlFor="inbox-from" className="block font-semibold text-navy-950">
-            {text.from}
-          </label>
-          <input
-            id="inbox-from"
-            type="date"
-            value={params.get('from') ?? ''}
-            onChange={set('from')}
-            className={`${controlClass()} mt-1`}
-          />
-        </div>
-        <div>
-          <label htmlFor="inbox-to" className="block font-semibold text-navy-950">
-            {text.to}
-          </label>
-          <input
-            id="inbox-to"
-            type="date"
-            value={params.get('to') ?? ''}
-            onChange={set('to')}
-            className={`${controlClass()} mt-1`}
-          />
-        </div>
+        </Filter>
+        {(['from', 'to'] as const).map((name) => (
+          <Filter key={name} id={`inbox-${name}`} label={text[name]}>
+            <input
+              id={`inbox-${name}`}
+              type="date"
+              value={params.get(name) ?? ''}
+              onChange={set(name)}
+              className={`${controlClass()} mt-1`}
+            />
+          </Filter>
+        ))}
       </div>
       <div className="mt-4 flex flex-wrap gap-3">
         <a

@@ -2,9 +2,8 @@ import { useRef, useState, type ComponentProps, type FormEvent } from 'react';
 import { LoaderCircle } from 'lucide-react';
 import { buttonClasses } from '../components/button-link';
 import { controlClass, FieldError, FieldFrame } from '../components/form/field-parts';
-import { PageTitle } from '../components/page-title';
 import { adminText } from '../content/admin';
-import { usePageFocus } from './use-page-focus';
+import { Panel } from './panel';
 import { adminApi, ApiError } from './api';
 import type { SessionInfo } from './contract';
 
@@ -58,7 +57,6 @@ export function SignInPage({
   const [sending, setSending] = useState(false);
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
-  const headingRef = usePageFocus<HTMLHeadingElement>();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -85,19 +83,7 @@ export function SignInPage({
   }
 
   return (
-    <section
-      aria-labelledby="sign-in-heading"
-      className="mx-auto max-w-md rounded-xl bg-white p-6 shadow-sm sm:p-8"
-    >
-      <PageTitle title={text.heading} />
-      <h1
-        id="sign-in-heading"
-        ref={headingRef}
-        tabIndex={-1}
-        className="font-display text-3xl font-bold"
-      >
-        {text.heading}
-      </h1>
+    <Panel id="sign-in-heading" title={text.heading}>
       <p className="mt-2 text-slate-700">{text.intro}</p>
       <div role="alert" className="mt-4 empty:hidden">
         {failure && (
@@ -142,6 +128,6 @@ export function SignInPage({
           {sending ? text.submitting : text.submit}
         </button>
       </form>
-    </section>
+    </Panel>
   );
 }
