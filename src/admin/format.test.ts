@@ -1,18 +1,6 @@
+import '../test/new-york-time';
 import { adminText } from '../content/admin';
 import { contactLinks, dayStart, formatDay, phoneDigits } from './format';
-
-// A zone with daylight saving time: 2026-03-08 is the day New York moves its clocks forward, a day
-// of 23 hours. Set before format.ts loads, so that its formats use the same zone.
-const { originalZone } = vi.hoisted(() => {
-  const originalZone = process.env.TZ;
-  process.env.TZ = 'America/New_York';
-  return { originalZone };
-});
-
-afterAll(() => {
-  if (originalZone === undefined) delete process.env.TZ;
-  else process.env.TZ = originalZone;
-});
 
 const HOUR = 60 * 60 * 1000;
 

@@ -1,16 +1,5 @@
+import '../test/new-york-time';
 import { apiQuery, hasFilters, withFilter } from './inbox-query';
-
-// A zone with daylight saving time, so that "the next midnight" is not always 24 hours later.
-const { originalZone } = vi.hoisted(() => {
-  const originalZone = process.env.TZ;
-  process.env.TZ = 'America/New_York';
-  return { originalZone };
-});
-
-afterAll(() => {
-  if (originalZone === undefined) delete process.env.TZ;
-  else process.env.TZ = originalZone;
-});
 
 const entries = (params: URLSearchParams) => [...params.entries()];
 

@@ -4,11 +4,9 @@ import { company } from './company';
 /** Every text of the owner's inbox at /admin/ (src/admin). English: the owner's working language. */
 
 export const adminText = {
-  documentTitle: `Inbox · ${company.name}`,
   appName: 'Inbox',
   loading: 'Loading…',
   skipLink: 'Skip to main content',
-  noScript: 'The inbox needs JavaScript. Turn it on for this site and reload the page.',
 
   setup: {
     heading: 'Create the first account',
@@ -39,7 +37,6 @@ export const adminText = {
   header: {
     signedInAs: 'Signed in as',
     signOut: 'Sign out',
-    viewSite: 'Website',
   },
 
   statuses: {
