@@ -3,10 +3,18 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyCompress from '@fastify/compress';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { adminRoutes, type AdminOptions } from './admin/routes.ts';
 import { forms as defaultForms, isSpam, validate, type FormDefinition } from './forms.ts';
+import {
+  checkedAttachment,
+  ClientError,
+  multipartErrors,
+  multipartLimits,
+  readMultipart,
+} from './multipart.ts';
 import { securityHeaders } from './security-headers.ts';
 import type { Store } from './store.ts';
 
@@ -37,6 +45,7 @@ export interface AppOptions {
 }
 
 export const BODY_LIMIT = 32 * 1024;
+const UNSUPPORTED_TYPE = 'Send the form as application/json or multipart/form-data';
 
 const HASHED_ASSET = /\/assets\/.+-[A-Za-z0-9_-]{8}\.[a-z0-9]+$/;
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
@@ -53,11 +62,14 @@ function fail(reply: FastifyReply, status: number, error: string, extra: object 
 
 /** The visitor-facing text of each 4xx answer; never the parser's message, which may quote the body. */
 function clientError(error: FastifyError): { status: number; message: string } {
+  if (error instanceof ClientError) return { status: error.statusCode, message: error.message };
+  const multipart = multipartErrors[error.code];
+  if (multipart) return multipart;
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return { status: 413, message: `The body is larger than ${BODY_LIMIT / 1024} kB` };
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return { status: 415, message: 'Send the form as application/json' };
+      return { status: 415, message: UNSUPPORTED_TYPE };
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return { status: 400, message: 'The body is empty' };
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
@@ -134,6 +146,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'] });
   await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifyMultipart, {
+    limits: multipartLimits(BODY_LIMIT),
+    throwFileSizeLimit: true,
+  });
 
   app.get('/healthz', async (request, reply) => {
     try {
@@ -183,18 +199,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       const form = formsByName.get(request.params.form);
       if (!form) return fail(reply, 404, 'Unknown form');
       if (!request.headers['content-type']) {
-        return fail(reply, 415, 'Send the form as application/json');
+        return fail(reply, 415, UNSUPPORTED_TYPE);
       }
 
-      if (isSpam(request.body)) {
+      const { body, file } = request.isMultipart()
+        ? await readMultipart(request, form, BODY_LIMIT)
+        : { body: request.body, file: undefined };
+
+      if (isSpam(body)) {
         request.log.info({ form: form.name }, 'spam trap filled; not stored');
         return { ok: true, id: randomUUID() };
       }
 
-      const result = validate(form, request.body);
+      const result = validate(form, body);
       if (!result.ok) {
         return fail(reply, 400, 'Some fields are missing or invalid', { errors: result.errors });
       }
+      const attachment = file && (await checkedAttachment(file));
 
       const key = request.headers['idempotency-key'];
       if (key !== undefined && (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key))) {
@@ -210,6 +231,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           userAgent: request.headers['user-agent'],
           language: browserLanguage(request.headers['accept-language']),
           idempotencyKey: key,
+          attachment,
           notify: options.notify ?? false,
         });
       } catch (error) {

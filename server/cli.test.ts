@@ -1,10 +1,14 @@
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { runCli } from './cli.ts';
 import { openStore } from './store.ts';
-import { applicationBody, quoteBody, tempDataDir } from './testing.ts';
+import { sha256Hex } from './attachments.ts';
+import { applicationBody, quoteBody, samplePdf, tempDataDir } from './testing.ts';
 
 let data: ReturnType<typeof tempDataDir>;
+let withResume: string;
+let withoutResume: string;
+const resume = samplePdf(3000);
 
 async function cli(...argv: string[]) {
   let out = '';
@@ -20,12 +24,21 @@ async function cli(...argv: string[]) {
 beforeEach(async () => {
   data = tempDataDir();
   const store = await openStore(data.database);
-  await store.save({ form: 'quote', fields: quoteBody(1), notify: false });
-  await store.save({
+  const quote = await store.save({ form: 'quote', fields: quoteBody(1), notify: false });
+  const application = await store.save({
     form: 'application',
     fields: applicationBody(2, { fullName: 'Evil \u001b[31mRed\u001b[0m' }),
     notify: true,
+    attachment: {
+      field: 'resume',
+      name: 'Camila CV.pdf',
+      type: { ext: 'pdf', mime: 'application/pdf' },
+      content: resume,
+      sha256: sha256Hex(resume),
+    },
   });
+  withResume = application.status === 'created' ? application.id : '';
+  withoutResume = quote.status === 'created' ? quote.id : '';
   store.close();
 });
 
@@ -95,5 +108,48 @@ describe('submissions export', () => {
     expect(csv).toContain('Jordan Rivera 1');
     expect(csv).not.toContain('Camila');
     expect(statSync(file).mode & 0o777).toBe(0o600);
+  });
+});
+
+describe('submissions attachment', () => {
+  it('writes the résumé byte for byte to a file only the owner can read', async () => {
+    const file = path.join(data.dir, 'cv.pdf');
+    const { code, err } = await cli('attachment', withResume, '--out', file);
+    expect(code).toBe(0);
+    expect(err).toContain(
+      `Camila CV.pdf (application/pdf, 3000 bytes, sha256 ${sha256Hex(resume)})`,
+    );
+    expect(sha256Hex(readFileSync(file))).toBe(sha256Hex(resume));
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+  });
+
+  it('never writes over an existing file', async () => {
+    const file = path.join(data.dir, 'taken.pdf');
+    writeFileSync(file, 'keep me');
+    const { code, err } = await cli('attachment', withResume, '--out', file);
+    expect(code).toBe(1);
+    expect(err).toContain('already exists');
+    expect(readFileSync(file, 'utf8')).toBe('keep me');
+  });
+
+  it('says when there is no file or no such submission', async () => {
+    const out = path.join(data.dir, 'none.pdf');
+    expect((await cli('attachment', withoutResume, '--out', out)).err).toContain(
+      'has no attachment',
+    );
+    expect((await cli('attachment', 'nope', '--out', out)).err).toContain('No submission nope');
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('needs an id and --out', async () => {
+    expect((await cli('attachment', '--out', 'x.pdf')).code).toBe(2);
+    expect((await cli('attachment', withResume)).err).toContain('attachment needs --out FILE');
+  });
+
+  it('names the file in the CSV export', async () => {
+    const { out } = await cli('export', '--format', 'csv', '--form', 'application');
+    const [header, row] = out.slice(1).split('\r\n');
+    expect(header).toContain('status,note,attachment,');
+    expect(row).toContain(',Camila CV.pdf,');
   });
 });

@@ -2,16 +2,19 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { databaseConfig } from './config.ts';
+import { databaseConfig, type DatabaseConfig } from './config.ts';
 import { toCsv, toJson } from './export.ts';
 import { forms } from './forms.ts';
 import { fieldText, oneLine } from './mail-text.ts';
-import { openStore, type StoredSubmission } from './store.ts';
+import { openStore, type Store, type StoredSubmission } from './store.ts';
 
 export const usage = `The owner's view of the form submissions.
 
   npm run submissions -- list [--form quote|application] [--since DATE]
   npm run submissions -- export --format csv|json [--out FILE] [--form NAME] [--since DATE]
+  npm run submissions -- attachment ID --out FILE
+
+ID is a submission's id (from list); attachment writes the file sent with it (a résumé).
 
 DATE is YYYY-MM-DD (local midnight) or an ISO date and time. The database is the server's:
 DATA_DIR/submissions.db (default data/), or DATABASE_URL (+ DATABASE_AUTH_TOKEN).`;
@@ -81,20 +84,109 @@ function listRows(submissions: readonly StoredSubmission[]): string[][] {
   ];
 }
 
+type Options = {
+  form?: string | undefined;
+  since?: string | undefined;
+  format?: string | undefined;
+  out?: string | undefined;
+};
+
+function parse(argv: readonly string[]) {
+  return parseArgs({
+    args: [...argv],
+    allowPositionals: true,
+    options: {
+      form: { type: 'string' },
+      since: { type: 'string' },
+      format: { type: 'string' },
+      out: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+}
+
+function checkArguments(command: string, extra: readonly string[], values: Options): void {
+  const known = ['list', 'export', 'attachment'];
+  if (!known.includes(command) || extra.length !== (command === 'attachment' ? 1 : 0)) {
+    throw new UsageError(`Unknown command: ${[command, ...extra].join(' ')}`);
+  }
+  if (values.form !== undefined && !forms.some((form) => form.name === values.form)) {
+    throw new UsageError(`--form must be one of: ${forms.map((form) => form.name).join(', ')}`);
+  }
+  if (command === 'export' && values.format !== 'csv' && values.format !== 'json') {
+    throw new UsageError('export needs --format csv or --format json');
+  }
+  if (command === 'list' && (values.format !== undefined || values.out !== undefined)) {
+    throw new UsageError('--format and --out belong to export');
+  }
+  if (command === 'attachment' && !values.out) throw new UsageError('attachment needs --out FILE');
+}
+
+function databaseWhere(config: DatabaseConfig): string {
+  const file = config.dir ? config.url.slice('file:'.length) : undefined;
+  const relative = file && path.relative('.', file);
+  return file ? ` in ${relative && !relative.startsWith('..') ? relative : file}` : '';
+}
+
+async function list(store: Store, values: Options, config: DatabaseConfig, io: CliIo) {
+  const submissions = await store.list({ form: values.form, since: parseSince(values.since) });
+  const summary = await store.outboxSummary();
+  if (submissions.length > 0) io.out(`${table(listRows(submissions))}\n\n`);
+  const notifications =
+    summary.pending + summary.sent + summary.failed > 0
+      ? `; notifications: ${summary.sent} sent, ${summary.pending} pending, ${summary.failed} given up`
+      : '';
+  io.out(`${count(submissions.length)}${databaseWhere(config)}${notifications}\n`);
+}
+
+async function exportTo(store: Store, values: Options, io: CliIo) {
+  const submissions = await store.list({ form: values.form, since: parseSince(values.since) });
+  const text = values.format === 'csv' ? toCsv(submissions) : toJson(submissions);
+  if (values.out) {
+    // Personal data: readable by the owner only.
+    writeFileSync(values.out, text, { mode: 0o600 });
+    io.err(`${count(submissions.length)} written to ${values.out}\n`);
+  } else {
+    io.out(text);
+  }
+}
+
+/** Writes the file sent with a submission; never over an existing file. */
+async function saveAttachment(store: Store, id: string, out: string, io: CliIo) {
+  const [file] = await store.attachmentFiles(id);
+  if (!file) {
+    const exists = await store.get(id);
+    throw new Error(exists ? `Submission ${id} has no attachment` : `No submission ${id}`);
+  }
+  try {
+    writeFileSync(out, file.content, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as { code?: string }).code === 'EEXIST') {
+      throw new Error(`${out} already exists; choose another --out`);
+    }
+    throw error;
+  }
+  io.err(
+    `${oneLine(file.name, 100)} (${file.type}, ${file.size} bytes, sha256 ${file.sha256}) written to ${out}\n`,
+  );
+}
+
+async function run(command: string, extra: readonly string[], values: Options, io: CliIo) {
+  const config = databaseConfig(io.env);
+  const store = await openStore(config);
+  try {
+    if (command === 'list') await list(store, values, config, io);
+    else if (command === 'export') await exportTo(store, values, io);
+    else await saveAttachment(store, extra[0] ?? '', values.out ?? '', io);
+  } finally {
+    store.close();
+  }
+}
+
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      options: {
-        form: { type: 'string' },
-        since: { type: 'string' },
-        format: { type: 'string' },
-        out: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
+    parsed = parse(argv);
   } catch (error) {
     io.err(`${(error as Error).message}\n\n${usage}\n`);
     return 2;
@@ -105,51 +197,11 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     io.out(`${usage}\n`);
     return command === undefined && !values.help ? 2 : 0;
   }
-
   try {
-    if ((command !== 'list' && command !== 'export') || extra.length > 0) {
-      throw new UsageError(`Unknown command: ${positionals.join(' ')}`);
-    }
-    if (values.form !== undefined && !forms.some((form) => form.name === values.form)) {
-      throw new UsageError(`--form must be one of: ${forms.map((form) => form.name).join(', ')}`);
-    }
-    const filter = { form: values.form, since: parseSince(values.since) };
-    if (command === 'export' && values.format !== 'csv' && values.format !== 'json') {
-      throw new UsageError('export needs --format csv or --format json');
-    }
-    if (command === 'list' && (values.format !== undefined || values.out !== undefined)) {
-      throw new UsageError('--format and --out belong to export');
-    }
-
-    const config = databaseConfig(io.env);
-    const store = await openStore(config);
-    try {
-      const submissions = await store.list(filter);
-      if (command === 'list') {
-        const summary = await store.outboxSummary();
-        const file = config.dir ? config.url.slice('file:'.length) : undefined;
-        const relative = file && path.relative('.', file);
-        const where = file ? ` in ${relative && !relative.startsWith('..') ? relative : file}` : '';
-        if (submissions.length > 0) io.out(`${table(listRows(submissions))}\n\n`);
-        const notifications =
-          summary.pending + summary.sent + summary.failed > 0
-            ? `; notifications: ${summary.sent} sent, ${summary.pending} pending, ${summary.failed} given up`
-            : '';
-        io.out(`${count(submissions.length)}${where}${notifications}\n`);
-        return 0;
-      }
-      const text = values.format === 'csv' ? toCsv(submissions) : toJson(submissions);
-      if (values.out) {
-        // Personal data: readable by the owner only.
-        writeFileSync(values.out, text, { mode: 0o600 });
-        io.err(`${count(submissions.length)} written to ${values.out}\n`);
-      } else {
-        io.out(text);
-      }
-      return 0;
-    } finally {
-      store.close();
-    }
+    checkArguments(command, extra, values);
+    parseSince(values.since);
+    await run(command, extra, values, io);
+    return 0;
   } catch (error) {
     if (error instanceof UsageError) {
       io.err(`${error.message}\n\n${usage}\n`);

@@ -11,8 +11,8 @@ export function neutraliseFormula(cell: string): string {
 }
 
 /**
- * One row per submission: id, form, received_at (ISO, UTC), the inbox's status and note, then every
- * field seen, in order. The CLI's export and the inbox's both write it.
+ * One row per submission: id, form, received_at (ISO, UTC), the inbox's status and note, the name
+ * of the file sent with it (`attachment`), then every field seen, in order. The CLI's export and the inbox's both write it.
  */
 export function toCsv(submissions: readonly StoredSubmission[]): string {
   const fieldNames: string[] = [];
@@ -27,11 +27,12 @@ export function toCsv(submissions: readonly StoredSubmission[]): string {
     new Date(submission.receivedAt).toISOString(),
     submission.status,
     submission.note,
+    submission.attachments.map((file) => file.name).join('; '),
     ...fieldNames.map((name) =>
       Object.hasOwn(submission.fields, name) ? fieldText(submission.fields[name]) : '',
     ),
   ]);
-  const header = ['id', 'form', 'received_at', 'status', 'note', ...fieldNames];
+  const header = ['id', 'form', 'received_at', 'status', 'note', 'attachment', ...fieldNames];
   return stringify(
     [header, ...rows].map((row) => row.map(neutraliseFormula)),
     {
@@ -51,6 +52,12 @@ export function toJson(submissions: readonly StoredSubmission[]): string {
     note: submission.note,
     language: submission.language,
     fields: submission.fields,
+    attachments: submission.attachments.map(({ name, type, size, sha256 }) => ({
+      name,
+      type,
+      size,
+      sha256,
+    })),
     userAgent: submission.userAgent,
   }));
   return `${JSON.stringify(records, null, 2)}\n`;

@@ -15,6 +15,10 @@ export interface FormDefinition {
   contact(fields: Record<string, unknown>): { name?: string; email?: string };
   /** What a row of the owner's inbox shows: who, how to reach them, the key facts. */
   summaryFields: readonly string[];
+  /** Fields that are lists (a multipart body repeats their name, once per item). */
+  listFields?: readonly string[];
+  /** Fields that may carry a file (multipart only). */
+  fileFields?: readonly string[];
 }
 
 export const HONEYPOT = '_gotcha';
@@ -66,6 +70,8 @@ export const forms: readonly FormDefinition[] = [
     },
     contact: (fields) => ({ name: text(fields.fullName), email: text(fields.email) }),
     summaryFields: ['fullName', 'email', 'phone', 'positionInterest'],
+    listFields: ['positionInterest', 'availability', 'skills', 'languages'],
+    fileFields: ['resume'],
   },
 ];
 

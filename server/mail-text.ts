@@ -67,6 +67,9 @@ export function notificationMail(
     '',
     fieldsAsText(form, submission.fields),
     '',
+    ...submission.attachments.map(
+      (file) => `Attached: ${oneLine(file.name)} (${Math.ceil(file.size / 1024)} KB)`,
+    ),
     `Received ${received} UTC, reference ${submission.id}`,
     contact.email ? 'Reply to this e-mail to answer the sender.' : '',
   ]

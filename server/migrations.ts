@@ -115,4 +115,22 @@ export const migrations: readonly { version: number; statements: readonly string
       END`,
     ],
   },
+  {
+    version: 3,
+    statements: [
+      // Files sent with a submission (an applicant's résumé), written in the same transaction as
+      // their submission: one database file is the whole backup.
+      `CREATE TABLE attachments (
+        id INTEGER PRIMARY KEY,
+        submission_id TEXT NOT NULL REFERENCES submissions (id),
+        field TEXT NOT NULL,
+        name TEXT NOT NULL,
+        type TEXT NOT NULL,
+        size INTEGER NOT NULL,
+        sha256 TEXT NOT NULL,
+        content BLOB NOT NULL
+      )`,
+      'CREATE INDEX attachments_submission ON attachments (submission_id)',
+    ],
+  },
 ];

@@ -5,7 +5,7 @@ import { buildApp } from './app.ts';
 import { forms } from './forms.ts';
 import { smtpSender, startOutbox, type MailSender, type Outbox } from './notify.ts';
 import { openStore, type Store } from './store.ts';
-import { quoteBody, tempDataDir } from './testing.ts';
+import { applicationBody, multipartBody, quoteBody, samplePdf, tempDataDir } from './testing.ts';
 
 interface Received {
   from: string | undefined;
@@ -137,6 +137,35 @@ describe('e-mail notification through a real SMTP server', () => {
     expect(text).toMatch(/^Services {2,}Servers & Waitstaff, Bartenders & Mixologists$/m);
     expect(text).toMatch(/^Additional information {2}Line one\n {24}Line two$/m);
     await until(async () => (await store.outboxSummary()).sent === 1);
+  });
+
+  it('carries the résumé as an attachment, byte for byte, under a safe name', async () => {
+    const smtp = await startSmtp();
+    closers.push(smtp.close);
+    outbox = outboxFor(smtp.port);
+    const app = await buildApp({ store, notify: true, onStored: () => outbox?.nudge() });
+    closers.push(() => app.close());
+    const pdf = samplePdf(5000);
+    const { payload, contentType } = await multipartBody(applicationBody(), [
+      { name: 'Camila résumé.exe', content: pdf },
+    ]);
+
+    const arrived = smtp.next();
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/forms/application',
+      headers: { 'content-type': contentType },
+      payload,
+    });
+    expect(response.statusCode).toBe(200);
+    await arrived;
+
+    const raw = smtp.received[0]?.raw ?? '';
+    expect(bodyText(raw)).toContain('Attached: Camila résumé.exe (5 KB)');
+    const part = /Content-Type: application\/pdf;[^]*?\r\n\r\n([A-Za-z0-9+/=\r\n]+)/.exec(raw);
+    const disposition = /Content-Disposition: attachment;\s+(.*)/.exec(raw)?.[1];
+    expect(disposition).toBe("filename*0*=utf-8''Camila%20r%C3%A9sum%C3%A9.pdf");
+    expect(Buffer.from(part?.[1] ?? '', 'base64').equals(pdf)).toBe(true);
   });
 
   it('retries with back-off after the SMTP server was down, and the visitor still gets 200', async () => {

@@ -1,4 +1,5 @@
 import nodemailer from 'nodemailer';
+import { downloadName, extensionOf } from './attachments.ts';
 import type { FormDefinition } from './forms.ts';
 import { notificationMail } from './mail-text.ts';
 import type { PendingNotification, Store } from './store.ts';
@@ -11,6 +12,8 @@ export interface MailMessage {
   replyTo?: { name: string; address: string } | undefined;
   messageId: string;
   headers: Record<string, string>;
+  /** The files sent with the submission (a résumé). */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 /** What the outbox needs of a mail transport (nodemailer's, or a fake in tests). */
@@ -119,6 +122,7 @@ export function startOutbox(options: OutboxOptions): Outbox {
     };
     const mail = notificationMail(form, submission);
     try {
+      const files = submission.attachments.length ? await store.attachmentFiles(submission.id) : [];
       await sender.sendMail({
         from: options.from,
         to: options.to,
@@ -127,6 +131,11 @@ export function startOutbox(options: OutboxOptions): Outbox {
         replyTo: mail.replyTo,
         messageId: `<${submission.id}@${domain}>`,
         headers: { 'X-Submission-Id': submission.id, 'X-Form': submission.form },
+        attachments: files.map((file) => ({
+          filename: downloadName(file.name, extensionOf(file.type)),
+          content: Buffer.from(file.content),
+          contentType: file.type,
+        })),
       });
     } catch (error) {
       const failed = attempts + 1;

@@ -2,6 +2,14 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { InStatement, Row } from '@libsql/client';
 import type { SubmissionStatus } from '../src/admin/contract.ts';
 import type { DatabaseConfig } from './config.ts';
+import {
+  ATTACHMENTS_JSON,
+  parseAttachments,
+  readAttachmentFiles,
+  type AttachmentFile,
+  type AttachmentSummary,
+  type NewAttachment,
+} from './attachments.ts';
 import { openDatabase, type Database } from './database.ts';
 import { groupCommitter } from './group-commit.ts';
 
@@ -21,6 +29,8 @@ export interface StoredSubmission {
   status: SubmissionStatus;
   /** The owner's private note. */
   note: string;
+  /** Files sent with it (a résumé), without their content. */
+  attachments: AttachmentSummary[];
 }
 
 export interface NewSubmission {
@@ -30,6 +40,8 @@ export interface NewSubmission {
   userAgent?: string | undefined;
   language?: string | undefined;
   idempotencyKey?: string | undefined;
+  /** A file sent with it, stored in the same transaction. */
+  attachment?: NewAttachment | undefined;
   /** Queue an e-mail notification in the same transaction. */
   notify: boolean;
 }
@@ -63,6 +75,8 @@ export interface Store {
   save(submission: NewSubmission): Promise<SaveResult>;
   list(filter?: ListFilter): Promise<StoredSubmission[]>;
   get(id: string): Promise<StoredSubmission | undefined>;
+  /** The files of a submission with their content (all of them, or the one with `attachmentId`). */
+  attachmentFiles(submissionId: string, attachmentId?: number): Promise<AttachmentFile[]>;
   /** Leases up to `limit` due notifications for `leaseMs` (a crashed sender's lease expires). */
   claimNotifications(limit: number, leaseMs: number): Promise<PendingNotification[]>;
   markNotificationSent(outboxId: number): Promise<void>;
@@ -83,6 +97,8 @@ export interface StoreOptions {
 
 export const SUBMISSION_COLUMNS =
   'id, form, received_at, fields, client_hash, user_agent, language, status, note';
+/** What a SELECT from `submissions` gives `toSubmission`. */
+export const SUBMISSION_SELECT = `${SUBMISSION_COLUMNS}, ${ATTACHMENTS_JSON}`;
 
 function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');
@@ -103,6 +119,7 @@ export function toSubmission(row: Row): StoredSubmission {
     language: nullableText(row.language),
     status: String(row.status) as SubmissionStatus,
     note: String(row.note ?? ''),
+    attachments: parseAttachments(row.attachments),
   };
 }
 
@@ -125,7 +142,8 @@ export function createStore(database: Database, options: StoreOptions = {}): Sto
     const expiresAt = receivedAt + DEDUPE_WINDOW_MS;
     const newId = randomUUID();
     const fieldsJson = JSON.stringify(submission.fields);
-    const bodyHash = sha256(`${submission.form}\n${fieldsJson}`);
+    const { attachment } = submission;
+    const bodyHash = sha256(`${submission.form}\n${fieldsJson}\n${attachment?.sha256 ?? ''}`);
     const bodyKey = `body:${bodyHash}`;
     const headerKey =
       submission.idempotencyKey === undefined
@@ -178,6 +196,23 @@ export function createStore(database: Database, options: StoreOptions = {}): Sto
         newId,
       ],
     });
+    if (attachment) {
+      statements.push({
+        sql: `INSERT INTO attachments (submission_id, field, name, type, size, sha256, content)
+              SELECT ?, ?, ?, ?, ?, ?, ? WHERE ${resolvedIs}`,
+        args: [
+          newId,
+          attachment.field,
+          attachment.name,
+          attachment.type.mime,
+          attachment.content.byteLength,
+          attachment.sha256,
+          attachment.content,
+          primaryKey,
+          newId,
+        ],
+      });
+    }
     if (submission.notify) {
       statements.push({
         sql: `INSERT INTO outbox (submission_id, created_at, next_attempt_at)
@@ -201,7 +236,7 @@ export function createStore(database: Database, options: StoreOptions = {}): Sto
 
   async function get(id: string): Promise<StoredSubmission | undefined> {
     const result = await client.execute({
-      sql: `SELECT ${SUBMISSION_COLUMNS} FROM submissions WHERE id = ?`,
+      sql: `SELECT ${SUBMISSION_SELECT} FROM submissions WHERE id = ?`,
       args: [id],
     });
     const row = result.rows[0];
@@ -212,10 +247,12 @@ export function createStore(database: Database, options: StoreOptions = {}): Sto
     database,
     save,
     get,
+    attachmentFiles: (submissionId, attachmentId) =>
+      readAttachmentFiles(client, submissionId, attachmentId),
 
     async list(filter = {}) {
       const result = await client.execute({
-        sql: `SELECT ${SUBMISSION_COLUMNS} FROM submissions
+        sql: `SELECT ${SUBMISSION_SELECT} FROM submissions
               WHERE (?1 IS NULL OR form = ?1) AND received_at >= ?2
               ORDER BY received_at, rowid`,
         args: [filter.form ?? null, filter.since ?? 0],

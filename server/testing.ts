@@ -2,6 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { crc32 } from 'node:zlib';
 import { localIsoDate } from '../src/forms/dates.ts';
 import type { ApplicationSubmission } from '../src/forms/application.ts';
 import type { QuoteSubmission } from '../src/forms/quote.ts';
@@ -75,6 +76,108 @@ export function storedSubmission(overrides: Partial<StoredSubmission> = {}): Sto
     language: null,
     status: 'new',
     note: '',
+    attachments: [],
     ...overrides,
+  };
+}
+
+/** A small valid PDF of about `size` bytes (padded with a comment), made here, not committed. */
+export function samplePdf(size = 600, text = 'Camila Torres, bartender'): Buffer {
+  const head = `%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\n% ${text}\n`;
+  const tail = 'trailer << /Root 1 0 R >>\n%%EOF\n';
+  const padding = Math.max(0, size - head.length - tail.length);
+  return Buffer.concat([Buffer.from(head), Buffer.alloc(padding, 0x20), Buffer.from(tail)]);
+}
+
+/** A ZIP of stored (uncompressed) entries: enough for a DOCX that file-type recognises. */
+function zip(entries: Record<string, string>): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const [name, text] of Object.entries(entries)) {
+    const data = Buffer.from(text);
+    const nameBytes = Buffer.from(name);
+    const crc = crc32(data);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(nameBytes.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(data.length, 20);
+    central.writeUInt32LE(data.length, 24);
+    central.writeUInt16LE(nameBytes.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, nameBytes, data);
+    centrals.push(central, nameBytes);
+    offset += local.length + nameBytes.length + data.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(centrals.length / 2, 8);
+  end.writeUInt16LE(centrals.length / 2, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
+
+export function sampleDocx(): Buffer {
+  return zip({
+    '[Content_Types].xml':
+      '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+    'word/document.xml': '<w:document><w:body><w:p>Camila Torres</w:p></w:body></w:document>',
+  });
+}
+
+/** An OLE compound file; with `word`, the WordDocument stream's name that every .doc has. */
+export function sampleCompoundFile(word = true): Buffer {
+  const header = Buffer.alloc(1536);
+  Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]).copy(header);
+  Buffer.from(word ? 'WordDocument' : 'Workbook', 'utf16le').copy(header, 1024);
+  return header;
+}
+
+/** A Windows executable's first bytes. */
+export function sampleExecutable(): Buffer {
+  const exe = Buffer.alloc(512);
+  exe.write('MZ', 0, 'latin1');
+  exe.writeUInt32LE(0x80, 0x3c);
+  exe.write('PE\0\0', 0x80, 'latin1');
+  return exe;
+}
+
+export interface UploadFile {
+  field?: string;
+  name: string;
+  content: Uint8Array;
+  type?: string;
+}
+
+/** A multipart/form-data body as a browser's FormData sends it (lists as repeated names). */
+export async function multipartBody(
+  fields: Record<string, unknown>,
+  files: readonly UploadFile[] = [],
+): Promise<{ payload: Buffer; contentType: string }> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    for (const item of Array.isArray(value) ? value : [value]) form.append(name, String(item));
+  }
+  for (const file of files) {
+    const blob = new Blob([new Uint8Array(file.content)], {
+      type: file.type ?? 'application/octet-stream',
+    });
+    form.append(file.field ?? 'resume', blob, file.name);
+  }
+  const request = new Request('http://localhost/', { method: 'POST', body: form });
+  return {
+    payload: Buffer.from(await request.arrayBuffer()),
+    contentType: request.headers.get('content-type') ?? '',
   };
 }

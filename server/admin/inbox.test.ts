@@ -73,6 +73,7 @@ describe('page', () => {
         eventDate: quoteBody(3).eventDate,
         guestCount: '120',
       },
+      attachments: 0,
     });
     expect(page.items[1]?.fields).toEqual({
       fullName: 'Camila Torres 2',
@@ -419,6 +420,7 @@ describe('detail', () => {
       note: '',
       language: 'es-US',
       fields: applicationBody(1),
+      attachments: [],
       events: [],
       notification: { state: 'off' },
     });
@@ -501,7 +503,9 @@ describe('migration 2', () => {
       const versions = await database.client.execute(
         'SELECT version FROM schema_migrations ORDER BY version',
       );
-      expect(versions.rows.map((row) => Number(row.version))).toEqual([1, 2]);
+      expect(versions.rows.map((row) => Number(row.version))).toEqual(
+        migrations.map((migration) => migration.version),
+      );
 
       const row = await store.get('11111111-2222-4333-8444-555555555555');
       expect(row).toMatchObject({ status: 'new', note: '', language: null });

@@ -15,7 +15,7 @@ import {
 import type { Database } from '../database.ts';
 import { searchText } from '../migrations.ts';
 import type { FormDefinition } from '../forms.ts';
-import { SUBMISSION_COLUMNS, toSubmission, type StoredSubmission } from '../store.ts';
+import { SUBMISSION_SELECT, toSubmission, type StoredSubmission } from '../store.ts';
 
 /** The owner's inbox: both forms in one list, filtered, searched and paged newest first. */
 
@@ -116,6 +116,7 @@ export function inbox(database: Database, { forms, now = Date.now }: InboxOption
           .filter((name) => name in submission.fields)
           .map((name) => [name, submission.fields[name]]),
       ),
+      attachments: submission.attachments.length,
     };
   }
 
@@ -154,7 +155,7 @@ export function inbox(database: Database, { forms, now = Date.now }: InboxOption
     }
     const order = search ? 'submissions_search.rowid DESC' : 'seq DESC';
     const result = await client.execute({
-      sql: `SELECT ${SUBMISSION_COLUMNS}, seq FROM ${from} ${whereClause(where)}
+      sql: `SELECT ${SUBMISSION_SELECT}, seq FROM ${from} ${whereClause(where)}
             ORDER BY ${order} ${limit === undefined ? '' : 'LIMIT ?'}`,
       args: limit === undefined ? args : [...args, limit],
     });
@@ -164,7 +165,7 @@ export function inbox(database: Database, { forms, now = Date.now }: InboxOption
   async function detail(id: string): Promise<SubmissionDetail | undefined> {
     const [row, events, outbox] = await client.batch(
       [
-        { sql: `SELECT ${SUBMISSION_COLUMNS} FROM submissions WHERE id = ?`, args: [id] },
+        { sql: `SELECT ${SUBMISSION_SELECT} FROM submissions WHERE id = ?`, args: [id] },
         {
           sql: `SELECT at, user_email, kind, status FROM submission_events
                 WHERE submission_id = ? ORDER BY at, id`,
@@ -189,6 +190,12 @@ export function inbox(database: Database, { forms, now = Date.now }: InboxOption
       note: submission.note,
       language: submission.language,
       fields: submission.fields,
+      attachments: submission.attachments.map(({ id: fileId, name, type, size }) => ({
+        id: fileId,
+        name,
+        type,
+        size,
+      })),
       events: (events?.rows ?? []).map((event): SubmissionEvent => ({
         at: Number(event.at),
         user: String(event.user_email),

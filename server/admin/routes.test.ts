@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppOptions } from '../app.ts';
 import { openStore, type Store } from '../store.ts';
-import { applicationBody, quoteBody, tempDataDir } from '../testing.ts';
+import { sha256Hex } from '../attachments.ts';
+import { applicationBody, quoteBody, samplePdf, tempDataDir } from '../testing.ts';
 import { SESSION_COOKIE } from './routes.ts';
 import { SESSION_IDLE_MS } from './sessions.ts';
 import { SIGN_IN_WINDOW_MS } from './sign-in-limit.ts';
@@ -115,6 +116,7 @@ describe('before the first account', () => {
       '/admin/api/submissions',
       '/admin/api/submissions/x',
       '/admin/api/export.csv',
+      '/admin/api/submissions/x/attachments/1',
     ]) {
       const response = await get(url);
       expect(response.statusCode, url).toBe(401);
@@ -519,6 +521,68 @@ describe('inbox API', () => {
     expect(lines[1]).toContain(`"'=HYPERLINK(""https://evil.example"",""x"")"`);
     expect(response.body).not.toContain('Camila');
     expect(lines.filter(Boolean)).toHaveLength(2);
+  });
+});
+
+describe('résumé download', () => {
+  const pdf = samplePdf(4000);
+  let id: string;
+  let fileId: number;
+
+  beforeEach(async () => {
+    await addUser();
+    await start();
+    const saved = await store.save({
+      form: 'application',
+      fields: { ...applicationBody(1) },
+      notify: false,
+      attachment: {
+        field: 'resume',
+        name: 'Ana "López" CV.exe',
+        type: { ext: 'pdf', mime: 'application/pdf' },
+        content: pdf,
+        sha256: sha256Hex(pdf),
+      },
+    });
+    id = saved.status === 'created' ? saved.id : '';
+    fileId = (await store.get(id))?.attachments[0]?.id ?? 0;
+  });
+
+  it('serves the file byte for byte to a signed-in user, under a safe name, never cached', async () => {
+    const token = await signedIn();
+    const detail = await get(`/admin/api/submissions/${id}`, token);
+    expect(detail.json().attachments).toEqual([
+      { id: fileId, name: 'Ana "López" CV.exe', type: 'application/pdf', size: 4000 },
+    ]);
+
+    const response = await get(`/admin/api/submissions/${id}/attachments/${fileId}`, token);
+    expect(response.statusCode).toBe(200);
+    expect(sha256Hex(response.rawPayload)).toBe(sha256Hex(pdf));
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="Ana _L_pez_ CV.pdf"; filename*=UTF-8''Ana%20_L%C3%B3pez_%20CV.pdf`,
+    );
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('gives nothing without a session, and 404 for a file of another submission', async () => {
+    const outside = await get(`/admin/api/submissions/${id}/attachments/${fileId}`);
+    expect(outside.statusCode).toBe(401);
+    expect(outside.headers['content-type']).toMatch(/^application\/json/);
+    expect(outside.body).not.toContain('%PDF');
+
+    const token = await signedIn();
+    const other = await saveQuote(2);
+    for (const url of [
+      `/admin/api/submissions/${other}/attachments/${fileId}`,
+      `/admin/api/submissions/${id}/attachments/${fileId + 1}`,
+      `/admin/api/submissions/${id}/attachments/abc`,
+    ]) {
+      const response = await get(url, token);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json(), url).toEqual({ ok: false, error: 'No such file' });
+    }
   });
 });
 

@@ -11,6 +11,12 @@ import {
   type AdminError,
   type SessionInfo,
 } from '../../src/admin/contract.ts';
+import {
+  attachmentDisposition,
+  downloadName,
+  extensionOf,
+  readAttachmentFiles,
+} from '../attachments.ts';
 import type { Database } from '../database.ts';
 import { toCsv } from '../export.ts';
 import type { FormDefinition } from '../forms.ts';
@@ -180,6 +186,27 @@ export async function adminRoutes(app: FastifyInstance, options: AdminOptions) {
     const detail = await box.detail(request.params.id);
     return detail ?? refuse(reply, 404, 'No such submission');
   });
+
+  app.get<{ Params: { id: string; fileId: string } }>(
+    '/api/submissions/:id/attachments/:fileId',
+    signedIn,
+    async (request, reply) => {
+      const { id, fileId } = request.params;
+      const [file] = /^\d{1,15}$/.test(fileId)
+        ? await readAttachmentFiles(database.client, id, Number(fileId))
+        : [];
+      if (!file) return refuse(reply, 404, 'No such file');
+      request.log.info({ id, fileId: file.id }, 'attachment downloaded');
+      return reply
+        .header('content-type', file.type)
+        .header(
+          'content-disposition',
+          attachmentDisposition(downloadName(file.name, extensionOf(file.type))),
+        )
+        .header('x-content-type-options', 'nosniff')
+        .send(Buffer.from(file.content));
+    },
+  );
 
   app.patch<{ Params: { id: string } }>(
     '/api/submissions/:id',

@@ -68,4 +68,6 @@ export const adminApi = {
       json: change,
     }),
   exportUrl: (query: URLSearchParams) => `${BASE}/export.csv?${query}`,
+  attachmentUrl: (submissionId: string, attachmentId: number) =>
+    `${BASE}/submissions/${encodeURIComponent(submissionId)}/attachments/${attachmentId}`,
 };

@@ -59,6 +59,18 @@ export interface InboxItem {
   status: SubmissionStatus;
   /** The fields a row shows: name, e-mail, phone and the form's key facts. */
   fields: Record<string, unknown>;
+  /** How many files came with it (a résumé). */
+  attachments: number;
+}
+
+/** A file sent with a submission; its content is downloaded apart. */
+export interface AttachmentInfo {
+  id: number;
+  name: string;
+  /** Its type as read from its content ('application/pdf'…). */
+  type: string;
+  /** Bytes. */
+  size: number;
 }
 
 export interface InboxPage {
@@ -90,6 +102,7 @@ export interface SubmissionDetail {
   note: string;
   language: string | null;
   fields: Record<string, unknown>;
+  attachments: AttachmentInfo[];
   events: SubmissionEvent[];
   notification: NotificationState;
 }

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { Paperclip } from 'lucide-react';
 import { adminText } from '../content/admin';
 import type { InboxItem } from './contract';
 import { formatDay, formatTime } from './format';
@@ -55,6 +56,12 @@ function InboxRow({ item, isNew, search }: { item: InboxItem; isNew: boolean; se
         <p className="mt-1 text-sm break-all text-slate-800">{contact.join(' · ')}</p>
       )}
       <p className="mt-1 text-sm text-slate-800">{keyFact(item)}</p>
+      {item.attachments > 0 && (
+        <p className="mt-1 flex items-center gap-1.5 text-sm text-slate-700">
+          <Paperclip aria-hidden="true" className="size-4" />
+          {text.withResume}
+        </p>
+      )}
     </li>
   );
 }

@@ -24,6 +24,7 @@ const quote: InboxItem = {
     eventDate: '2026-12-12',
     guestCount: '120',
   },
+  attachments: 0,
 };
 
 const application: InboxItem = {
@@ -37,6 +38,7 @@ const application: InboxItem = {
     phone: '+44 20 7946 0958',
     positionInterest: [positionOptions[1]?.value, positionOptions[8]?.value],
   },
+  attachments: 1,
 };
 
 const firstPage: InboxPage = {
@@ -131,6 +133,8 @@ describe('InboxPage', () => {
       ),
     ).toBeVisible();
     expect(within(applicationRow).getByText(adminText.statuses.in_progress)).toBeVisible();
+    expect(within(applicationRow).getByText(text.withResume)).toBeVisible();
+    expect(within(quoteRow).queryByText(text.withResume)).toBeNull();
 
     expect(screen.getByRole('status')).toHaveTextContent(text.shown(2, false));
   });

@@ -38,6 +38,7 @@ const detail: SubmissionDetail = {
     availability: ['Friday', 'Saturday'],
     shiftPreference: 'noche',
   },
+  attachments: [{ id: 7, name: 'Ana López CV.pdf', type: 'application/pdf', size: 123_456 }],
   events: [{ at: receivedAt + 60 * 60 * 1000, user: owner, kind: 'status', status: 'in_progress' }],
   notification: {
     state: 'retrying',
@@ -128,6 +129,24 @@ describe('SubmissionPage', () => {
       'href',
       'https://wa.me/12025550143',
     );
+  });
+
+  it('offers the résumé with its name, type and size to download', async () => {
+    signedIn();
+    await renderSubmission();
+    const files = screen.getByRole('region', { name: text.files });
+
+    expect(files).toHaveTextContent('Ana López CV.pdf');
+    expect(files).toHaveTextContent('PDF · 121 KB');
+    const download = within(files).getByRole('link', { name: `${text.download} Ana López CV.pdf` });
+    expect(download).toHaveAttribute('href', '/admin/api/submissions/abc/attachments/7');
+    expect(download).toHaveAttribute('download');
+  });
+
+  it('shows no résumé section when none was sent', async () => {
+    signedIn(() => json({ ...detail, attachments: [] }));
+    await renderSubmission();
+    expect(screen.queryByRole('region', { name: text.files })).toBeNull();
   });
 
   it('offers no call without a usable phone number', async () => {

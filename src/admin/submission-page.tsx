@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
+import { AttachmentList } from './attachment-list';
 import { PageTitle } from '../components/page-title';
 import { adminText } from '../content/admin';
 import { labelledFields } from '../forms/submission-fields';
@@ -63,6 +64,7 @@ function Detail({
         <StatusControl detail={detail} onChange={onChange} />
         <ContactActions detail={detail} />
       </div>
+      <AttachmentList detail={detail} />
       <div className="grid gap-5 lg:grid-cols-3">
         <div className="lg:col-span-2">
           <Fields detail={detail} />

@@ -3,6 +3,13 @@ import { company } from './company';
 
 /** Every text of the owner's inbox at /admin/ (src/admin). English: the owner's working language. */
 
+/** What the inbox calls each type of file it stores. */
+const fileTypes: Partial<Record<string, string>> = {
+  'application/pdf': 'PDF',
+  'application/msword': 'Word document',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'Word document',
+};
+
 export const adminText = {
   appName: 'Inbox',
   loading: 'Loading…',
@@ -71,6 +78,7 @@ export const adminText = {
     shown: (shown: number, more: boolean) =>
       `${shown} ${shown === 1 ? 'submission' : 'submissions'}${more ? ' shown, more below' : ''}`,
     sinceLastVisit: 'Since your last visit',
+    withResume: 'Résumé attached',
     guests: (count: string) => `${count} guests`,
     event: 'Event',
     loadFailed: 'The submissions could not be loaded.',
@@ -96,6 +104,9 @@ export const adminText = {
     noteSaved: 'Note saved.',
     saveFailed: 'Not saved: the server could not be reached. Try again.',
     fields: 'What they sent',
+    files: 'Résumé',
+    download: 'Download',
+    fileTypes,
     language: 'Browser language',
     unknownLanguage: 'Not known',
     history: 'History',

@@ -1,0 +1,122 @@
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import type { Client } from '@libsql/client';
+import contentDisposition from 'content-disposition';
+import { fileTypeFromBuffer } from 'file-type';
+
+/** Files the forms accept: a résumé as PDF or Word, up to 5 MB (the browser checks the same). */
+export const MAX_ATTACHMENT_BYTES = 5 * 1024 * 1024;
+const MAX_NAME_LENGTH = 200;
+
+export interface AttachmentType {
+  ext: 'pdf' | 'doc' | 'docx';
+  mime: string;
+}
+
+export interface NewAttachment {
+  /** The form field it came in ('resume'). */
+  field: string;
+  /** The name the visitor's file had, cleaned (see `cleanFileName`). */
+  name: string;
+  type: AttachmentType;
+  content: Uint8Array;
+  sha256: string;
+}
+
+/** "WordDocument", the stream every Word 97–2003 file holds, as its directory entry spells it. */
+const WORD_STREAM = Buffer.from('WordDocument', 'utf16le');
+
+/**
+ * What a file is, from its content alone (never its name or the browser's word): `file-type`
+ * reads the signature, and tells DOCX from other ZIP files by their parts. An old .doc is an OLE
+ * compound file, as are .xls and .msi: only one with a WordDocument stream counts.
+ */
+export async function sniffAttachment(content: Uint8Array): Promise<AttachmentType | undefined> {
+  const found = await fileTypeFromBuffer(content);
+  if (found?.ext === 'pdf') return { ext: 'pdf', mime: 'application/pdf' };
+  if (found?.ext === 'docx') return { ext: 'docx', mime: found.mime };
+  if (found?.ext === 'cfb' && Buffer.from(content).includes(WORD_STREAM)) {
+    return { ext: 'doc', mime: 'application/msword' };
+  }
+  return undefined;
+}
+
+/** The name as a label: no folders, no control characters, not too long, never empty. */
+export function cleanFileName(name: string): string {
+  const base = path.posix.basename(name.replaceAll('\\', '/'));
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what goes
+  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return [...cleaned].slice(-MAX_NAME_LENGTH).join('') || 'file';
+}
+
+/**
+ * The name a download is saved under: the visitor's name with the extension of what the file
+ * really is ('cv.exe' holding a PDF is saved as 'cv.pdf'), so that opening it runs nothing else.
+ */
+export function downloadName(name: string, ext: AttachmentType['ext']): string {
+  const stem = cleanFileName(name)
+    .replace(/\.[^.]*$/, '')
+    .replace(/[<>:"/\\|?*]/g, '_');
+  return `${stem || 'resume'}.${ext}`;
+}
+
+/** A Content-Disposition that saves the file: an ASCII name for old clients, UTF-8 for the rest. */
+export function attachmentDisposition(name: string): string {
+  return contentDisposition(name, { fallback: name.replace(/[^\x20-\x7e]/g, '_') });
+}
+
+/** The extension of a stored type ('application/pdf' → 'pdf'). */
+export function extensionOf(mime: string): AttachmentType['ext'] {
+  if (mime === 'application/pdf') return 'pdf';
+  return mime === 'application/msword' ? 'doc' : 'docx';
+}
+
+export function sha256Hex(content: Uint8Array): string {
+  return createHash('sha256').update(content).digest('hex');
+}
+
+/** An attachment as lists and the inbox show it (its content is fetched apart). */
+export interface AttachmentSummary {
+  id: number;
+  field: string;
+  name: string;
+  type: string;
+  size: number;
+  sha256: string;
+}
+
+/** A SELECT expression: the attachments of the `submissions` row in scope, as a JSON array. */
+export const ATTACHMENTS_JSON = `(SELECT json_group_array(json_object('id', a.id, 'field', a.field,
+  'name', a.name, 'type', a.type, 'size', a.size, 'sha256', a.sha256)) FROM attachments a
+  WHERE a.submission_id = submissions.id) AS attachments`;
+
+export function parseAttachments(value: unknown): AttachmentSummary[] {
+  if (typeof value !== 'string') return [];
+  return JSON.parse(value) as AttachmentSummary[];
+}
+
+export interface AttachmentFile extends AttachmentSummary {
+  content: Uint8Array;
+}
+
+/** The files of a submission with their content (all of them, or the one with `attachmentId`). */
+export async function readAttachmentFiles(
+  client: Client,
+  submissionId: string,
+  attachmentId?: number,
+): Promise<AttachmentFile[]> {
+  const result = await client.execute({
+    sql: `SELECT id, field, name, type, size, sha256, content FROM attachments
+          WHERE submission_id = ?1 AND (?2 IS NULL OR id = ?2) ORDER BY id`,
+    args: [submissionId, attachmentId ?? null],
+  });
+  return result.rows.map((row) => ({
+    id: Number(row.id),
+    field: String(row.field),
+    name: String(row.name),
+    type: String(row.type),
+    size: Number(row.size),
+    sha256: String(row.sha256),
+    content: new Uint8Array(row.content as ArrayBuffer),
+  }));
+}
