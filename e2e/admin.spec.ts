@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { adminText } from '../src/content/admin';
 import { expectNoAxeViolations } from './fixtures';
-import { addUser, database, sendQuote } from './receiver-helpers';
+import { samplePdf } from '../server/testing';
+import { addUser, database, sendApplication, sendQuote, submissions } from './receiver-helpers';
 
 // The owner's inbox against the real server that playwright.config.ts starts (its own database).
 const password = 'a long e2e test password';
@@ -115,6 +117,45 @@ test.describe("the owner's inbox", () => {
     await expect(page.getByRole('heading', { level: 1, name: signInText.heading })).toBeVisible();
     const answer = await page.request.get('/admin/api/submissions');
     expect(answer.status()).toBe(401);
+  });
+
+  test("an applicant's résumé comes back byte for byte through the CLI and the inbox", async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    const name = unique('Resume Applicant');
+    const resume = samplePdf(40_000, name);
+    const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+    const sent = page.waitForRequest('**/api/forms/application');
+    await sendApplication(page, name, {
+      name: `${name} CV.pdf`,
+      mimeType: 'application/pdf',
+      buffer: resume,
+    });
+    expect((await sent).headers()['content-type']).toMatch(/^multipart\/form-data/);
+
+    const records = JSON.parse(submissions('export', '--format', 'json')) as {
+      id: string;
+      fields: { fullName?: string };
+    }[];
+    const id = records.find((record) => record.fields.fullName === name)?.id ?? '';
+    const out = test.info().outputPath('resume-from-cli.pdf');
+    submissions('attachment', id, '--out', out);
+    expect(sha256(readFileSync(out))).toBe(sha256(resume));
+
+    await ownAddress(page);
+    await signedIn(page, newOwner());
+    await expect(row(page, name)).toContainText(inboxText.withResume);
+    await page.getByRole('link', { name, exact: true }).click();
+    const files = page.getByRole('region', { name: detailText.files });
+    await expect(files).toContainText(`${name} CV.pdf`);
+    await expect(files).toContainText('PDF · 39 KB');
+    const download = page.waitForEvent('download');
+    await files.getByRole('link', { name: `${detailText.download} ${name} CV.pdf` }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(`${name} CV.pdf`);
+    expect(sha256(readFileSync(await file.path()))).toBe(sha256(resume));
+    await expectNoAxeViolations(page);
   });
 
   test('a wrong password gets one message, and the sixth quick failure a wait', async ({

@@ -309,6 +309,79 @@ test.describe('job application form', () => {
   });
 });
 
+test.describe('the résumé field', () => {
+  const resumeField = (page: Page) => page.getByLabel(fields.resume.label);
+  const pdf = {
+    name: 'Ana Torres CV.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.concat([
+      Buffer.from('%PDF-1.4\n'),
+      Buffer.alloc(3000, 0x20),
+      Buffer.from('%%EOF\n'),
+    ]),
+  };
+
+  test('a chosen PDF shows its name and size, goes with the fields as multipart, and stays after a failed send', async ({
+    page,
+  }) => {
+    const requests = await interceptForm(page, ENDPOINT, 503);
+    await openRoute(page, '/join-our-team');
+    await fillValidApplication(page);
+    await resumeField(page).setInputFiles(pdf);
+    await expect(page.getByText('Ana Torres CV.pdf, 3 KB')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Remove Ana Torres CV.pdf' })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await submit(page).click();
+    await expect(page.getByRole('alert')).toContainText(applicationForm.sendError.title);
+    expect(requests).toHaveLength(1);
+    const request = requests[0];
+    expect(request?.headers()['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    const body = request?.postDataBuffer()?.toString('latin1') ?? '';
+    expect(body).toContain('name="resume"; filename="Ana Torres CV.pdf"');
+    expect(body.match(/name="positionInterest"/g)).toHaveLength(2);
+    expect(body).toContain(pdf.buffer.toString('latin1'));
+    await expect(page.getByText('Ana Torres CV.pdf, 3 KB')).toBeVisible();
+    await expectValidApplicationKept(page);
+  });
+
+  test('a file that is not a PDF or Word document is named under the field and blocks the send', async ({
+    page,
+  }) => {
+    const requests = await interceptForm(page, ENDPOINT, 200);
+    await openRoute(page, '/join-our-team');
+    await fillValidApplication(page);
+    await resumeField(page).setInputFiles({
+      name: 'cv.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('\x89PNG\r\n\x1a\n not a pdf'),
+    });
+    await expectFieldError(page, 'application-resume', applicationMessages.resumeType);
+    await expect(resumeField(page)).toHaveAttribute('aria-invalid', 'true');
+    await submit(page).click();
+    await expect(page.getByTestId('error-summary')).toContainText(applicationMessages.resumeType);
+    await expect(resumeField(page)).toBeFocused();
+    expect(requests).toHaveLength(0);
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('button', { name: 'Remove cv.pdf' }).click();
+    await expect(resumeField(page)).toBeFocused();
+    await expect(page.locator('#application-resume-error')).toHaveCount(0);
+  });
+
+  test('after a reload the other fields come back and the field asks for the file again', async ({
+    page,
+  }) => {
+    await openRoute(page, '/join-our-team');
+    await fillValidApplication(page);
+    await resumeField(page).setInputFiles(pdf);
+    await page.reload();
+    await expectValidApplicationKept(page);
+    await expect(page.getByText(applicationForm.resume.lostOnReload(pdf.name))).toBeVisible();
+    await expect(page.getByText('Ana Torres CV.pdf, 3 KB')).toHaveCount(0);
+  });
+});
+
 test.describe('job application form at 390 px', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 

@@ -16,6 +16,7 @@ function runNode(script: string, args: readonly string[], input?: string): strin
   return execFileSync(process.execPath, [path.join(buildDir, 'server', script), ...args], {
     env: { ...process.env, DATA_DIR: dataDir },
     encoding: 'utf8',
+    stdio: 'pipe',
     ...(input === undefined ? {} : { input }),
   });
 }
@@ -58,7 +59,13 @@ export async function sendQuote(page: Page, name: string) {
   });
 }
 
-export async function sendApplication(page: Page, name: string) {
+export interface ResumeFile {
+  name: string;
+  mimeType: string;
+  buffer: Buffer;
+}
+
+export async function sendApplication(page: Page, name: string, resume?: ResumeFile) {
   const { fields } = applicationForm;
   const group = (legend: string) => page.getByRole('group', { name: legend });
   await openForm(page, '/join-our-team');
@@ -73,6 +80,7 @@ export async function sendApplication(page: Page, name: string) {
   await group(fields.shiftPreference.legend).getByLabel('Weekends only').check();
   await group(fields.languages.legend).getByLabel('English').check();
   await group(fields.languages.legend).getByLabel('Spanish').check();
+  if (resume) await page.getByLabel(fields.resume.label).setInputFiles(resume);
   await page.getByRole('button', { name: applicationForm.submit }).click();
   await expect(
     page.getByRole('heading', { name: applicationForm.confirmation.heading }),

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { applicationForm } from '../src/content/application-form';
 import { claims, company } from '../src/content/company';
 import { pages } from '../src/content/site';
 import { team } from '../src/content/team';
@@ -90,6 +91,14 @@ test.describe('team page', () => {
     expect(url.pathname).toBe(company.email);
     expect(url.searchParams.get('subject')).toContain('Resume');
     await expect(page.getByText(team.join.sendResume.hint)).toBeVisible();
+  });
+
+  test("a link leads to the application's résumé field, focused", async ({ page }) => {
+    await openRoute(page, '/team');
+    await page.getByRole('link', { name: team.join.attachResume.label }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(pages.application.heading);
+    await expect(page.getByLabel(applicationForm.fields.resume.label)).toBeFocused();
+    await expect(page.getByLabel(applicationForm.fields.resume.label)).toBeInViewport();
   });
 
   test('has no axe violations at 1280 px', async ({ page }) => {

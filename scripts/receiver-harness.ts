@@ -7,6 +7,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { multipartBody } from '../server/testing.ts';
 
 const buildDir = process.env.BUILD_DIR ?? 'build';
 export const serverEntry = path.join(buildDir, 'server', 'main.js');
@@ -109,6 +110,18 @@ export function postJson(port: number, form: string, body: unknown): Promise<Ans
   });
 }
 
+/** An application with its résumé, as the browser's multipart post. */
+export function postWithFile(port: number, form: string, body: object, file: Uint8Array) {
+  const { payload, contentType } = multipartBody(body as Record<string, unknown>, [
+    { name: 'resume.pdf', content: file, type: 'application/pdf' },
+  ]);
+  return send(port, {
+    path: `/api/forms/${form}`,
+    headers: { 'content-type': contentType, accept: 'application/json' },
+    body: payload,
+  });
+}
+
 export interface ReceiverProcess {
   port: number;
   child: ChildProcess;
@@ -173,15 +186,24 @@ export async function stopReceiver(receiver: ReceiverProcess, timeoutMs = 15_000
   return code;
 }
 
-/** Every stored submission id, read through the owner's CLI (`submissions export --format json`). */
-export function storedIds(dataDir: string): string[] {
+export interface StoredRecord {
+  id: string;
+  attachments: { size: number; sha256: string }[];
+}
+
+/** Every stored submission, read through the owner's CLI (`submissions export --format json`). */
+export function storedRecords(dataDir: string): StoredRecord[] {
   const result = spawnSync(process.execPath, [cliEntry, 'export', '--format', 'json'], {
     env: { ...process.env, DATA_DIR: dataDir },
     encoding: 'utf8',
     maxBuffer: 256 * 1024 * 1024,
   });
   if (result.status !== 0) throw new Error(`the CLI failed: ${result.stderr}`);
-  return (JSON.parse(result.stdout) as { id: string }[]).map((record) => record.id);
+  return JSON.parse(result.stdout) as StoredRecord[];
+}
+
+export function storedIds(dataDir: string): string[] {
+  return storedRecords(dataDir).map((record) => record.id);
 }
 
 export interface LoadResult {
@@ -200,7 +222,7 @@ export async function load(
   port: number,
   total: number,
   concurrency: number,
-  body: (n: number) => { form: string; body: unknown },
+  body: (n: number) => { form: string; body: unknown; file?: Uint8Array },
   keepSending?: (answer: Answer, acknowledged: number) => boolean,
 ): Promise<LoadResult> {
   const result: LoadResult = { answers: [], errors: 0, acknowledged: [], seconds: 0 };
@@ -210,9 +232,11 @@ export async function load(
   async function worker() {
     while (!stopped && next < total) {
       const n = next++;
-      const { form, body: payload } = body(n);
+      const { form, body: payload, file } = body(n);
       try {
-        const answer = await postJson(port, form, payload);
+        const answer = file
+          ? await postWithFile(port, form, payload as object, file)
+          : await postJson(port, form, payload);
         result.answers.push(answer);
         if (answer.status === 200) {
           const id = (JSON.parse(answer.body) as { id?: string }).id;

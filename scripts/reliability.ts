@@ -1,12 +1,23 @@
 // `npm run test:reliability`: the receiver under load, killed mid-load, and fed hostile input.
 // Prints its figures; with RELIABILITY_REPORT=<file> also writes {"passed": N, "failed": M} there
 // (one entry per check) for `npm test`'s summary. Exits 1 when a check fails.
+import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
+import { createClient } from '@libsql/client';
 import { connect } from 'node:net';
 import { safeParse } from 'zod/mini';
 import { applicationSubmissionSchema } from '../src/forms/application.ts';
 import { quoteSubmissionSchema } from '../src/forms/quote.ts';
-import { applicationBody, quoteBody } from '../server/testing.ts';
+import { databaseConfig } from '../server/config.ts';
+import {
+  applicationBody,
+  multipartBody,
+  quoteBody,
+  sampleCompoundFile,
+  sampleExecutable,
+  samplePdf,
+  type UploadFile,
+} from '../server/testing.ts';
 import {
   closeConnections,
   ensureServerBuild,
@@ -18,6 +29,7 @@ import {
   startReceiver,
   stopReceiver,
   storedIds,
+  storedRecords,
   tempDir,
   type Answer,
   type Request,
@@ -25,6 +37,9 @@ import {
 
 const POSTS = 2000;
 const CONCURRENCY = 50;
+const UPLOADS = 200;
+const UPLOAD_CONCURRENCY = 20;
+const UPLOAD_BYTES = 1024 * 1024;
 
 const checks: { name: string; ok: boolean; detail: string }[] = [];
 
@@ -162,6 +177,123 @@ async function sigkillMidLoad() {
       health.status === 200 && fresh.status === 200 && exitCode === 0,
       `restart to healthy in ${restartMs} ms; healthz ${health.status}, new post ${fresh.status}, ` +
         `exit code ${exitCode}`,
+    );
+  } finally {
+    removeDir(dataDir);
+  }
+}
+
+// ---- uploads ----
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+/** Applications with a 1 MB résumé each, a different file per `n`. */
+function withResume(tag: string) {
+  return (n: number) => ({
+    form: 'application',
+    body: applicationBody(n, { fullName: `Upload ${tag} ${n}` }),
+    file: samplePdf(UPLOAD_BYTES, `${tag} ${n}`),
+  });
+}
+
+/**
+ * What the database file holds after uploads: each file's content against its SHA-256, files
+ * without their submission, and applications of the run without their file.
+ */
+async function uploadIntegrity(dataDir: string) {
+  const client = createClient({ url: databaseConfig({ DATA_DIR: dataDir }).url });
+  try {
+    const files = await client.execute('SELECT sha256, content FROM attachments');
+    const corrupt = files.rows.filter(
+      (row) => sha256(new Uint8Array(row.content as ArrayBuffer)) !== row.sha256,
+    ).length;
+    const counts = await client.execute(
+      `SELECT (SELECT COUNT(*) FROM attachments
+                WHERE submission_id NOT IN (SELECT id FROM submissions)) AS orphans,
+              (SELECT COUNT(*) FROM submissions WHERE form = 'application'
+                AND id NOT IN (SELECT submission_id FROM attachments)) AS partial`,
+    );
+    const row = counts.rows[0];
+    return {
+      files: files.rows.length,
+      corrupt,
+      orphans: Number(row?.orphans),
+      partial: Number(row?.partial),
+    };
+  } finally {
+    client.close();
+  }
+}
+
+/** Acknowledged ids whose stored file is not one of the files sent, byte for byte. */
+function incompleteUploads(dataDir: string, acknowledged: readonly string[], tag: string) {
+  const sent = new Set(Array.from({ length: UPLOADS }, (_, n) => sha256(withResume(tag)(n).file)));
+  const stored = new Map(storedRecords(dataDir).map((record) => [record.id, record]));
+  return acknowledged.filter((id) => {
+    const files = stored.get(id)?.attachments ?? [];
+    return !(files.length === 1 && files[0]?.size === UPLOAD_BYTES && sent.has(files[0].sha256));
+  });
+}
+
+async function uploadLoad() {
+  const dataDir = tempDir('reliability-upload-');
+  try {
+    const server = await startReceiver(dataDir);
+    const result = await load(server.port, UPLOADS, UPLOAD_CONCURRENCY, withResume('load'));
+    const exitCode = await stopReceiver(server);
+    const incomplete = incompleteUploads(dataDir, result.acknowledged, 'load');
+    const integrity = await uploadIntegrity(dataDir);
+    const megabytes = (UPLOADS * UPLOAD_BYTES) / 1024 / 1024;
+    check(
+      `${UPLOADS} applications with a 1 MB résumé at concurrency ${UPLOAD_CONCURRENCY}: every file stored whole`,
+      result.acknowledged.length === UPLOADS &&
+        incomplete.length === 0 &&
+        integrity.corrupt + integrity.orphans + integrity.partial === 0 &&
+        exitCode === 0,
+      `${result.acknowledged.length}/${UPLOADS} acknowledged in ${result.seconds.toFixed(2)} s ` +
+        `(${(megabytes / result.seconds).toFixed(1)} MB/s, ${latencySummary(result.answers)}); ` +
+        `answers ${statuses(result.answers)}; ${incomplete.length} without their exact file; ` +
+        `${integrity.files} files, ${integrity.corrupt} corrupt, ${integrity.orphans} orphans, ` +
+        `${integrity.partial} applications without their file; exit code ${exitCode}`,
+    );
+  } finally {
+    removeDir(dataDir);
+  }
+}
+
+async function sigkillMidUpload() {
+  const dataDir = tempDir('reliability-upload-kill-');
+  try {
+    const server = await startReceiver(dataDir);
+    let killedAt = 0;
+    const result = await load(
+      server.port,
+      UPLOADS,
+      UPLOAD_CONCURRENCY,
+      withResume('kill'),
+      (_answer, acks) => {
+        if (acks >= 60 && !killedAt) {
+          killedAt = acks;
+          server.child.kill('SIGKILL');
+        }
+        return !killedAt;
+      },
+    );
+    await server.exited;
+    const restarted = await startReceiver(dataDir);
+    const incomplete = incompleteUploads(dataDir, result.acknowledged, 'kill');
+    const integrity = await uploadIntegrity(dataDir);
+    const exitCode = await stopReceiver(restarted);
+    check(
+      'SIGKILL mid-upload: every acknowledged file complete, no partial row, no orphan file',
+      killedAt > 0 &&
+        incomplete.length === 0 &&
+        integrity.corrupt + integrity.orphans + integrity.partial === 0 &&
+        exitCode === 0,
+      `killed after ${killedAt} acknowledgements (${result.acknowledged.length} in all, ` +
+        `${result.errors} cut off); after restart ${integrity.files} files, ` +
+        `${incomplete.length} acknowledged without their exact file, ${integrity.corrupt} corrupt, ` +
+        `${integrity.orphans} orphans, ${integrity.partial} applications without their file`,
     );
   } finally {
     removeDir(dataDir);
@@ -386,10 +518,68 @@ function hostileCorpus(): { name: string; request: Request; api: boolean }[] {
     postRaw('/api/forms/quote', quoteJson, { ...json, 'idempotency-key': 'a b c' }),
   );
   addInboxRequests(add);
+  addUploadRequests(add);
   return corpus;
 }
 
 /** The owner's inbox from outside: nobody is signed in (there is no account), so all are 4xx. */
+/** Multipart posts that must be refused: wrong files, too many parts, broken bodies. */
+function addUploadRequests(add: (name: string, request: Request) => void) {
+  const application = applicationBody(1, { fullName: 'Hostile upload' });
+  const multipart = (
+    fields: Record<string, unknown>,
+    files: UploadFile[],
+    form = 'application',
+  ) => {
+    const { payload, contentType } = multipartBody(fields, files);
+    return postRaw(`/api/forms/${form}`, payload, { 'content-type': contentType });
+  };
+  const pdf = { name: 'cv.pdf', content: samplePdf() };
+  add(
+    'executable named .pdf',
+    multipart(application, [{ name: 'cv.pdf', content: sampleExecutable() }]),
+  );
+  add(
+    'spreadsheet named .doc',
+    multipart(application, [{ name: 'cv.doc', content: sampleCompoundFile(false) }]),
+  );
+  add(
+    'file of 6 MB',
+    multipart(application, [{ name: 'cv.pdf', content: samplePdf(6 * 1024 * 1024) }]),
+  );
+  add('two files', multipart(application, [pdf, pdf]));
+  add('file on the quote form', multipart(quoteBody(1), [pdf], 'quote'));
+  add('empty file', multipart(application, [{ name: 'cv.pdf', content: new Uint8Array() }]));
+  add('file in another field', multipart(application, [{ ...pdf, field: 'photo' }]));
+  add('__proto__ field', multipart({ ...application, ['__proto__']: 'x' }, [pdf]));
+  add('150 fields', multipart({ ...application, skills: Array(150).fill('Teamwork') }, [pdf]));
+  add('40 kB of text', multipart({ ...application, references: 'r'.repeat(40_000) }, [pdf]));
+  add('invalid fields with a file', multipart({ fullName: 'x' }, [pdf]));
+  const whole = multipart(application, [pdf]).body as Buffer;
+  const type = multipart(application, [pdf]).headers?.['content-type'] ?? '';
+  for (const fraction of [0.1, 0.5, 0.9, 0.99]) {
+    const cut = Math.floor(whole.length * fraction);
+    add(
+      `multipart cut at ${fraction * 100}%`,
+      postRaw('/api/forms/application', whole.subarray(0, cut), { 'content-type': type }),
+    );
+  }
+  add(
+    'multipart without boundary',
+    postRaw('/api/forms/application', whole, { 'content-type': 'multipart/form-data' }),
+  );
+  add(
+    'multipart with a wrong boundary',
+    postRaw('/api/forms/application', whole, {
+      'content-type': 'multipart/form-data; boundary=nope',
+    }),
+  );
+  add(
+    'multipart of garbage',
+    postRaw('/api/forms/application', Buffer.alloc(4096, 0xff), { 'content-type': type }),
+  );
+}
+
 function addInboxRequests(add: (name: string, request: Request) => void) {
   const sameOrigin = { ...json, 'sec-fetch-site': 'same-origin' };
   for (const raw of [
@@ -564,7 +754,14 @@ async function hostileInput() {
 const started = Date.now();
 try {
   ensureServerBuild();
-  for (const scenario of [steadyLoad, sigtermUnderLoad, sigkillMidLoad, hostileInput]) {
+  for (const scenario of [
+    steadyLoad,
+    sigtermUnderLoad,
+    sigkillMidLoad,
+    uploadLoad,
+    sigkillMidUpload,
+    hostileInput,
+  ]) {
     try {
       await scenario();
     } catch (error) {

@@ -3,9 +3,10 @@ import path from 'node:path';
 import type { Client } from '@libsql/client';
 import contentDisposition from 'content-disposition';
 import { fileTypeFromBuffer } from 'file-type';
+import { RESUME_MAX_BYTES } from '../src/forms/resume.ts';
 
 /** Files the forms accept: a résumé as PDF or Word, up to 5 MB (the browser checks the same). */
-export const MAX_ATTACHMENT_BYTES = 5 * 1024 * 1024;
+export const MAX_ATTACHMENT_BYTES = RESUME_MAX_BYTES;
 const MAX_NAME_LENGTH = 200;
 
 export interface AttachmentType {

@@ -2,6 +2,7 @@ import { safeParse } from 'zod/mini';
 import type { $ZodIssue, $ZodType } from 'zod/v4/core';
 import { applicationSubmissionSchema } from '../src/forms/application.ts';
 import { quoteSubmissionSchema } from '../src/forms/quote.ts';
+import { RESUME_FIELD } from '../src/forms/resume.ts';
 
 /** A form the receiver accepts at `POST /api/forms/<name>`, validated by the browser's own schema. */
 export interface FormDefinition {
@@ -71,7 +72,7 @@ export const forms: readonly FormDefinition[] = [
     contact: (fields) => ({ name: text(fields.fullName), email: text(fields.email) }),
     summaryFields: ['fullName', 'email', 'phone', 'positionInterest'],
     listFields: ['positionInterest', 'availability', 'skills', 'languages'],
-    fileFields: ['resume'],
+    fileFields: [RESUME_FIELD],
   },
 ];
 

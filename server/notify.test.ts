@@ -146,7 +146,7 @@ describe('e-mail notification through a real SMTP server', () => {
     const app = await buildApp({ store, notify: true, onStored: () => outbox?.nudge() });
     closers.push(() => app.close());
     const pdf = samplePdf(5000);
-    const { payload, contentType } = await multipartBody(applicationBody(), [
+    const { payload, contentType } = multipartBody(applicationBody(), [
       { name: 'Camila résumé.exe', content: pdf },
     ]);
 

@@ -160,24 +160,38 @@ export interface UploadFile {
   type?: string;
 }
 
-/** A multipart/form-data body as a browser's FormData sends it (lists as repeated names). */
-export async function multipartBody(
+/**
+ * A multipart/form-data body as a browser's FormData sends it: lists as repeated names, file names
+ * in UTF-8 with quotes escaped as %22.
+ */
+export function multipartBody(
   fields: Record<string, unknown>,
   files: readonly UploadFile[] = [],
-): Promise<{ payload: Buffer; contentType: string }> {
-  const form = new FormData();
+): { payload: Buffer; contentType: string } {
+  const boundary = '----ReceiverTestBoundary7d3f2a';
+  const chunks: Buffer[] = [];
+  const part = (headers: string, content: Uint8Array | string) =>
+    chunks.push(
+      Buffer.from(`--${boundary}\r\n${headers}\r\n\r\n`),
+      Buffer.from(content),
+      Buffer.from('\r\n'),
+    );
   for (const [name, value] of Object.entries(fields)) {
-    for (const item of Array.isArray(value) ? value : [value]) form.append(name, String(item));
+    for (const item of Array.isArray(value) ? value : [value]) {
+      part(`Content-Disposition: form-data; name="${name}"`, String(item));
+    }
   }
   for (const file of files) {
-    const blob = new Blob([new Uint8Array(file.content)], {
-      type: file.type ?? 'application/octet-stream',
-    });
-    form.append(file.field ?? 'resume', blob, file.name);
+    const filename = file.name.replaceAll('"', '%22').replace(/[\r\n]/g, ' ');
+    part(
+      `Content-Disposition: form-data; name="${file.field ?? 'resume'}"; filename="${filename}"\r\n` +
+        `Content-Type: ${file.type ?? 'application/octet-stream'}`,
+      file.content,
+    );
   }
-  const request = new Request('http://localhost/', { method: 'POST', body: form });
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return {
-    payload: Buffer.from(await request.arrayBuffer()),
-    contentType: request.headers.get('content-type') ?? '',
+    payload: Buffer.concat(chunks),
+    contentType: `multipart/form-data; boundary=${boundary}`,
   };
 }

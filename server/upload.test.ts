@@ -28,7 +28,7 @@ async function upload(
   options: { form?: string; fields?: Record<string, unknown> } = {},
 ) {
   const form = options.form ?? 'application';
-  const { payload, contentType } = await multipartBody(
+  const { payload, contentType } = multipartBody(
     options.fields ?? (form === 'quote' ? quoteBody() : applicationBody()),
     files,
   );
@@ -219,7 +219,7 @@ describe('uploads that are refused, with a JSON message and nothing stored', () 
   });
 
   it('a body cut off in the middle', async () => {
-    const { payload, contentType } = await multipartBody(applicationBody(), [
+    const { payload, contentType } = multipartBody(applicationBody(), [
       { name: 'cv.pdf', content: samplePdf(20_000) },
     ]);
     const response = await app.inject({
@@ -247,7 +247,7 @@ describe('uploads that are refused, with a JSON message and nothing stored', () 
   it('a connection that closes in the middle of the file, and the server goes on', async () => {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as AddressInfo;
-    const { payload, contentType } = await multipartBody(applicationBody(), [
+    const { payload, contentType } = multipartBody(applicationBody(), [
       { name: 'cv.pdf', content: samplePdf(200_000) },
     ]);
     const socket = net.connect(port, '127.0.0.1');

@@ -23,7 +23,7 @@ export function AttachmentList({ detail }: { detail: SubmissionDetail }) {
           <li key={file.id} className="flex flex-wrap items-center gap-x-4 gap-y-2">
             <FileText aria-hidden="true" className="size-6 shrink-0 text-navy-700" />
             <span className="min-w-0 flex-1">
-              <span className="block font-semibold break-all">{file.name}</span>
+              <span className="block font-semibold wrap-anywhere">{file.name}</span>
               <span className="block text-sm text-slate-600">
                 {text.fileTypes[file.type] ?? file.type} · {formatSize(file.size)}
               </span>

@@ -84,6 +84,10 @@ export const applicationMessages = {
   availability: 'Select at least one day of availability',
   shiftPreference: 'Shift preference required',
   languages: 'Select at least one language',
+  resumeType: 'The résumé must be a PDF or Word file (.pdf, .doc or .docx)',
+  resumeTooLarge: 'The résumé must be 5 MB or smaller',
+  resumeEmpty: 'The chosen file is empty',
+  resumeUnreadable: 'The file could not be read; please choose it again',
 };
 
 export const applicationForm = {
@@ -94,6 +98,7 @@ export const applicationForm = {
     availability: 'Availability',
     skills: 'Skills & Languages',
     otherCompanies: 'Other Staffing Companies',
+    resume: 'Résumé',
     additional: 'Additional Information',
   },
   fields: {
@@ -126,6 +131,22 @@ export const applicationForm = {
       hint: 'Name, relationship and phone number of up to three references.',
     },
     additionalInfo: { label: 'Anything else we should know?' },
+    resume: {
+      label: 'Résumé (PDF or Word, up to 5 MB)',
+      hint: 'A PDF, DOC or DOCX file. You can also apply without one.',
+    },
+  },
+  resume: {
+    remove: 'Remove',
+    removeLabel: (fileName: string) => `Remove ${fileName}`,
+    chosen: (fileName: string, size: string) => `${fileName}, ${size}`,
+    lostOnReload: (fileName: string) =>
+      `Your résumé (${fileName}) was not kept when the page reloaded. Please choose it again.`,
+    size: {
+      bytes: (count: number) => `${count} ${count === 1 ? 'byte' : 'bytes'}`,
+      kilobytes: (count: number) => `${count} KB`,
+      megabytes: (count: number) => `${count.toLocaleString('en-US')} MB`,
+    },
   },
   submit: 'Submit Application',
   sendError: {

@@ -147,6 +147,7 @@ const pillars: QualityPillar[] = [
 ];
 
 const resumeSubject = `Resume: staff application to ${company.name}`;
+const applicationPath = '/join-our-team';
 
 export const team = {
   roles: {
@@ -170,11 +171,16 @@ export const team = {
   join: {
     title: 'Join Our Team',
     text: 'Are you a hospitality professional who takes pride in great service? We are always looking for talented servers, bartenders, kitchen staff and leaders.',
-    apply: { label: 'Apply Now', to: '/join-our-team' },
+    apply: { label: 'Apply Now', to: applicationPath },
     sendResume: {
       label: 'Send Resume',
       href: `mailto:${company.email}?subject=${encodeURIComponent(resumeSubject)}`,
       hint: `or e-mail your resume to ${company.email}`,
+    },
+    /** Opens the application with its résumé field in view and focused. */
+    attachResume: {
+      label: 'Or attach it to the online application',
+      to: `${applicationPath}?field=resume`,
     },
   },
 } as const;

@@ -1,4 +1,4 @@
-import { clearDraft, readDraft, writeDraft } from './draft';
+import { clearDraft, readDraft, readDraftText, writeDraft } from './draft';
 
 const empty = { name: '', services: [] as string[] };
 
@@ -29,5 +29,17 @@ describe('draft persistence', () => {
     writeDraft('test-draft', { name: 'Jordan', services: [] });
     clearDraft('test-draft');
     expect(window.sessionStorage.getItem('test-draft')).toBeNull();
+  });
+});
+
+describe('readDraftText', () => {
+  it('reads back a saved text, and gives an empty one for anything else', () => {
+    writeDraft('test-name', 'cv.pdf');
+    expect(readDraftText('test-name')).toBe('cv.pdf');
+    writeDraft('test-name', { name: 'cv.pdf' });
+    expect(readDraftText('test-name')).toBe('');
+    window.sessionStorage.setItem('test-name', '{not json');
+    expect(readDraftText('test-name')).toBe('');
+    expect(readDraftText('no-such-name')).toBe('');
   });
 });

@@ -46,10 +46,29 @@ export function clearDraft(key: string): void {
   }
 }
 
-/** Saves the form's values under `key` on every change. */
-export function useDraft<T extends FieldValues>(key: string, watch: UseFormWatch<T>): void {
+/** A text saved with `writeDraft` (e.g. the name of a chosen file), or '' when there is none. */
+export function readDraftText(key: string): string {
+  try {
+    const saved: unknown = JSON.parse(window.sessionStorage.getItem(key) ?? '""');
+    return typeof saved === 'string' ? saved : '';
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Saves the form's `fields` under `key` on every change: only those, so that a file input
+ * registered with the form (its value a FileList) never reaches the draft.
+ */
+export function useDraft<T extends FieldValues>(
+  key: string,
+  watch: UseFormWatch<T>,
+  fields: readonly string[],
+): void {
   useEffect(() => {
-    const subscription = watch((values) => writeDraft(key, values));
+    const subscription = watch((values: Record<string, unknown>) =>
+      writeDraft(key, Object.fromEntries(fields.map((name) => [name, values[name]]))),
+    );
     return () => subscription.unsubscribe();
-  }, [key, watch]);
+  }, [key, watch, fields]);
 }

@@ -55,3 +55,47 @@ describe('postJson', () => {
     expect(headersOf(fetchMock.mock.calls[0]).has('idempotency-key')).toBe(false);
   });
 });
+
+describe('postJson with a file', () => {
+  const body = { name: 'Ana', days: ['Friday', 'Sunday'], skills: [], note: '' };
+  const file = (lastModified = 1) =>
+    new File(['%PDF-1.7'], 'cv.pdf', { type: 'application/pdf', lastModified });
+
+  it('POSTs the fields and the file as multipart/form-data, with no Content-Type of its own', async () => {
+    const fetchMock = mockFetch(200);
+    const resume = file();
+    await expect(
+      postJson('/api/forms/application', body, { name: 'resume', file: resume }),
+    ).resolves.toBe(true);
+    const sent = fetchMock.mock.calls[0]?.[1]?.body;
+    if (!(sent instanceof FormData)) throw new Error('Not multipart');
+    // A list repeats its name once per item; an empty list sends no part; '' is an empty part.
+    expect([...sent.entries()].map(([name]) => name)).toEqual([
+      'name',
+      'days',
+      'days',
+      'note',
+      'resume',
+    ]);
+    expect(sent.getAll('days')).toEqual(['Friday', 'Sunday']);
+    expect(sent.get('note')).toBe('');
+    const part = sent.get('resume');
+    expect(part).toBeInstanceOf(File);
+    expect(part instanceof File && part.name).toBe('cv.pdf');
+    const headers = headersOf(fetchMock.mock.calls[0]);
+    expect(headers.has('content-type')).toBe(false);
+    expect(headers.get('accept')).toBe('application/json');
+  });
+
+  it('retries the same body and file with the same key, another file with a new one', async () => {
+    const fetchMock = mockFetch(500, 500, 500);
+    const url = '/api/forms/application';
+    await postJson(url, body, { name: 'resume', file: file(1) });
+    await postJson(url, body, { name: 'resume', file: file(1) });
+    await postJson(url, body, { name: 'resume', file: file(2) });
+    const keys = fetchMock.mock.calls.map((call) => headersOf(call).get('idempotency-key'));
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
+  });
+});

@@ -1,6 +1,15 @@
 /** How long a send may take before it counts as failed, so that the button never spins forever. */
 export const SEND_TIMEOUT_MS = 20_000;
 
+/** A form's fields as the receiver reads them: text, or a list of texts. */
+export type SentBody = Record<string, string | readonly string[] | undefined>;
+
+/** A file sent with the fields, as the part `name`. */
+export interface Attachment {
+  name: string;
+  file: File;
+}
+
 const pendingKeys = new Map<string, { body: string; key: string }>();
 
 function randomKey(): string {
@@ -24,23 +33,43 @@ function isSameOrigin(endpoint: string): boolean {
   return new URL(endpoint, window.location.href).origin === window.location.origin;
 }
 
+/** The JSON body's fields as text parts (a list repeats its name once per item), then the file. */
+function multipart(body: SentBody, { name, file }: Attachment): FormData {
+  const data = new FormData();
+  for (const [field, value] of Object.entries(body)) {
+    for (const item of typeof value === 'string' ? [value] : (value ?? []))
+      data.append(field, item);
+  }
+  data.append(name, file, file.name);
+  return data;
+}
+
 /**
- * POSTs `body` as JSON and resolves to whether the answer was ok. A network failure or a timeout
- * resolves to false: the caller keeps the form as typed and says so.
+ * POSTs `body` as JSON, or with a file as multipart/form-data, and resolves to whether the answer
+ * was ok. A network failure or a timeout resolves to false: the caller keeps the form as typed and
+ * says so.
  */
-export async function postJson(endpoint: string, body: unknown): Promise<boolean> {
+export async function postJson(
+  endpoint: string,
+  body: SentBody,
+  attachment?: Attachment,
+): Promise<boolean> {
   const json = JSON.stringify(body);
-  const headers: Record<string, string> = {
-    'Content-Type': 'application/json',
-    Accept: 'application/json',
-  };
+  // Without a Content-Type the browser writes the multipart one, with its boundary.
+  const headers: Record<string, string> = attachment
+    ? { Accept: 'application/json' }
+    : { 'Content-Type': 'application/json', Accept: 'application/json' };
   // Only our own receiver knows the header; a third-party service might refuse it in CORS.
-  if (isSameOrigin(endpoint)) headers['Idempotency-Key'] = idempotencyKey(endpoint, json);
+  if (isSameOrigin(endpoint)) {
+    const file = attachment?.file;
+    const identity = file ? [json, file.name, file.size, file.lastModified].join('\n') : json;
+    headers['Idempotency-Key'] = idempotencyKey(endpoint, identity);
+  }
   try {
     const response = await fetch(endpoint, {
       method: 'POST',
       headers,
-      body: json,
+      body: attachment ? multipart(body, attachment) : json,
       signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
     });
     if (response.ok) pendingKeys.delete(endpoint);

@@ -1,4 +1,4 @@
-import { useRef, useState, type BaseSyntheticEvent } from 'react';
+import { useMemo, useRef, useState, type BaseSyntheticEvent } from 'react';
 import {
   useForm,
   type DefaultValues,
@@ -7,17 +7,22 @@ import {
   type Resolver,
 } from 'react-hook-form';
 import { clearDraft, readDraft, useDraft, type DraftValues } from './draft';
-import { postJson } from './post-json';
+import { postJson, type Attachment, type SentBody } from './post-json';
 
 interface SentFormOptions<TInput extends DraftValues, TOutput, TBody> {
   resolver: Resolver<TInput, unknown, TOutput>;
   emptyValues: TInput;
   /** The sessionStorage key of the draft. */
   draftKey: string;
-  /** The fields in page order: a failed submit focuses the first invalid one. */
-  fieldOrder: readonly Path<TInput>[];
+  /**
+   * The fields in page order: a failed submit focuses the first invalid one. It may name a field
+   * outside the values, such as a file input registered by its ref only.
+   */
+  fieldOrder: readonly string[];
   endpoint: string;
   toBody: (values: TOutput, honeypot: string) => TBody;
+  /** A file to send with the body; the form then goes as multipart/form-data. */
+  attachment?: Attachment;
   onSent: () => void;
   onFailed?: () => void;
 }
@@ -26,13 +31,14 @@ interface SentFormOptions<TInput extends DraftValues, TOutput, TBody> {
  * A form that validates on submit (re-validating on change), keeps a draft, focuses the first
  * invalid field, and POSTs its body once at a time.
  */
-export function useSentForm<TInput extends DraftValues, TOutput, TBody>({
+export function useSentForm<TInput extends DraftValues, TOutput, TBody extends SentBody>({
   resolver,
   emptyValues,
   draftKey,
   fieldOrder,
   endpoint,
   toBody,
+  attachment,
   onSent,
   onFailed,
 }: SentFormOptions<TInput, TOutput, TBody>) {
@@ -43,7 +49,8 @@ export function useSentForm<TInput extends DraftValues, TOutput, TBody>({
     defaultValues: defaultValues as DefaultValues<TInput>,
     shouldFocusError: false,
   });
-  useDraft(draftKey, form.watch);
+  const draftFields = useMemo(() => Object.keys(emptyValues), [emptyValues]);
+  useDraft(draftKey, form.watch, draftFields);
   const [honeypot, setHoneypot] = useState('');
   const [failed, setFailed] = useState(false);
   const inFlight = useRef(false);
@@ -53,7 +60,7 @@ export function useSentForm<TInput extends DraftValues, TOutput, TBody>({
     inFlight.current = true;
     setFailed(false);
     try {
-      if (await postJson(endpoint, toBody(values, honeypot))) {
+      if (await postJson(endpoint, toBody(values, honeypot), attachment)) {
         clearDraft(draftKey);
         onSent();
       } else {
@@ -67,7 +74,8 @@ export function useSentForm<TInput extends DraftValues, TOutput, TBody>({
 
   const focusFirstError = (errors: FieldErrors<TInput>) => {
     const first = fieldOrder.find((name) => name in errors);
-    if (first) form.setFocus(first);
+    // A name with an error is a registered field, also when it is not one of the typed values.
+    if (first) form.setFocus(first as Path<TInput>);
   };
 
   return {

@@ -24,24 +24,45 @@ import {
 } from '../../forms/application';
 import { localIsoDate } from '../../forms/dates';
 import { applicationEndpoint } from '../../forms/endpoints';
+import { resumeProblem, RESUME_FIELD } from '../../forms/resume';
 import { limits } from '../../forms/rules';
+import { useAttachment } from '../../forms/use-attachment';
 import { useSentForm } from '../../forms/use-sent-form';
+import { ResumeSection } from './resume-section';
 import { SendFailure } from './send-failure';
 
 export const APPLICATION_DRAFT_KEY = 'job-application-draft';
 
+/** Where the chosen résumé's name is kept, next to the draft, for the note after a reload. */
+export const APPLICATION_RESUME_NAME_KEY = `${APPLICATION_DRAFT_KEY}-${RESUME_FIELD}`;
+
 const resolver = zodResolver(applicationFormSchema);
 const { fields, sections } = applicationForm;
 
+/** The fields in page order: the résumé comes between the other companies and the references. */
+const fieldOrder = applicationFormFields.flatMap((name) =>
+  name === 'otherCompanies' ? [name, RESUME_FIELD] : [name],
+);
+
 export function ApplicationForm({ onSent }: { onSent: () => void }) {
-  const { form, onSubmit, sending, failed, honeypot } = useSentForm({
+  const resume = useAttachment({
+    name: RESUME_FIELD,
+    check: resumeProblem,
+    storageKey: APPLICATION_RESUME_NAME_KEY,
     resolver,
+  });
+  const { form, onSubmit, sending, failed, honeypot } = useSentForm({
+    resolver: resume.resolver,
     emptyValues: emptyApplicationForm,
     draftKey: APPLICATION_DRAFT_KEY,
-    fieldOrder: applicationFormFields,
+    fieldOrder,
     endpoint: applicationEndpoint,
     toBody: toApplicationSubmission,
-    onSent,
+    attachment: resume.attachment,
+    onSent: () => {
+      resume.forget();
+      onSent();
+    },
   });
   const hasExperience = useWatch({ control: form.control, name: 'hasExperience' });
 
@@ -49,7 +70,7 @@ export function ApplicationForm({ onSent }: { onSent: () => void }) {
     <FormShell
       id="application"
       form={form}
-      fieldOrder={applicationFormFields}
+      fieldOrder={fieldOrder}
       onSubmit={onSubmit}
       sending={sending}
       honeypot={honeypot}
@@ -180,6 +201,8 @@ export function ApplicationForm({ onSent }: { onSent: () => void }) {
           maxLength={limits.shortText}
         />
       </FormSection>
+
+      <ResumeSection file={resume.file} lostName={resume.lostName} onChoose={resume.choose} />
 
       <FormSection title={sections.additional}>
         <TextAreaField

@@ -1,9 +1,10 @@
+import { Link } from 'react-router';
 import { Mail, UserPlus } from 'lucide-react';
 import { ButtonLink, buttonClasses } from '../../components/button-link';
 import { team } from '../../content/team';
 
 export function JoinTeamCta() {
-  const { title, text, apply, sendResume } = team.join;
+  const { title, text, apply, sendResume, attachResume } = team.join;
   return (
     <section aria-labelledby="join-heading" className="py-16 sm:py-20">
       <div className="container-page">
@@ -28,6 +29,14 @@ export function JoinTeamCta() {
           </div>
           <p id="send-resume-hint" className="mt-4 text-sm text-slate-700">
             {sendResume.hint}
+          </p>
+          <p className="mt-2">
+            <Link
+              to={attachResume.to}
+              className="inline-flex min-h-11 items-center font-semibold text-navy-800 underline underline-offset-2 hover:text-navy-950"
+            >
+              {attachResume.label}
+            </Link>
           </p>
         </div>
       </div>

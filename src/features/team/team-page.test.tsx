@@ -80,4 +80,11 @@ describe('TeamPage', () => {
     expect(new URL(href).searchParams.get('subject')).toMatch(/resume/i);
     expect(resume).toHaveAccessibleDescription(new RegExp(company.email));
   });
+
+  it("also links to the application's résumé field", () => {
+    renderAt(<TeamPage />, '/team');
+    expect(
+      screen.getByRole('link', { name: 'Or attach it to the online application' }),
+    ).toHaveAttribute('href', '/join-our-team?field=resume');
+  });
 });

@@ -1,0 +1,39 @@
+import { useLocation } from 'react-router';
+import { applicationForm } from '../../content/application-form';
+import { FileField } from '../../components/form/file-field';
+import { FormSection } from '../../components/form/form-section';
+import { fileSize, RESUME_FIELD, resumeAccept } from '../../forms/resume';
+
+const { fields, sections, resume: text } = applicationForm;
+
+interface ResumeSectionProps {
+  file: File | undefined;
+  /** The name of a résumé chosen before the page reloaded, '' when there is none. */
+  lostName: string;
+  onChoose: (file: File | undefined) => Promise<string | undefined>;
+}
+
+/** The optional résumé; a link such as the team page's (?field=resume) leads straight to it. */
+export function ResumeSection({ file, lostName, onChoose }: ResumeSectionProps) {
+  const { search } = useLocation();
+  return (
+    <FormSection title={sections.resume}>
+      <FileField
+        name={RESUME_FIELD}
+        {...fields.resume}
+        optional
+        accept={resumeAccept}
+        chosen={
+          file && {
+            summary: text.chosen(file.name, fileSize(file.size)),
+            removeLabel: text.removeLabel(file.name),
+          }
+        }
+        removeText={text.remove}
+        note={lostName ? text.lostOnReload(lostName) : undefined}
+        focusOnMount={new URLSearchParams(search).get('field') === RESUME_FIELD}
+        onChoose={onChoose}
+      />
+    </FormSection>
+  );
+}

@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import type { FieldValues, Resolver } from 'react-hook-form';
+import { clearDraft, readDraftText, writeDraft } from './draft';
+import type { Attachment } from './post-json';
+
+type Problem = Promise<string | undefined>;
+
+interface AttachmentOptions<TInput extends FieldValues, TOutput> {
+  /** The field's (and the sent part's) name. */
+  name: string;
+  /** What is wrong with a chosen file, in the words shown under the field. */
+  check: (file: File) => Problem;
+  /** Where the chosen file's name is kept: a draft cannot hold the file itself. */
+  storageKey: string;
+  /** The form's own resolver, which knows nothing of the file. */
+  resolver: Resolver<TInput, unknown, TOutput>;
+}
+
+/**
+ * The check of the file chosen last, and the form's resolver with its problem added: on submit,
+ * react-hook-form replaces all errors with the resolver's, which would drop the file's error.
+ */
+function fileCheck<TInput extends FieldValues, TOutput>(
+  resolver: Resolver<TInput, unknown, TOutput>,
+  name: string,
+  check: (file: File) => Problem,
+) {
+  let problem: Problem = Promise.resolve(undefined);
+  const guarded: Resolver<TInput, unknown, TOutput> = async (values, context, options) => {
+    // A submit right after a choice waits for its check.
+    const [result, message] = await Promise.all([resolver(values, context, options), problem]);
+    if (!message) return result;
+    const errors = Object.assign({}, result.errors, { [name]: { type: 'validate', message } });
+    return { values: {}, errors };
+  };
+  return {
+    resolver: guarded,
+    run: (file: File | undefined) => (problem = file ? check(file) : Promise.resolve(undefined)),
+  };
+}
+
+/**
+ * A file chosen in a form, kept beside react-hook-form (which holds text, not files): the file,
+ * its check, and its name next to the draft, so that after a reload the form can ask for it again.
+ */
+export function useAttachment<TInput extends FieldValues, TOutput>({
+  name,
+  check,
+  storageKey,
+  resolver,
+}: AttachmentOptions<TInput, TOutput>) {
+  const [file, setFile] = useState<File>();
+  const [lostName, setLostName] = useState(() => readDraftText(storageKey));
+  const [checker] = useState(() => fileCheck(resolver, name, check));
+
+  /** Takes a newly chosen file (undefined: none) and resolves to its problem. */
+  const choose = (next: File | undefined): Problem => {
+    setFile(next);
+    setLostName('');
+    if (next) writeDraft(storageKey, next.name);
+    else clearDraft(storageKey);
+    return checker.run(next);
+  };
+
+  return {
+    file,
+    /** The name of a file chosen before the page reloaded, '' when there is none. */
+    lostName,
+    choose,
+    resolver: checker.resolver,
+    attachment: file ? ({ name, file } satisfies Attachment) : undefined,
+    /** After a successful send: nothing is waiting to be chosen again. */
+    forget: () => clearDraft(storageKey),
+  };
+}
