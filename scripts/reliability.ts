@@ -1,13 +1,13 @@
 // `npm run test:reliability`: the receiver under load, killed mid-load, and fed hostile input.
 // Prints its figures; with RELIABILITY_REPORT=<file> also writes {"passed": N, "failed": M} there
 // (one entry per check) for `npm test`'s summary. Exits 1 when a check fails.
-import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { createClient } from '@libsql/client';
 import { connect } from 'node:net';
 import { safeParse } from 'zod/mini';
 import { applicationSubmissionSchema } from '../src/forms/application.ts';
 import { quoteSubmissionSchema } from '../src/forms/quote.ts';
+import { sha256Hex as sha256 } from '../server/attachments.ts';
 import { databaseConfig } from '../server/config.ts';
 import {
   applicationBody,
@@ -184,8 +184,6 @@ async function sigkillMidLoad() {
 }
 
 // ---- uploads ----
-
-const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 /** Applications with a 1 MB résumé each, a different file per `n`. */
 function withResume(tag: string) {

@@ -3,10 +3,7 @@ import path from 'node:path';
 import type { Client } from '@libsql/client';
 import contentDisposition from 'content-disposition';
 import { fileTypeFromBuffer } from 'file-type';
-import { RESUME_MAX_BYTES } from '../src/forms/resume.ts';
 
-/** Files the forms accept: a résumé as PDF or Word, up to 5 MB (the browser checks the same). */
-export const MAX_ATTACHMENT_BYTES = RESUME_MAX_BYTES;
 const MAX_NAME_LENGTH = 200;
 
 export interface AttachmentType {
@@ -72,7 +69,7 @@ export function extensionOf(mime: string): AttachmentType['ext'] {
   return mime === 'application/msword' ? 'doc' : 'docx';
 }
 
-export function sha256Hex(content: Uint8Array): string {
+export function sha256Hex(content: Uint8Array | string): string {
   return createHash('sha256').update(content).digest('hex');
 }
 

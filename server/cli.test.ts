@@ -3,7 +3,7 @@ import path from 'node:path';
 import { runCli } from './cli.ts';
 import { openStore } from './store.ts';
 import { sha256Hex } from './attachments.ts';
-import { applicationBody, quoteBody, samplePdf, tempDataDir } from './testing.ts';
+import { applicationBody, pdfAttachment, quoteBody, samplePdf, tempDataDir } from './testing.ts';
 
 let data: ReturnType<typeof tempDataDir>;
 let withResume: string;
@@ -29,13 +29,7 @@ beforeEach(async () => {
     form: 'application',
     fields: applicationBody(2, { fullName: 'Evil \u001b[31mRed\u001b[0m' }),
     notify: true,
-    attachment: {
-      field: 'resume',
-      name: 'Camila CV.pdf',
-      type: { ext: 'pdf', mime: 'application/pdf' },
-      content: resume,
-      sha256: sha256Hex(resume),
-    },
+    attachment: pdfAttachment(resume, 'Camila CV.pdf'),
   });
   withResume = application.status === 'created' ? application.id : '';
   withoutResume = quote.status === 'created' ? quote.id : '';

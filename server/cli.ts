@@ -6,7 +6,7 @@ import { databaseConfig, type DatabaseConfig } from './config.ts';
 import { toCsv, toJson } from './export.ts';
 import { forms } from './forms.ts';
 import { fieldText, oneLine } from './mail-text.ts';
-import { openStore, type Store, type StoredSubmission } from './store.ts';
+import { openStore, type ListFilter, type Store, type StoredSubmission } from './store.ts';
 
 export const usage = `The owner's view of the form submissions.
 
@@ -128,8 +128,8 @@ function databaseWhere(config: DatabaseConfig): string {
   return file ? ` in ${relative && !relative.startsWith('..') ? relative : file}` : '';
 }
 
-async function list(store: Store, values: Options, config: DatabaseConfig, io: CliIo) {
-  const submissions = await store.list({ form: values.form, since: parseSince(values.since) });
+async function list(store: Store, filter: ListFilter, config: DatabaseConfig, io: CliIo) {
+  const submissions = await store.list(filter);
   const summary = await store.outboxSummary();
   if (submissions.length > 0) io.out(`${table(listRows(submissions))}\n\n`);
   const notifications =
@@ -139,8 +139,8 @@ async function list(store: Store, values: Options, config: DatabaseConfig, io: C
   io.out(`${count(submissions.length)}${databaseWhere(config)}${notifications}\n`);
 }
 
-async function exportTo(store: Store, values: Options, io: CliIo) {
-  const submissions = await store.list({ form: values.form, since: parseSince(values.since) });
+async function exportTo(store: Store, filter: ListFilter, values: Options, io: CliIo) {
+  const submissions = await store.list(filter);
   const text = values.format === 'csv' ? toCsv(submissions) : toJson(submissions);
   if (values.out) {
     // Personal data: readable by the owner only.
@@ -172,11 +172,12 @@ async function saveAttachment(store: Store, id: string, out: string, io: CliIo) 
 }
 
 async function run(command: string, extra: readonly string[], values: Options, io: CliIo) {
+  const filter = { form: values.form, since: parseSince(values.since) };
   const config = databaseConfig(io.env);
   const store = await openStore(config);
   try {
-    if (command === 'list') await list(store, values, config, io);
-    else if (command === 'export') await exportTo(store, values, io);
+    if (command === 'list') await list(store, filter, config, io);
+    else if (command === 'export') await exportTo(store, filter, values, io);
     else await saveAttachment(store, extra[0] ?? '', values.out ?? '', io);
   } finally {
     store.close();
@@ -199,7 +200,6 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   }
   try {
     checkArguments(command, extra, values);
-    parseSince(values.since);
     await run(command, extra, values, io);
     return 0;
   } catch (error) {

@@ -1,3 +1,4 @@
+import { fileSize } from '../src/forms/resume.ts';
 import type { FormDefinition } from './forms.ts';
 import type { StoredSubmission } from './store.ts';
 
@@ -68,7 +69,7 @@ export function notificationMail(
     fieldsAsText(form, submission.fields),
     '',
     ...submission.attachments.map(
-      (file) => `Attached: ${oneLine(file.name)} (${Math.ceil(file.size / 1024)} KB)`,
+      (file) => `Attached: ${oneLine(file.name)} (${fileSize(file.size)})`,
     ),
     `Received ${received} UTC, reference ${submission.id}`,
     contact.email ? 'Reply to this e-mail to answer the sender.' : '',

@@ -1,11 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import {
-  cleanFileName,
-  MAX_ATTACHMENT_BYTES,
-  sha256Hex,
-  sniffAttachment,
-  type NewAttachment,
-} from './attachments.ts';
+import { cleanFileName, sha256Hex, sniffAttachment, type NewAttachment } from './attachments.ts';
+import { RESUME_MAX_BYTES } from '../src/forms/resume.ts';
 import type { FormDefinition } from './forms.ts';
 
 /** A refusal whose message is written for the visitor (see the app's error handler). */
@@ -24,7 +19,7 @@ export function multipartLimits(textLimit: number) {
     fieldNameSize: 100,
     fieldSize: textLimit,
     fields: 100,
-    fileSize: MAX_ATTACHMENT_BYTES,
+    fileSize: RESUME_MAX_BYTES,
     files: 1,
     parts: 101,
     headerPairs: 20,
@@ -35,7 +30,7 @@ export function multipartLimits(textLimit: number) {
 export const multipartErrors: Record<string, { status: number; message: string }> = {
   FST_REQ_FILE_TOO_LARGE: {
     status: 413,
-    message: `The file is larger than ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MB`,
+    message: `The file is larger than ${RESUME_MAX_BYTES / 1024 / 1024} MB`,
   },
   FST_FILES_LIMIT: { status: 400, message: 'Attach one file at most' },
   FST_FIELDS_LIMIT: { status: 413, message: 'The form has too many fields' },

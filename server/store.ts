@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { InStatement, Row } from '@libsql/client';
 import type { SubmissionStatus } from '../src/admin/contract.ts';
 import type { DatabaseConfig } from './config.ts';
@@ -6,6 +6,7 @@ import {
   ATTACHMENTS_JSON,
   parseAttachments,
   readAttachmentFiles,
+  sha256Hex,
   type AttachmentFile,
   type AttachmentSummary,
   type NewAttachment,
@@ -100,10 +101,6 @@ export const SUBMISSION_COLUMNS =
 /** What a SELECT from `submissions` gives `toSubmission`. */
 export const SUBMISSION_SELECT = `${SUBMISSION_COLUMNS}, ${ATTACHMENTS_JSON}`;
 
-function sha256(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
-}
-
 function nullableText(value: unknown): string | null {
   return value === null || value === undefined ? null : String(value);
 }
@@ -143,12 +140,12 @@ export function createStore(database: Database, options: StoreOptions = {}): Sto
     const newId = randomUUID();
     const fieldsJson = JSON.stringify(submission.fields);
     const { attachment } = submission;
-    const bodyHash = sha256(`${submission.form}\n${fieldsJson}\n${attachment?.sha256 ?? ''}`);
+    const bodyHash = sha256Hex(`${submission.form}\n${fieldsJson}\n${attachment?.sha256 ?? ''}`);
     const bodyKey = `body:${bodyHash}`;
     const headerKey =
       submission.idempotencyKey === undefined
         ? undefined
-        : `key:${sha256(`${submission.form}\n${submission.idempotencyKey}`)}`;
+        : `key:${sha256Hex(`${submission.form}\n${submission.idempotencyKey}`)}`;
     const primaryKey = headerKey ?? bodyKey;
     const resolvedIs = '(SELECT submission_id FROM dedupe_keys WHERE key = ?) = ?';
 

@@ -7,6 +7,7 @@ import { localIsoDate } from '../src/forms/dates.ts';
 import type { ApplicationSubmission } from '../src/forms/application.ts';
 import type { QuoteSubmission } from '../src/forms/quote.ts';
 import { databaseConfig, type DatabaseConfig } from './config.ts';
+import { sha256Hex, type NewAttachment } from './attachments.ts';
 import type { StoredSubmission } from './store.ts';
 
 export function tempDataDir(prefix = 'receiver-'): {
@@ -87,6 +88,17 @@ export function samplePdf(size = 600, text = 'Camila Torres, bartender'): Buffer
   const tail = 'trailer << /Root 1 0 R >>\n%%EOF\n';
   const padding = Math.max(0, size - head.length - tail.length);
   return Buffer.concat([Buffer.from(head), Buffer.alloc(padding, 0x20), Buffer.from(tail)]);
+}
+
+/** A PDF résumé as the receiver hands it to the store, for tests that save one directly. */
+export function pdfAttachment(content: Uint8Array, name = 'cv.pdf'): NewAttachment {
+  return {
+    field: 'resume',
+    name,
+    type: { ext: 'pdf', mime: 'application/pdf' },
+    content,
+    sha256: sha256Hex(content),
+  };
 }
 
 /** A ZIP of stored (uncompressed) entries: enough for a DOCX that file-type recognises. */

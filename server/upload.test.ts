@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import net, { type AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
-import { MAX_ATTACHMENT_BYTES } from './attachments.ts';
+import { sha256Hex as sha256 } from './attachments.ts';
+import { RESUME_MAX_BYTES } from '../src/forms/resume.ts';
 import { openStore, type Store } from './store.ts';
 import {
   applicationBody,
@@ -20,8 +20,6 @@ import {
 let data: ReturnType<typeof tempDataDir>;
 let store: Store;
 let app: FastifyInstance;
-
-const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 async function upload(
   files: readonly UploadFile[],
@@ -119,7 +117,7 @@ describe('an application with a résumé (multipart/form-data)', () => {
   });
 
   it('takes a file of exactly 5 MB', async () => {
-    const response = await upload([{ name: 'big.pdf', content: samplePdf(MAX_ATTACHMENT_BYTES) }]);
+    const response = await upload([{ name: 'big.pdf', content: samplePdf(RESUME_MAX_BYTES) }]);
     expect(response.statusCode).toBe(200);
   });
 
@@ -137,6 +135,13 @@ describe('an application with a résumé (multipart/form-data)', () => {
     expect(again.json<{ id: string }>().id).toBe(first.json<{ id: string }>().id);
     expect(other.json<{ id: string }>().id).not.toBe(first.json<{ id: string }>().id);
     expect(await storedCount()).toBe(4);
+  });
+
+  it("takes an HTML form's empty file input (no name, no bytes) as no file", async () => {
+    const response = await upload([{ name: '', content: new Uint8Array() }]);
+    expect(response.statusCode).toBe(200);
+    const stored = await store.get(response.json<{ id: string }>().id);
+    expect(stored?.attachments).toEqual([]);
   });
 
   it('answers a filled spam trap as usual and keeps nothing', async () => {
@@ -163,7 +168,7 @@ describe('uploads that are refused, with a JSON message and nothing stored', () 
     ['a text file', () => upload([{ name: 'cv.pdf', content: Buffer.from('my resume') }]), 415],
     [
       'a file of 5 MB + 1 byte',
-      () => upload([{ name: 'cv.pdf', content: samplePdf(MAX_ATTACHMENT_BYTES + 1) }]),
+      () => upload([{ name: 'cv.pdf', content: samplePdf(RESUME_MAX_BYTES + 1) }]),
       413,
     ],
     ['a zero-byte file', () => upload([{ name: 'cv.pdf', content: new Uint8Array() }]), 400],

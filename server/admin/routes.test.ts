@@ -4,7 +4,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { buildApp, type AppOptions } from '../app.ts';
 import { openStore, type Store } from '../store.ts';
 import { sha256Hex } from '../attachments.ts';
-import { applicationBody, quoteBody, samplePdf, tempDataDir } from '../testing.ts';
+import { applicationBody, pdfAttachment, quoteBody, samplePdf, tempDataDir } from '../testing.ts';
 import { SESSION_COOKIE } from './routes.ts';
 import { SESSION_IDLE_MS } from './sessions.ts';
 import { SIGN_IN_WINDOW_MS } from './sign-in-limit.ts';
@@ -536,13 +536,7 @@ describe('résumé download', () => {
       form: 'application',
       fields: { ...applicationBody(1) },
       notify: false,
-      attachment: {
-        field: 'resume',
-        name: 'Ana "López" CV.exe',
-        type: { ext: 'pdf', mime: 'application/pdf' },
-        content: pdf,
-        sha256: sha256Hex(pdf),
-      },
+      attachment: pdfAttachment(pdf, 'Ana "López" CV.exe'),
     });
     id = saved.status === 'created' ? saved.id : '';
     fileId = (await store.get(id))?.attachments[0]?.id ?? 0;

@@ -1,9 +1,10 @@
 import { Download, FileText } from 'lucide-react';
 import { buttonClasses } from '../components/button-link';
 import { adminText } from '../content/admin';
+import { fileSize } from '../forms/resume';
 import { adminApi } from './api';
 import type { SubmissionDetail } from './contract';
-import { formatSize } from './format';
+import { DetailCard } from './detail-card';
 
 const text = adminText.submission;
 
@@ -11,13 +12,7 @@ const text = adminText.submission;
 export function AttachmentList({ detail }: { detail: SubmissionDetail }) {
   if (detail.attachments.length === 0) return null;
   return (
-    <section
-      aria-labelledby="files-heading"
-      className="rounded-lg border border-slate-200 bg-white p-5"
-    >
-      <h2 id="files-heading" className="text-xl font-bold">
-        {text.files}
-      </h2>
+    <DetailCard id="files-heading" title={text.files}>
       <ul className="mt-4 space-y-3">
         {detail.attachments.map((file) => (
           <li key={file.id} className="flex flex-wrap items-center gap-x-4 gap-y-2">
@@ -25,7 +20,7 @@ export function AttachmentList({ detail }: { detail: SubmissionDetail }) {
             <span className="min-w-0 flex-1">
               <span className="block font-semibold wrap-anywhere">{file.name}</span>
               <span className="block text-sm text-slate-600">
-                {text.fileTypes[file.type] ?? file.type} · {formatSize(file.size)}
+                {text.fileTypes[file.type] ?? file.type} · {fileSize(file.size)}
               </span>
             </span>
             <a
@@ -39,6 +34,6 @@ export function AttachmentList({ detail }: { detail: SubmissionDetail }) {
           </li>
         ))}
       </ul>
-    </section>
+    </DetailCard>
   );
 }

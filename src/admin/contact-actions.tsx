@@ -3,6 +3,7 @@ import { buttonClasses } from '../components/button-link';
 import { adminText } from '../content/admin';
 import type { SubmissionDetail } from './contract';
 import { contactLinks } from './format';
+import { DetailCard } from './detail-card';
 
 const text = adminText.submission;
 
@@ -29,13 +30,7 @@ export function ContactActions({ detail }: { detail: SubmissionDetail }) {
     },
   ];
   return (
-    <section
-      aria-labelledby="contact-heading"
-      className="rounded-lg border border-slate-200 bg-white p-5"
-    >
-      <h2 id="contact-heading" className="text-xl font-bold">
-        {text.contact}
-      </h2>
+    <DetailCard id="contact-heading" title={text.contact}>
       <ul className="mt-4 flex flex-wrap gap-3">
         {actions.map(
           ({ href, label, Icon, variant }) =>
@@ -49,6 +44,6 @@ export function ContactActions({ detail }: { detail: SubmissionDetail }) {
             ),
         )}
       </ul>
-    </section>
+    </DetailCard>
   );
 }

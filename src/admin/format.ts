@@ -3,14 +3,6 @@
 const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
-const sizeFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
-
-/** 532 → '1 KB', 1_300_000 → '1.2 MB'. */
-export function formatSize(bytes: number): string {
-  if (bytes < 1024 * 1024) return `${sizeFormat.format(Math.max(1, Math.round(bytes / 1024)))} KB`;
-  return `${sizeFormat.format(bytes / 1024 / 1024)} MB`;
-}
-
 export function formatTime(ms: number): string {
   return timeFormat.format(new Date(ms));
 }

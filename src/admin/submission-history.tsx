@@ -1,6 +1,7 @@
 import { adminText } from '../content/admin';
 import type { NotificationState, SubmissionDetail } from './contract';
 import { formatTime } from './format';
+import { DetailCard } from './detail-card';
 
 const text = adminText.submission;
 
@@ -33,13 +34,7 @@ export function SubmissionHistory({ detail }: { detail: SubmissionDetail }) {
     })),
   ];
   return (
-    <section
-      aria-labelledby="history-heading"
-      className="rounded-lg border border-slate-200 bg-white p-5"
-    >
-      <h2 id="history-heading" className="text-xl font-bold">
-        {text.history}
-      </h2>
+    <DetailCard id="history-heading" title={text.history}>
       <ol className="mt-3 space-y-2">
         {events.map((event, index) => (
           <li key={index} className="text-sm">
@@ -52,6 +47,6 @@ export function SubmissionHistory({ detail }: { detail: SubmissionDetail }) {
       </ol>
       <h3 className="mt-5 font-bold">{text.notification}</h3>
       <p className="mt-1 text-sm text-slate-800">{notificationText(detail.notification)}</p>
-    </section>
+    </DetailCard>
   );
 }

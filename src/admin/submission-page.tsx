@@ -14,6 +14,7 @@ import { StatusBadge } from './status-badge';
 import { StatusControl } from './status-control';
 import { SubmissionHistory } from './submission-history';
 import { usePageFocus } from './use-page-focus';
+import { DetailCard } from './detail-card';
 
 const text = adminText.submission;
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -25,13 +26,7 @@ type Loaded =
 
 function Fields({ detail }: { detail: SubmissionDetail }) {
   return (
-    <section
-      aria-labelledby="fields-heading"
-      className="rounded-lg border border-slate-200 bg-white p-5"
-    >
-      <h2 id="fields-heading" className="text-xl font-bold">
-        {text.fields}
-      </h2>
+    <DetailCard id="fields-heading" title={text.fields}>
       <dl className="mt-4 divide-y divide-slate-100">
         {labelledFields(detail.form, detail.fields).map((field) => (
           <div key={field.name} className="py-3 sm:grid sm:grid-cols-3 sm:gap-4">
@@ -46,7 +41,7 @@ function Fields({ detail }: { detail: SubmissionDetail }) {
           <dd className="mt-1 sm:col-span-2 sm:mt-0">{detail.language ?? text.unknownLanguage}</dd>
         </div>
       </dl>
-    </section>
+    </DetailCard>
   );
 }
 
