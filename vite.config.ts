@@ -3,10 +3,12 @@ import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { imagetools } from 'vite-imagetools';
+import { prerenderHome } from './scripts/prerender.ts';
 import { siteHead } from './scripts/site-head.ts';
 
 // DIST_DIR lets parallel builds (e.g. one per test run) write to separate folders.
 const outDir = process.env.DIST_DIR ?? 'dist';
+const buildDir = process.env.BUILD_DIR ?? 'build';
 
 /**
  * Preloads the font files the first screen uses, so that they are there when the app first paints
@@ -54,7 +56,12 @@ export default defineConfig({
       /\/inter-latin-wght-normal-[\w-]+\.woff2$/,
       /\/playfair-display-latin-700-normal-[\w-]+\.woff2$/,
     ]),
+    prerenderHome('src/entry-server.tsx', `${buildDir}/prerender`),
   ],
+  define: {
+    // The year the copyright line shows until the browser reads its clock (src/app/footer.tsx).
+    __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
+  },
   server: {
     // `npm run dev` sends the forms to the receiver that `npm start` runs.
     proxy: { '/api': `http://127.0.0.1:${process.env.PORT ?? 8080}` },

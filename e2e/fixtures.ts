@@ -22,8 +22,14 @@ export async function expectNoAxeViolations(page: Page, include?: string) {
   expect(summary, summary.join('\n')).toEqual([]);
 }
 
-/** Opens a hash route and waits for its h1. */
+/** Waits until the app runs in the page (on the home page it starts after the first paint). */
+export async function expectAppReady(page: Page) {
+  await expect(page.locator('html')).toHaveAttribute('data-app', 'ready');
+}
+
+/** Opens a hash route and waits for its h1 and for the app. */
 export async function openRoute(page: Page, path: string) {
   await page.goto(`/#${path}`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expectAppReady(page);
 }

@@ -23,7 +23,14 @@ const start = new Date('2026-03-02T10:00:00Z').getTime();
 async function openWithFrozenClock(page: Page) {
   await page.clock.install({ time: start });
   await page.clock.pauseAt(start + 1000);
-  await openRoute(page, '/');
+  await page.goto('/#/', { waitUntil: 'load' });
+  // The app starts a frame after the hero image is on screen: the paused clock has to run it.
+  await expect
+    .poll(async () => {
+      await page.clock.runFor(20);
+      return page.locator('html').getAttribute('data-app');
+    })
+    .toBe('ready');
 }
 
 function heroCarousel(page: Page) {
@@ -201,25 +208,6 @@ test.describe('home page content', () => {
       (url) => !url.startsWith(baseURL) && !url.startsWith('data:'),
     );
     expect(external).toEqual([]);
-  });
-
-  test('the page does not shift while it loads', async ({ page }) => {
-    await page.addInitScript(() => {
-      const shifts: number[] = [];
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as PerformanceEntry[] & { value: number }[]) {
-          const shift = entry as PerformanceEntry & { value: number; hadRecentInput: boolean };
-          if (!shift.hadRecentInput) shifts.push(shift.value);
-        }
-      }).observe({ type: 'layout-shift', buffered: true });
-      Object.assign(window, { layoutShifts: shifts });
-    });
-    await page.goto('/#/', { waitUntil: 'networkidle' });
-    await page.waitForTimeout(500);
-    const total = await page.evaluate(() =>
-      (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((a, b) => a + b, 0),
-    );
-    expect(total).toBeLessThanOrEqual(0.01);
   });
 });
 

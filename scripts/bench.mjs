@@ -12,7 +12,14 @@ import { chromium } from '@playwright/test';
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const PORT = Number(process.env.BENCH_PORT ?? 4319);
 const origin = `http://127.0.0.1:${PORT}`;
-const routes = ['/', '/team', '/contact', '/request-service', '/join-our-team'];
+// BENCH_ROUTES="/,/team" measures only those routes.
+const routes = process.env.BENCH_ROUTES?.split(',') ?? [
+  '/',
+  '/team',
+  '/contact',
+  '/request-service',
+  '/join-our-team',
+];
 const chromePath =
   process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 const chromeFlags = [
@@ -126,6 +133,7 @@ try {
           lcpMs: Math.round(value('largest-contentful-paint')),
           tbtMs: Math.round(value('total-blocking-time')),
           cls: Number(value('cumulative-layout-shift').toFixed(3)),
+          transferKb: Math.round(value('total-byte-weight') / 1024),
         });
       }
       if (!runs.length) throw new Error(`Lighthouse could not measure ${route} (${formFactor})`);
@@ -145,9 +153,11 @@ try {
     'route',
     'JS gz',
     'm.perf',
+    'm.FCP',
     'm.LCP',
     'm.TBT',
     'm.CLS',
+    'm.bytes',
     'd.perf',
     'd.LCP',
     'd.CLS',
@@ -159,9 +169,11 @@ try {
     row.route,
     `${(row.jsGzipBytes / 1024).toFixed(1)} kB`,
     row.mobile.performance,
+    `${row.mobile.fcpMs} ms`,
     `${row.mobile.lcpMs} ms`,
     `${row.mobile.tbtMs} ms`,
     row.mobile.cls,
+    `${row.mobile.transferKb} kB`,
     row.desktop.performance,
     `${row.desktop.lcpMs} ms`,
     row.desktop.cls,

@@ -63,6 +63,16 @@ export function jsonForScript(value: unknown): string {
     .replaceAll('&', '\\u0026');
 }
 
+/**
+ * Runs in <head> before the first paint. On a link to any page but home (`#/team`, `#about`…) it
+ * marks the document, so that the prerendered home page stays hidden (src/index.css) until
+ * src/main.tsx has rendered the page asked for. The same route test as `hashRoute` in src/app.
+ * Inline (no request before the first paint); the server's CSP allows it by its hash.
+ */
+export const routeMarkerScript =
+  "var r=location.hash.replace(/^#/,'').split('?')[0];" +
+  "if(r&&r!=='/')document.documentElement.setAttribute('data-route','other')";
+
 /** The static <head> tags, written from src/content so index.html holds no business fact. */
 export function siteHeadTags(): string {
   const title = `${pages.home.title} | ${company.name}`;
@@ -75,6 +85,7 @@ export function siteHeadTags(): string {
     `<meta property="og:title" content="${escapeHtml(title)}" />`,
     `<meta property="og:description" content="${escapeHtml(company.description)}" />`,
     `<meta property="og:locale" content="en_US" />`,
+    `<script>${routeMarkerScript}</script>`,
     `<script type="application/ld+json">${jsonForScript(localBusinessJsonLd())}</script>`,
   ].join('\n    ');
 }

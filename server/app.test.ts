@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import net, { type AddressInfo } from 'node:net';
@@ -308,7 +309,10 @@ describe('GET /healthz and static files', () => {
   it('serves the site with cache rules, compression and security headers', async () => {
     const dist = path.join(data.dir, 'dist');
     mkdirSync(path.join(dist, 'assets'), { recursive: true });
-    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>x</title>');
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      "<!doctype html><title>x</title><script>document.title='y'</script>",
+    );
     writeFileSync(path.join(dist, 'assets', 'index-AbCd1234.js'), 'console.log(1);'.repeat(200));
     await start({ distDir: dist, connectSources: ['https://formspree.io'] });
 
@@ -318,6 +322,9 @@ describe('GET /healthz and static files', () => {
     const csp = String(index.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    // The document's one inline script runs, by its hash, and no other.
+    const inlineHash = createHash('sha256').update("document.title='y'").digest('base64');
+    expect(csp).toContain(`script-src 'self' 'sha256-${inlineHash}';`);
     expect(csp).toContain("connect-src 'self' https://formspree.io");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(index.headers['x-content-type-options']).toBe('nosniff');

@@ -15,6 +15,7 @@ import {
   multipartLimits,
   readMultipart,
 } from './multipart.ts';
+import { documentScriptHashes } from './inline-scripts.ts';
 import { securityHeaders } from './security-headers.ts';
 import type { Store } from './store.ts';
 
@@ -109,7 +110,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const formsByName = new Map((options.forms ?? defaultForms).map((form) => [form.name, form]));
   const { store } = options;
-  const headers = securityHeaders(options.connectSources);
+  const headers = securityHeaders(
+    options.connectSources,
+    options.distDir && existsSync(options.distDir) ? documentScriptHashes(options.distDir) : [],
+  );
   const corsOrigins = new Set(options.corsOrigins ?? []);
 
   app.addHook('onSend', async (request, reply) => {

@@ -1,8 +1,14 @@
-/** Security headers for every response: a strict CSP (no inline scripts) and friends. */
-export function securityHeaders(connectSources: readonly string[] = []): Record<string, string> {
+/**
+ * Security headers for every response: a strict CSP and friends. The only inline scripts that run
+ * are the ones whose hashes are given (the site's own, see inline-scripts.ts).
+ */
+export function securityHeaders(
+  connectSources: readonly string[] = [],
+  scriptHashes: readonly string[] = [],
+): Record<string, string> {
   const csp = [
     "default-src 'self'",
-    "script-src 'self'",
+    ["script-src 'self'", ...scriptHashes].join(' '),
     "style-src 'self'",
     // React sets `style` attributes (e.g. an image's object-position); no <style> blocks are allowed.
     "style-src-attr 'unsafe-inline'",

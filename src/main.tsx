@@ -1,5 +1,5 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import '@fontsource-variable/inter/wght.css';
 import '@fontsource/playfair-display/latin-700.css';
 import './index.css';
@@ -9,10 +9,25 @@ import { hashRoute } from './components/use-render-after-first-paint';
 const root = document.getElementById('root');
 if (!root) throw new Error('The #root element is missing from index.html');
 
-await preloadRoute(hashRoute(window.location.hash));
-
-createRoot(root).render(
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 );
+const route = hashRoute(window.location.hash);
+
+if (route === '/' && root.firstElementChild) {
+  // The home page arrived as HTML (scripts/prerender.ts): React takes it over as it is. As a
+  // transition, hydration yields to the browser every few milliseconds instead of one long task.
+  startTransition(() => {
+    hydrateRoot(root, app, {
+      // A mismatch makes React render the page again; say so where the browser tests look.
+      onRecoverableError: (error) => console.error('Hydration failed:', error),
+    });
+  });
+} else {
+  // Another page (or a build without the prerender): its code first, so that the first render
+  // needs no placeholder; that render replaces the hidden home page in one frame.
+  await preloadRoute(route);
+  createRoot(root).render(app);
+}

@@ -6,6 +6,7 @@ import { ui } from '../content/site';
 import { ExternalLink } from '../components/external-link';
 import { SocialLinks } from './social-links';
 import { SectionLink } from './section-link';
+import { useCurrentYear } from './use-current-year';
 
 const headingClass = 'text-sm font-semibold tracking-wider text-white uppercase';
 const linkClass = 'inline-block py-1 hover:text-white hover:underline';
@@ -88,7 +89,7 @@ function ContactBlock() {
 }
 
 export function Footer() {
-  const year = new Date().getFullYear();
+  const year = useCurrentYear();
   return (
     <footer className="on-dark bg-navy-950 text-navy-100">
       <div className="container-page grid grid-cols-2 gap-x-6 gap-y-10 py-14 lg:grid-cols-5">

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
 import { company } from '../content/company';
 import { Header } from './header';
+import { ScrollManager } from './scroll-manager';
 import { renderAt } from '../test/render';
 
 function mobileMenu() {
@@ -73,8 +74,16 @@ describe('Header', () => {
     document.body.append(section);
     try {
       const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-      renderAt(<Header />, '/team');
+      renderAt(
+        <>
+          <ScrollManager />
+          <Header />
+        </>,
+        '/team',
+      );
       const [services] = screen.getAllByRole('link', { name: 'Services' });
+      // Without JavaScript the link jumps to the section's id.
+      expect(services).toHaveAttribute('href', '#services');
       await user.click(services as HTMLElement);
       expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
       expect(scrolled).toEqual([]);

@@ -2,7 +2,15 @@ import { useState } from 'react';
 import logoUrl from '../assets/logo.svg';
 import { company } from '../content/company';
 
-/** The logo image; if it fails to load, the text mark ('PS') stands in. */
+/** An image that has finished loading without a picture: it failed. */
+function hasFailed(image: HTMLImageElement | null): boolean {
+  return image !== null && image.complete && image.naturalWidth === 0;
+}
+
+/**
+ * The logo image; if it fails to load, the text mark ('PS') stands in. In the prerendered page the
+ * image may fail before the app is there to hear it, so the app also looks once it takes over.
+ */
 export function Logo() {
   const [failed, setFailed] = useState(false);
   return failed ? (
@@ -20,6 +28,9 @@ export function Logo() {
       width={44}
       height={44}
       className="size-11"
+      ref={(image) => {
+        if (hasFailed(image)) setFailed(true);
+      }}
       onError={() => setFailed(true)}
     />
   );

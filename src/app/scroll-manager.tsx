@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { sectionRoutes, type SectionRoute } from '../content/navigation';
-import { scrollToSection } from './section-scroll';
+import { scrollToSection, sectionOfState, SECTION_SCROLL_DELAY_MS } from './section-scroll';
 
 function sectionOf(pathname: string): SectionRoute | undefined {
   return sectionRoutes.find((section) => pathname === `/${section}`);
@@ -10,10 +10,12 @@ function sectionOf(pathname: string): SectionRoute | undefined {
 /**
  * On every path change: scroll to the top (or to the section a path like /about names) and,
  * after the first page, move focus to the main landmark so screen readers start at the new content.
+ * A section link followed from another page (router state) scrolls there once the home page is in.
  */
 export function ScrollManager() {
-  const { pathname } = useLocation();
+  const { pathname, state } = useLocation();
   const first = useRef(true);
+  const stateSection = sectionOfState(state);
 
   useLayoutEffect(() => {
     if (!sectionOf(pathname)) window.scrollTo(0, 0);
@@ -25,10 +27,15 @@ export function ScrollManager() {
     first.current = false;
     if (section) {
       scrollToSection(section);
-      return;
+      return undefined;
+    }
+    if (stateSection) {
+      const timer = window.setTimeout(() => scrollToSection(stateSection), SECTION_SCROLL_DELAY_MS);
+      return () => window.clearTimeout(timer);
     }
     if (!isFirst) document.getElementById('main')?.focus({ preventScroll: true });
-  }, [pathname]);
+    return undefined;
+  }, [pathname, stateSection]);
 
   return null;
 }

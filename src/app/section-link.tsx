@@ -1,5 +1,4 @@
 import type { MouseEvent, ReactNode } from 'react';
-import { Link } from 'react-router';
 import { useSectionNavigation } from './section-scroll';
 
 interface SectionLinkProps {
@@ -11,8 +10,9 @@ interface SectionLinkProps {
 }
 
 /**
- * A link to a home-page section. Its href (#/about) works on its own, in a new tab too;
- * a plain click scrolls in place or goes home first.
+ * A link to a home-page section. Its href (#about) works on its own: without JavaScript it jumps
+ * to the section's id, and opened in a new tab the router reads it as the /about route. A plain
+ * click scrolls in place or goes home first.
  */
 export function SectionLink({ section, className, onChoose, children }: SectionLinkProps) {
   const goToSection = useSectionNavigation();
@@ -25,8 +25,8 @@ export function SectionLink({ section, className, onChoose, children }: SectionL
     goToSection(section);
   };
   return (
-    <Link to={`/${section}`} className={className} onClick={handleClick}>
+    <a href={`#${section}`} className={className} onClick={handleClick}>
       {children}
-    </Link>
+    </a>
   );
 }

@@ -4,6 +4,16 @@ import { useLocation, useNavigate } from 'react-router';
 /** SPEC 9: after a cross-page navigation the section scroll waits this long for the home page to render. */
 export const SECTION_SCROLL_DELAY_MS = 100;
 
+/** The router state of a cross-page section link: the ScrollManager scrolls there after the page. */
+export interface SectionState {
+  section: string;
+}
+
+export function sectionOfState(state: unknown): string | undefined {
+  const section = (state as Partial<SectionState> | null)?.section;
+  return typeof section === 'string' ? section : undefined;
+}
+
 function prefersReducedMotion(): boolean {
   return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
@@ -19,26 +29,16 @@ export function scrollToSection(id: string): boolean {
 }
 
 /**
- * The router renders a navigation as a transition, which a slow device may not have finished when
- * the delay is over: keep trying on the next frames, for a while, until the section is there.
+ * Goes to a home-page section: directly on the home page; from another page, home first, and the
+ * ScrollManager scrolls to the section once the home page is there (SECTION_SCROLL_DELAY_MS later).
  */
-function scrollWhenRendered(id: string, deadline = performance.now() + 3000): void {
-  if (scrollToSection(id) || performance.now() > deadline) return;
-  window.requestAnimationFrame(() => scrollWhenRendered(id, deadline));
-}
-
-/** Goes to a home-page section: directly on the home page, otherwise via "/" and a short delay. */
 export function useSectionNavigation() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   return useCallback(
     (id: string) => {
-      if (pathname === '/') {
-        scrollToSection(id);
-        return;
-      }
-      navigate('/');
-      window.setTimeout(() => scrollWhenRendered(id), SECTION_SCROLL_DELAY_MS);
+      if (pathname === '/') scrollToSection(id);
+      else navigate('/', { state: { section: id } satisfies SectionState });
     },
     [pathname, navigate],
   );

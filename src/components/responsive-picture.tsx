@@ -21,7 +21,6 @@ interface ResponsivePictureProps {
   priority?: boolean;
   className?: string;
   style?: CSSProperties;
-  onLoad?: () => void;
 }
 
 /** A <picture> with AVIF/WebP sources, intrinsic width/height (no layout shift) and lazy loading. */
@@ -32,7 +31,6 @@ export function ResponsivePicture({
   priority = false,
   className,
   style,
-  onLoad,
 }: ResponsivePictureProps) {
   const sources = Object.entries(image.sources).sort(
     ([a], [b]) => formatOrder.indexOf(a) - formatOrder.indexOf(b),
@@ -52,7 +50,6 @@ export function ResponsivePicture({
         decoding="async"
         className={className}
         style={style}
-        onLoad={onLoad}
       />
     </picture>
   );

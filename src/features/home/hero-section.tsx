@@ -3,6 +3,7 @@ import { ArrowRight, MessageCircle } from 'lucide-react';
 import { ButtonLink, buttonClasses } from '../../components/button-link';
 import { Carousel, type CarouselSlideState } from '../../components/carousel';
 import { ExternalLink } from '../../components/external-link';
+import { useHydrated } from '../../components/use-hydrated';
 import { ResponsivePicture } from '../../components/responsive-picture';
 import { carouselLabels, hero, type HeroSlide } from '../../content/home';
 import { pages } from '../../content/site';
@@ -16,19 +17,19 @@ const slideSizes = '(max-width: 1023px) 160vw, 100vw';
 interface HeroImageProps {
   slide: HeroSlide;
   state: CarouselSlideState;
-  /** Once the first image has loaded, the next slide's image may load too. */
-  primed: boolean;
-  onFirstLoad: () => void;
+  /** After hydration (never in the prerendered HTML), the next slide's image may load too. */
+  mounted: boolean;
 }
 
 /**
- * A slide's image. The first one is the page's LCP element; an image further on is only put in
- * the page when its slide comes next, so seven images never compete with the first one.
+ * A slide's image. The first one is the page's LCP element, in the prerendered HTML; an image
+ * further on is only put in the page when its slide comes next, so seven images never compete
+ * with the first one. The app starts once that image is on screen (scripts/prerender.ts).
  */
-function HeroImage({ slide, state, primed, onFirstLoad }: HeroImageProps) {
+function HeroImage({ slide, state, mounted }: HeroImageProps) {
   const { index, active, current, count } = state;
   const [wanted, setWanted] = useState(active);
-  if (!wanted && (active || (primed && index === (current + 1) % count))) setWanted(true);
+  if (!wanted && (active || (mounted && index === (current + 1) % count))) setWanted(true);
   if (!wanted) return null;
   const first = index === 0;
   return (
@@ -39,13 +40,12 @@ function HeroImage({ slide, state, primed, onFirstLoad }: HeroImageProps) {
       priority={first}
       className="size-full object-cover"
       style={{ objectPosition: slide.objectPosition }}
-      onLoad={first ? onFirstLoad : undefined}
     />
   );
 }
 
 export function HeroSection() {
-  const [primed, setPrimed] = useState(false);
+  const mounted = useHydrated();
   return (
     <section
       aria-labelledby="hero-heading"
@@ -101,14 +101,7 @@ export function HeroSection() {
         slidesClassName="absolute inset-0 after:pointer-events-none after:absolute after:inset-0 after:bg-navy-950/75 lg:after:bg-transparent lg:after:bg-linear-to-r lg:after:from-navy-950/95 lg:after:via-navy-950/70 lg:after:to-navy-950/25"
         slideClassName="absolute inset-0"
         controlsClassName="container-page absolute inset-x-0 bottom-6 z-10"
-        renderSlide={(slide, state) => (
-          <HeroImage
-            slide={slide}
-            state={state}
-            primed={primed}
-            onFirstLoad={() => setPrimed(true)}
-          />
-        )}
+        renderSlide={(slide, state) => <HeroImage slide={slide} state={state} mounted={mounted} />}
       />
     </section>
   );

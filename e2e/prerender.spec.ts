@@ -1,0 +1,165 @@
+import { expect, test, type Page } from '@playwright/test';
+import { company } from '../src/content/company';
+import { pages } from '../src/content/site';
+import { expectAppReady, openRoute } from './fixtures';
+
+// src/content/home.ts imports images through Vite, so the texts a visitor sees are spelled out here.
+/** The headings of the five sections below the hero: with the headline, the home page's six. */
+const sectionHeadings = [
+  `Hospitality professionals, since ${company.foundedYear}`,
+  'The right people for every role',
+  'Trusted across the capital region',
+  'Venues across the DMV',
+  'Trusted by leading caterers and venues',
+];
+const heroCarousel = 'Our events';
+const firstSlide = /gala dinner table/;
+const secondSlide = /bartender/;
+const whatsappLabel = /WhatsApp/;
+
+function escapeHtml(text: string): string {
+  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+}
+
+/** Collects console errors and uncaught errors (a hydration mismatch is reported as either). */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+test.describe('the home page as HTML', () => {
+  test('index.html, fetched without running anything, holds the page, its links and JSON-LD', async ({
+    request,
+  }) => {
+    const html = await (await request.get('/')).text();
+    for (const heading of [pages.home.heading, ...sectionHeadings]) {
+      expect(html).toContain(escapeHtml(heading));
+    }
+    expect(html).toContain(`href="tel:${company.phones.direct.e164}"`);
+    expect(html).toContain(`href="mailto:${company.email}"`);
+    expect(html).toContain('href="#/team"');
+    expect(html).toContain('href="#about"');
+    expect(html).toMatch(/<script type="application\/ld\+json">\{"@context"/);
+    // One piece, in order: no Suspense fallback waiting for an inline script to swap it in.
+    expect(html).not.toContain('<template');
+  });
+
+  test.describe('with JavaScript turned off', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test('shows every section, and its contact and section links work', async ({ page }) => {
+      await page.goto('/');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(pages.home.heading);
+      for (const heading of sectionHeadings) {
+        await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
+      }
+      await expect(page.getByRole('img', { name: firstSlide })).toBeVisible();
+      const topBar = page.getByRole('region', { name: 'Quick contact' });
+      await expect(topBar.getByRole('link', { name: company.email })).toHaveAttribute(
+        'href',
+        `mailto:${company.email}`,
+      );
+      await expect(
+        page
+          .getByRole('link', {
+            name: new RegExp(company.phones.office.display.replace(/[()]/g, '\\$&')),
+          })
+          .first(),
+      ).toHaveAttribute('href', `tel:${company.phones.office.e164}`);
+      await expect(page.getByRole('link', { name: whatsappLabel }).first()).toHaveAttribute(
+        'href',
+        company.whatsappUrl,
+      );
+
+      for (const [label, id] of [
+        ['Services', 'services'],
+        ['References', 'references'],
+      ] as const) {
+        await page
+          .getByRole('navigation', { name: 'Main' })
+          .getByRole('link', { name: label })
+          .click();
+        await expect(page).toHaveURL(new RegExp(`#${id}$`));
+        await expect(page.locator(`#${id}`)).toBeInViewport();
+      }
+    });
+  });
+});
+
+test.describe('hydration', () => {
+  const routes = ['/', '/about', '/team', '/contact', '/request-service', '/join-our-team'];
+  for (const route of routes) {
+    test(`${route}: no console error, also after a carousel step`, async ({ page }) => {
+      const errors = collectErrors(page);
+      await openRoute(page, route);
+      if (route === '/' || route === '/about') {
+        const carousel = page.getByRole('region', { name: heroCarousel });
+        await carousel.getByRole('button', { name: 'Show slide 2' }).click();
+        await expect(carousel.getByRole('group')).toHaveAccessibleName('2 of 7');
+        await expect(carousel.getByRole('img')).toHaveAccessibleName(secondSlide);
+      }
+      expect(errors).toEqual([]);
+    });
+  }
+
+  test('the home page is taken over, not rendered again', async ({ page }) => {
+    await page.goto('/');
+    const headline = page.getByRole('heading', { level: 1 });
+    await headline.evaluate((element) => element.setAttribute('data-from-html', ''));
+    await expectAppReady(page);
+    await expect(headline).toHaveAttribute('data-from-html', '');
+  });
+});
+
+test('a link to another page never shows the home page while the app loads', async ({ page }) => {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/#/team', { waitUntil: 'domcontentloaded' });
+  await expect(page.getByRole('banner')).toBeVisible();
+  await expect(page.getByRole('heading', { name: pages.home.heading })).toBeHidden();
+  await expect(page.getByRole('heading', { name: sectionHeadings[0] })).toBeHidden();
+  // The footer stays below the fold while the page is missing: nothing moves when it comes.
+  await expect(page.getByRole('contentinfo')).not.toBeInViewport();
+
+  release();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(pages.team.heading);
+  await expect(page.getByRole('heading', { name: pages.home.heading })).toHaveCount(0);
+});
+
+test.describe('layout shift', () => {
+  for (const route of ['/', '/team', '/contact', '/request-service', '/join-our-team']) {
+    test(`${route} does not move while it loads`, async ({ page }) => {
+      await page.addInitScript(() => {
+        const shifts: number[] = [];
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) {
+            const shift = entry as PerformanceEntry & { value: number; hadRecentInput: boolean };
+            if (!shift.hadRecentInput) shifts.push(shift.value);
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+        Object.assign(window, { layoutShifts: shifts });
+      });
+      await page.goto(`/#${route}`, { waitUntil: 'networkidle' });
+      await expectAppReady(page);
+      await page.evaluate(() => document.fonts.ready);
+      // Two frames: whatever the last load changed has been laid out and measured.
+      await page.evaluate(
+        () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+      );
+      const shifts = await page.evaluate(
+        () => (window as unknown as { layoutShifts: number[] }).layoutShifts,
+      );
+      expect(shifts).toEqual([]);
+    });
+  }
+});
