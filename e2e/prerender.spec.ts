@@ -163,3 +163,64 @@ test.describe('layout shift', () => {
     });
   }
 });
+
+test.describe('fonts', () => {
+  for (const width of [390, 1280]) {
+    test(`at ${width} px, the swap from the fallback to the web fonts moves nothing on screen`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 900 });
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route('**/*.woff2', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto('/', { waitUntil: 'domcontentloaded' });
+      // Every block of text on the first screen (further down, a paragraph may wrap differently).
+      const onScreen = () =>
+        page.locator('header, #main h1, #main h1 ~ *, #main p, #main h2').evaluateAll((elements) =>
+          elements
+            .map((element) => element.getBoundingClientRect())
+            .filter((box) => box.top < window.innerHeight)
+            .map((box) => [
+              Math.round(box.left),
+              Math.round(box.top),
+              Math.round(box.width),
+              Math.round(box.height),
+            ]),
+        );
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      const before = await onScreen();
+      expect(before.length).toBeGreaterThan(4);
+      expect(await page.evaluate(() => document.fonts.check('700 16px "Playfair Display"'))).toBe(
+        false,
+      );
+      await page.evaluate(() => {
+        const shifts: number[] = [];
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries())
+            shifts.push((entry as PerformanceEntry & { value: number }).value);
+        }).observe({ type: 'layout-shift' });
+        Object.assign(window, { swapShifts: shifts });
+      });
+
+      release();
+      await page.evaluate(() => document.fonts.ready);
+      expect(await page.evaluate(() => document.fonts.check('700 16px "Playfair Display"'))).toBe(
+        true,
+      );
+      await page.evaluate(
+        () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+      );
+      expect(await onScreen()).toEqual(before);
+      // At most a sub-pixel nudge, which Lighthouse's three decimals report as 0.
+      const shifts = await page.evaluate(
+        () => (window as unknown as { swapShifts: number[] }).swapShifts,
+      );
+      expect(shifts.reduce((sum, shift) => sum + shift, 0)).toBeLessThan(0.0005);
+    });
+  }
+});
