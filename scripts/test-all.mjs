@@ -52,11 +52,13 @@ let failed = 0;
 const failedSteps = [];
 for (const step of steps) {
   console.log(`\n=== ${step.name}: ${step.cmd}`);
+  const started = Date.now();
   const run = spawnSync(step.cmd, {
     shell: true,
     stdio: 'inherit',
     env: { ...process.env, ...step.env },
   });
+  console.log(`=== ${step.name}: ${Math.round((Date.now() - started) / 1000)} s`);
   const counted = step.count?.();
   if (counted) {
     passed += counted.passed;

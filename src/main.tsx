@@ -29,5 +29,6 @@ if (route === '/' && root.firstElementChild) {
   // Another page (or a build without the prerender): its code first, so that the first render
   // needs no placeholder; that render replaces the hidden home page in one frame.
   await preloadRoute(route);
-  createRoot(root).render(app);
+  const reactRoot = createRoot(root);
+  startTransition(() => reactRoot.render(app));
 }
