@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -73,6 +74,8 @@ export default defineConfig({
     target: 'es2022',
   },
   test: {
+    // Vitest's default on two cores is one worker; the tests are independent files.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,
