@@ -31,6 +31,19 @@ function collectErrors(page: Page): string[] {
   return errors;
 }
 
+/** Holds back the requests that `pattern` matches until the returned function is called. */
+async function holdBack(page: Page, pattern: string): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(pattern, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 test.describe('the home page as HTML', () => {
   test('index.html, fetched without running anything, holds the page, its links and JSON-LD', async ({
     request,
@@ -116,14 +129,7 @@ test.describe('hydration', () => {
 });
 
 test('a link to another page never shows the home page while the app loads', async ({ page }) => {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/assets/*.js', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdBack(page, '**/assets/*.js');
   await page.goto('/#/team', { waitUntil: 'domcontentloaded' });
   await expect(page.getByRole('banner')).toBeVisible();
   await expect(page.getByRole('heading', { name: pages.home.heading })).toBeHidden();
@@ -170,14 +176,7 @@ test.describe('fonts', () => {
       page,
     }) => {
       await page.setViewportSize({ width, height: 900 });
-      let release = () => {};
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      await page.route('**/*.woff2', async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdBack(page, '**/*.woff2');
       await page.goto('/', { waitUntil: 'domcontentloaded' });
       // Every block of text on the first screen (further down, a paragraph may wrap differently).
       const onScreen = () =>

@@ -110,10 +110,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const formsByName = new Map((options.forms ?? defaultForms).map((form) => [form.name, form]));
   const { store } = options;
-  const headers = securityHeaders(
-    options.connectSources,
-    options.distDir && existsSync(options.distDir) ? documentScriptHashes(options.distDir) : [],
-  );
+  const headers = securityHeaders(options.connectSources, documentScriptHashes(options.distDir));
   const corsOrigins = new Set(options.corsOrigins ?? []);
 
   app.addHook('onSend', async (request, reply) => {
