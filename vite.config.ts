@@ -51,7 +51,12 @@ export default defineConfig({
     siteHead(),
     // Only imports that carry a query (e.g. `hero.svg?w=640;1280&format=avif;webp&as=picture`)
     // are processed; a plain `logo.svg` import stays a file.
-    imagetools({ include: '**/*.{svg,png,jpg,jpeg,webp,avif}?*' }),
+    // The processed images are cached by content and settings: IMAGETOOLS_CACHE_DIR lets fresh
+    // clones (CI) share one cache instead of encoding every AVIF again (about a minute).
+    imagetools({
+      include: '**/*.{svg,png,jpg,jpeg,webp,avif}?*',
+      cache: { dir: process.env.IMAGETOOLS_CACHE_DIR || undefined },
+    }),
     // Latin subsets only: the body text (Inter) and the headings (Playfair Display 700).
     preloadFonts([
       /\/inter-latin-wght-normal-[\w-]+\.woff2$/,

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { HashRouter, Route, Routes } from 'react-router';
 import { sectionRoutes } from '../content/navigation';
 import { HomePage } from '../features/home/home-page';
@@ -69,16 +69,11 @@ export function AppRoutes() {
 
 /**
  * The app in the browser. Once it has rendered (before that frame paints), the marker that hid the
- * prerendered home page for another route goes (scripts/site-head.ts). After every component's own
- * effects (a carousel's timer…), `data-app="ready"` says the page is live: the browser tests wait
- * for it.
+ * prerendered home page for another route goes (scripts/site-head.ts).
  */
 export function App() {
   useLayoutEffect(() => {
     document.documentElement.removeAttribute('data-route');
-  }, []);
-  useEffect(() => {
-    document.documentElement.setAttribute('data-app', 'ready');
   }, []);
   return (
     <HashRouter>

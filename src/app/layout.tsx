@@ -1,10 +1,22 @@
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { ui } from '../content/site';
 import { ErrorBoundary } from './error-boundary';
 import { Footer } from './footer';
 import { Header } from './header';
 import { ScrollManager } from './scroll-manager';
+
+/**
+ * Says the page is live (`data-app="ready"`): placed after the page, inside its Suspense boundary,
+ * its effect runs after the page's own (a carousel's timer…). React hydrates that boundary after the
+ * header and footer, so nothing outside it can say so. The browser tests wait for it.
+ */
+function PageReady() {
+  useEffect(() => {
+    document.documentElement.setAttribute('data-app', 'ready');
+  }, []);
+  return null;
+}
 
 function PageLoading() {
   return <div className="min-h-[60vh]" aria-busy="true" />;
@@ -28,7 +40,10 @@ export function Layout({ children }: { children: ReactNode }) {
       <Header />
       <main id="main" tabIndex={-1} className="flex-1">
         <ErrorBoundary key={pathname}>
-          <Suspense fallback={<PageLoading />}>{children}</Suspense>
+          <Suspense fallback={<PageLoading />}>
+            {children}
+            <PageReady />
+          </Suspense>
         </ErrorBoundary>
       </main>
       <Footer />
