@@ -209,7 +209,7 @@ describe('POST /api/forms/:form', () => {
     expect((await spoofed(2)).statusCode).toBe(429);
     await app.close();
 
-    await start({ rateLimitMax: 1, trustProxy: 1 });
+    await start({ rateLimitMax: 1, trustProxy: { proxies: ['loopback'] } });
     expect((await spoofed(3)).statusCode).toBe(200);
     expect((await spoofed(4)).statusCode).toBe(200);
   });
@@ -328,7 +328,10 @@ describe('GET /healthz and static files', () => {
     expect(csp).toContain("connect-src 'self' https://formspree.io");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(index.headers['x-content-type-options']).toBe('nosniff');
-    expect(index.headers['referrer-policy']).toBeDefined();
+    expect(index.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(index.headers['x-frame-options']).toBe('DENY');
+    expect(index.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(index.headers['strict-transport-security']).toBe('max-age=15552000');
     expect(index.headers['permissions-policy']).toBe(
       'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
     );

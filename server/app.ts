@@ -1,23 +1,22 @@
-import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import fastifyCompress from '@fastify/compress';
+import fastifyCors from '@fastify/cors';
 import fastifyMultipart from '@fastify/multipart';
+import proxyAddr from '@fastify/proxy-addr';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { adminRoutes, type AdminOptions } from './admin/routes.ts';
-import { forms as defaultForms, isSpam, validate, type FormDefinition } from './forms.ts';
-import {
-  checkedAttachment,
-  ClientError,
-  multipartErrors,
-  multipartLimits,
-  readMultipart,
-} from './multipart.ts';
+import type { TrustProxy } from './config.ts';
+import { BODY_LIMIT, fail, formRoutes, UNSUPPORTED_TYPE } from './form-routes.ts';
+import { forms as defaultForms, type FormDefinition } from './forms.ts';
 import { documentScriptHashes } from './inline-scripts.ts';
-import { securityHeaders } from './security-headers.ts';
+import { ClientError, multipartErrors, multipartLimits } from './multipart.ts';
+import { registerSecurityHeaders } from './security-headers.ts';
 import type { Store } from './store.ts';
+
+export { BODY_LIMIT, browserLanguage } from './form-routes.ts';
 
 export interface AppOptions {
   /** The built site (vite's outDir); not served when missing. */
@@ -31,8 +30,8 @@ export interface AppOptions {
   connectSources?: readonly string[];
   /** Origins of static deployments allowed to post here ('*' for any). */
   corsOrigins?: readonly string[];
-  /** fastify's trustProxy: who may set X-Forwarded-For (README, "Behind a reverse proxy"). */
-  trustProxy?: boolean | number | string;
+  /** Who may set X-Forwarded-For (README, "Behind a reverse proxy"); nobody when left out. */
+  trustProxy?: TrustProxy;
   /** A pino level ('info', 'warn', 'silent'…), or false for no logger. */
   logLevel?: string | false;
   /** Where logs go (standard output by default). */
@@ -45,21 +44,7 @@ export interface AppOptions {
   admin?: Omit<AdminOptions, 'database' | 'forms'>;
 }
 
-export const BODY_LIMIT = 32 * 1024;
-const UNSUPPORTED_TYPE = 'Send the form as application/json or multipart/form-data';
-
 const HASHED_ASSET = /\/assets\/.+-[A-Za-z0-9_-]{8}\.[a-z0-9]+$/;
-const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
-
-/** The first language of an Accept-Language header ('es-US,es;q=0.9' → 'es-US'), if well formed. */
-export function browserLanguage(header: string | undefined): string | undefined {
-  const first = header?.split(',')[0]?.split(';')[0]?.trim();
-  return first && /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8}){0,2}$/.test(first) ? first : undefined;
-}
-
-function fail(reply: FastifyReply, status: number, error: string, extra: object = {}) {
-  return reply.code(status).send({ ok: false, error, ...extra });
-}
 
 /** The visitor-facing text of each 4xx answer; never the parser's message, which may quote the body. */
 function clientError(error: FastifyError): { status: number; message: string } {
@@ -91,36 +76,22 @@ const serializers = {
   res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }),
 };
 
-/** A hop count means: trust that many proxies in front of this server. */
-function trustProxy(setting: AppOptions['trustProxy']) {
-  return typeof setting === 'number'
-    ? (_address: string, hop: number) => hop < setting
-    : (setting ?? false);
+/**
+ * fastify's trustProxy for a `TrustProxy` setting. The connection's own address (hop 0) must be one
+ * of the proxies; then, with `hops`, that many addresses of X-Forwarded-For are believed in all,
+ * counted from the right (the proxies in front of that one); without, each further address must
+ * itself be a listed proxy. A client that talks to the server directly names nobody.
+ */
+export function trustProxyFunction(setting: TrustProxy | undefined) {
+  if (!setting || setting.proxies.length === 0) return false;
+  const listed = proxyAddr.compile(setting.proxies);
+  const { hops } = setting;
+  if (hops === undefined) return listed;
+  return (address: string, hop: number) => (hop === 0 ? listed(address, hop) : hop < hops);
 }
 
-export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const app = Fastify({
-    logger: options.logLevel
-      ? { level: options.logLevel, serializers, stream: options.logStream ?? process.stdout }
-      : false,
-    bodyLimit: BODY_LIMIT,
-    trustProxy: trustProxy(options.trustProxy),
-    // fastify's own closing answer is {"error": …} without "ok": the hook below answers instead.
-    return503OnClosing: false,
-  });
-  const formsByName = new Map((options.forms ?? defaultForms).map((form) => [form.name, form]));
-  const { store } = options;
-  const headers = securityHeaders(options.connectSources, documentScriptHashes(options.distDir));
-  const corsOrigins = new Set(options.corsOrigins ?? []);
-
-  app.addHook('onSend', async (request, reply) => {
-    reply.headers(headers);
-    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
-  });
-
-  // Only JSON bodies: without the text/plain parser anything else is a 415.
-  app.removeContentTypeParser('text/plain');
-
+/** Every failure is a JSON `{ ok: false, error }`; a 5xx never says why (the log does, by code). */
+function handleErrors(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const { status, message } = clientError(error);
     if (status >= 500) {
@@ -130,7 +101,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     request.log.info({ code: error.code ?? status }, 'request refused');
     return fail(reply, status, message);
   });
-
   app.setNotFoundHandler((_request, reply) => fail(reply, 404, 'Not found'));
 
   // During a graceful stop, requests still arriving on open connections are turned away at once
@@ -144,6 +114,69 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reply.header('connection', 'close').header('retry-after', '5');
     return fail(reply, 503, 'The server is restarting; please try again in a moment');
   });
+}
+
+/**
+ * Cross-origin posts to the form endpoints from the listed origins (a static deployment of the
+ * site), through @fastify/cors; every other path and origin gets no CORS headers at all.
+ */
+async function allowCrossOriginPosts(app: FastifyInstance, origins: readonly string[]) {
+  const allowed = new Set(origins);
+  const formsPolicy = {
+    // Async: a synchronous origin function must call a callback, or the request never ends.
+    origin: async (origin: string | undefined) =>
+      Boolean(origin && (allowed.has(origin) || allowed.has('*'))),
+    methods: ['POST'],
+    allowedHeaders: ['Content-Type', 'Accept', 'Idempotency-Key'],
+    maxAge: 600,
+  };
+  await app.register(fastifyCors, {
+    hideOptionsRoute: true,
+    delegator: (request, callback) =>
+      callback(null, request.url.startsWith('/api/forms/') ? formsPolicy : { origin: false }),
+  });
+}
+
+async function serveSite(app: FastifyInstance, distDir: string) {
+  await app.register(fastifyStatic, {
+    root: path.resolve(distDir),
+    wildcard: true,
+    cacheControl: false,
+    setHeaders(res, filePath) {
+      res.setHeader(
+        'cache-control',
+        HASHED_ASSET.test(filePath.replaceAll('\\', '/'))
+          ? 'public, max-age=31536000, immutable'
+          : 'no-cache',
+      );
+    },
+  });
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logLevel
+      ? { level: options.logLevel, serializers, stream: options.logStream ?? process.stdout }
+      : false,
+    bodyLimit: BODY_LIMIT,
+    trustProxy: trustProxyFunction(options.trustProxy),
+    // fastify's own closing answer is {"error": …} without "ok": the hook in handleErrors answers.
+    return503OnClosing: false,
+  });
+  const forms = new Map((options.forms ?? defaultForms).map((form) => [form.name, form]));
+  const { store } = options;
+
+  await registerSecurityHeaders(
+    app,
+    options.connectSources ?? [],
+    documentScriptHashes(options.distDir),
+  );
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+  });
+  // Only JSON bodies: without the text/plain parser anything else is a 415.
+  app.removeContentTypeParser('text/plain');
+  handleErrors(app);
 
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'] });
   await app.register(fastifyRateLimit, { global: false });
@@ -151,6 +184,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     limits: multipartLimits(BODY_LIMIT),
     throwFileSizeLimit: true,
   });
+  await allowCrossOriginPosts(app, options.corsOrigins ?? []);
 
   app.get('/healthz', async (request, reply) => {
     try {
@@ -162,121 +196,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
   });
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
-    const origin = request.headers.origin;
-    if (origin && (corsOrigins.has(origin) || corsOrigins.has('*'))) {
-      reply.header('access-control-allow-origin', origin).header('vary', 'Origin');
-    }
+  await formRoutes(app, {
+    store,
+    forms,
+    rateLimitMax: options.rateLimitMax ?? 10,
+    rateLimitWindowMs: options.rateLimitWindowMs ?? 60_000,
+    notify: options.notify ?? false,
+    onStored: options.onStored,
   });
-
-  app.options('/api/forms/:form', async (_request, reply) =>
-    reply
-      .code(204)
-      .header('access-control-allow-methods', 'POST')
-      .header('access-control-allow-headers', 'Content-Type, Accept, Idempotency-Key')
-      .header('access-control-max-age', '600')
-      .send(),
-  );
-
-  app.route({
-    method: ['GET', 'PUT', 'PATCH', 'DELETE'],
-    url: '/api/forms/:form',
-    handler: async (_request, reply) =>
-      fail(reply.header('allow', 'POST, OPTIONS'), 405, 'Forms are sent with POST'),
-  });
-
-  app.post<{ Params: { form: string } }>(
-    '/api/forms/:form',
-    {
-      config: {
-        rateLimit: {
-          max: options.rateLimitMax ?? 10,
-          timeWindow: options.rateLimitWindowMs ?? 60_000,
-        },
-      },
-    },
-    async (request, reply) => {
-      const form = formsByName.get(request.params.form);
-      if (!form) return fail(reply, 404, 'Unknown form');
-      if (!request.headers['content-type']) {
-        return fail(reply, 415, UNSUPPORTED_TYPE);
-      }
-
-      const { body, file } = request.isMultipart()
-        ? await readMultipart(request, form, BODY_LIMIT)
-        : { body: request.body, file: undefined };
-
-      if (isSpam(body)) {
-        request.log.info({ form: form.name }, 'spam trap filled; not stored');
-        return { ok: true, id: randomUUID() };
-      }
-
-      const result = validate(form, body);
-      if (!result.ok) {
-        return fail(reply, 400, 'Some fields are missing or invalid', { errors: result.errors });
-      }
-      const attachment = file && (await checkedAttachment(file));
-
-      const key = request.headers['idempotency-key'];
-      if (key !== undefined && (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key))) {
-        return fail(reply, 400, 'Idempotency-Key must be 1 to 200 visible ASCII characters');
-      }
-
-      let saved;
-      try {
-        saved = await store.save({
-          form: form.name,
-          fields: result.fields,
-          clientAddress: request.ip,
-          userAgent: request.headers['user-agent'],
-          language: browserLanguage(request.headers['accept-language']),
-          idempotencyKey: key,
-          attachment,
-          notify: options.notify ?? false,
-        });
-      } catch (error) {
-        request.log.error({ code: (error as { code?: string }).code }, 'could not store');
-        reply.header('retry-after', '30');
-        return fail(reply, 503, 'The form could not be saved just now; please try again');
-      }
-
-      if (saved.status === 'key-reused') {
-        return fail(reply, 422, 'This Idempotency-Key was already used for a different body');
-      }
-      if (saved.status === 'created') {
-        request.log.info({ form: form.name, id: saved.id }, 'submission stored');
-        options.onStored?.();
-      }
-      return { ok: true, id: saved.id };
-    },
-  );
 
   if (options.admin) {
     await app.register(adminRoutes, {
       prefix: '/admin',
       database: store.database,
-      forms: [...formsByName.values()],
+      forms: [...forms.values()],
       ...options.admin,
     });
     app.get('/admin', (_request, reply) => reply.redirect('/admin/', 301));
   }
-
-  if (options.distDir && existsSync(options.distDir)) {
-    await app.register(fastifyStatic, {
-      root: path.resolve(options.distDir),
-      wildcard: true,
-      cacheControl: false,
-      setHeaders(res, filePath) {
-        res.setHeader(
-          'cache-control',
-          HASHED_ASSET.test(filePath.replaceAll('\\', '/'))
-            ? 'public, max-age=31536000, immutable'
-            : 'no-cache',
-        );
-      },
-    });
-  }
-
+  if (options.distDir && existsSync(options.distDir)) await serveSite(app, options.distDir);
   return app;
 }

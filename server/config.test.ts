@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { endpointOrigins, loadConfig } from './config.ts';
+import { ConfigError, endpointOrigins, loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
   it('has working defaults', () => {
@@ -8,41 +8,96 @@ describe('loadConfig', () => {
       port: 8080,
       host: '0.0.0.0',
       distDir: 'dist',
+      logLevel: 'info',
       rateLimitMax: 10,
-      trustProxy: 'loopback',
+      trustProxy: { proxies: ['loopback'], hops: undefined },
       corsOrigins: [],
       connectSources: [],
       notify: undefined,
+      cookieSecure: false,
     });
     expect(config.database).toEqual({
       url: `file:${path.resolve('data', 'submissions.db')}`,
       dir: path.resolve('data'),
+      addressKey: { file: path.resolve('data', 'address-hash.key') },
     });
   });
 
-  it('reads DATA_DIR, DATABASE_URL and the rate limit', () => {
+  it('reads DATA_DIR, DATABASE_URL, ADDRESS_HASH_SECRET and the rate limit', () => {
     expect(loadConfig({ DATA_DIR: '/srv/forms' }).database.url).toBe(
       'file:/srv/forms/submissions.db',
     );
+    const secret = 'a'.repeat(32);
     expect(
-      loadConfig({ DATABASE_URL: 'libsql://db.example.turso.io', DATABASE_AUTH_TOKEN: 't' })
-        .database,
-    ).toEqual({ url: 'libsql://db.example.turso.io', authToken: 't' });
+      loadConfig({
+        DATABASE_URL: 'libsql://db.example.turso.io',
+        DATABASE_AUTH_TOKEN: 't',
+        ADDRESS_HASH_SECRET: secret,
+      }).database,
+    ).toEqual({ url: 'libsql://db.example.turso.io', authToken: 't', addressKey: { secret } });
     expect(loadConfig({ RATE_LIMIT_MAX: '100000' }).rateLimitMax).toBe(100000);
-    expect(() => loadConfig({ RATE_LIMIT_MAX: 'lots' })).toThrow(/RATE_LIMIT_MAX/);
-    expect(() => loadConfig({ PORT: '-1' })).toThrow(/PORT/);
+    expect(loadConfig({ PORT: ' ', RATE_LIMIT_MAX: '' })).toMatchObject({
+      port: 8080,
+      rateLimitMax: 10,
+    });
   });
 
-  it('reads TRUST_PROXY as a flag, a hop count or addresses', () => {
-    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
-    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
-    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
-    expect(loadConfig({ TRUST_PROXY: 'loopback' }).trustProxy).toBe('loopback');
+  it('refuses RATE_LIMIT_MAX=0: there is no "off"', () => {
+    expect(() => loadConfig({ RATE_LIMIT_MAX: '0' })).toThrow(
+      'RATE_LIMIT_MAX: must be a whole number from 1 to 1000000 (form posts per minute from one address; there is no "off") (got "0")',
+    );
   });
 
-  it('turns notifications on only with both SMTP_URL and NOTIFY_TO', () => {
-    expect(loadConfig({ SMTP_URL: 'smtp://mail.example:587' }).notify).toBeUndefined();
-    expect(loadConfig({ NOTIFY_TO: 'a@example.com' }).notify).toBeUndefined();
+  it.each([
+    ['PORT', '-1'],
+    ['PORT', '70000'],
+    ['LOG_LEVEL', 'verbose'],
+    ['RATE_LIMIT_MAX', 'lots'],
+    ['TRUST_PROXY_HOPS', '11'],
+    ['CORS_ORIGINS', 'https://staffing.example/'],
+    ['COOKIE_SECURE', 'yes'],
+    ['DATABASE_URL', 'postgres://db'],
+    ['VITE_QUOTE_ENDPOINT', 'formspree.io/f/x'],
+  ])('names %s when it is "%s"', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(
+      new RegExp(`^The environment is not valid:\\n  ${name}: `),
+    );
+  });
+
+  it('names every wrong variable at once, and never repeats a secret', () => {
+    let message = '';
+    try {
+      loadConfig({
+        PORT: 'http',
+        NOTIFY_TO: 'not-an-address',
+        SMTP_URL: 'mail.example.com',
+        ADDRESS_HASH_SECRET: 'short-secret',
+      });
+    } catch (error) {
+      message = (error as ConfigError).message;
+      expect(error).toBeInstanceOf(ConfigError);
+    }
+    expect(message).toMatch(/^  PORT: /m);
+    expect(message).toMatch(/^  NOTIFY_TO: each entry must be an e-mail address/m);
+    expect(message).toMatch(/^  SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL$/m);
+    expect(message).toMatch(/^  ADDRESS_HASH_SECRET: must be at least 32 characters/m);
+    expect(message).not.toContain('short-secret');
+    expect(message).not.toContain('mail.example.com');
+  });
+
+  it('reads TRUST_PROXY as proxies, and TRUST_PROXY_HOPS', () => {
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toEqual({ proxies: [] });
+    expect(
+      loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8', TRUST_PROXY_HOPS: '2' }).trustProxy,
+    ).toEqual({ proxies: ['loopback', '10.0.0.0/8'], hops: 2 });
+  });
+
+  it('turns notifications on with SMTP_URL and NOTIFY_TO, and refuses one without the other', () => {
+    expect(() => loadConfig({ SMTP_URL: 'smtp://mail.example:587' })).toThrow(
+      /SMTP_URL and NOTIFY_TO: e-mail notification needs both/,
+    );
+    expect(() => loadConfig({ NOTIFY_TO: 'a@example.com' })).toThrow(/SMTP_URL and NOTIFY_TO/);
+    expect(() => loadConfig({ NOTIFY_FROM: 'a@example.com' })).toThrow(/NOTIFY_FROM/);
     expect(
       loadConfig({ SMTP_URL: 'smtp://mail.example:587', NOTIFY_TO: 'a@example.com, b@example.com' })
         .notify,

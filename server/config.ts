@@ -1,4 +1,6 @@
 import path from 'node:path';
+import proxyAddr from '@fastify/proxy-addr';
+import { z } from 'zod';
 
 /** Everything the receiver reads from its environment (README, "Environment variables"). */
 export interface Config {
@@ -8,7 +10,7 @@ export interface Config {
   logLevel: string;
   database: DatabaseConfig;
   rateLimitMax: number;
-  trustProxy: boolean | number | string;
+  trustProxy: TrustProxy;
   corsOrigins: string[];
   connectSources: string[];
   notify: NotifyConfig | undefined;
@@ -22,6 +24,19 @@ export interface DatabaseConfig {
   authToken?: string;
   /** The folder to create before opening a local file. */
   dir?: string;
+  /** The key of the address hash: kept out of the database (see `Database.clientHash`). */
+  addressKey: { secret: string } | { file: string };
+}
+
+/**
+ * Who may name the client in X-Forwarded-For. `proxies`: the addresses, CIDRs or proxy-addr names
+ * (`loopback`, `linklocal`, `uniquelocal`) of the proxy this server talks to; none trusts nobody.
+ * `hops`: how many proxies stand in front, counting that one; the header is believed only when the
+ * connection itself comes from one of `proxies`.
+ */
+export interface TrustProxy {
+  proxies: string[];
+  hops?: number | undefined;
 }
 
 export interface NotifyConfig {
@@ -32,48 +47,147 @@ export interface NotifyConfig {
 
 type Env = Record<string, string | undefined>;
 
-function positiveInt(value: string | undefined, fallback: number, name: string): number {
-  if (value === undefined || value.trim() === '') return fallback;
-  const number = Number(value);
-  if (!Number.isInteger(number) || number < 0) {
-    throw new Error(`${name} must be a whole number, got "${value}"`);
+/** The environment was wrong: the message names every variable at fault. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Unset and blank are the same: the default. */
+function optional<T extends z.ZodType>(schema: T) {
+  return z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined),
+    schema.optional(),
+  );
+}
+
+function wholeNumber(min: number, max: number, hint = '') {
+  return z
+    .string()
+    .regex(/^\d+$/, `must be a whole number from ${min} to ${max}${hint}`)
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, `must be a whole number from ${min} to ${max}${hint}`);
+}
+
+function commaList<T extends z.ZodType<string, string>>(item: T) {
+  return optional(
+    z
+      .string()
+      .transform((text) =>
+        text
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(item)),
+  );
+}
+
+const origin = z
+  .string()
+  .refine(
+    (text) => text === '*' || (URL.canParse(text) && new URL(text).origin === text),
+    'each entry must be an origin such as https://staffing.example (no path, no trailing slash) or *',
+  );
+
+const proxyList = z.string().transform((text, context) => {
+  if (text === 'false' || text === 'none') return [];
+  if (text === 'true') {
+    context.addIssue({
+      code: 'custom',
+      message:
+        'true would let any visitor choose their own address; name the proxy instead (loopback, an address or a CIDR)',
+    });
+    return z.NEVER;
   }
-  return number;
-}
+  if (/^\d+$/.test(text)) {
+    context.addIssue({
+      code: 'custom',
+      message: `"${text}" is a hop count: name the proxy the server talks to in TRUST_PROXY (e.g. loopback or 10.0.0.0/8) and put the count in TRUST_PROXY_HOPS`,
+    });
+    return z.NEVER;
+  }
+  const proxies = text.split(',').map((part) => part.trim());
+  try {
+    proxyAddr.compile(proxies);
+  } catch (error) {
+    context.addIssue({ code: 'custom', message: (error as Error).message });
+    return z.NEVER;
+  }
+  return proxies;
+});
 
-function flag(value: string | undefined, name: string): boolean {
-  const text = value?.trim() ?? '';
-  if (text === '' || text === 'false') return false;
-  if (text === 'true') return true;
-  throw new Error(`${name} must be true or false, got "${value}"`);
-}
+const endpoint = z
+  .string()
+  .refine(
+    (text) => text.startsWith('/') || /^https?:\/\//.test(text),
+    'must be a path on this site (/api/forms/…) or an http(s) URL',
+  );
 
-function list(value: string | undefined): string[] {
-  return (value ?? '')
-    .split(',')
-    .map((item) => item.trim())
-    .filter(Boolean);
+const databaseEnv = z.object({
+  DATA_DIR: optional(z.string()),
+  DATABASE_URL: optional(
+    z
+      .string()
+      .regex(/^(libsql|https?|wss?|file):/, 'must start with libsql:, https:, wss: or file:'),
+  ),
+  DATABASE_AUTH_TOKEN: optional(z.string()),
+  ADDRESS_HASH_SECRET: optional(
+    z
+      .string()
+      .min(32, 'must be at least 32 characters (e.g. the output of `openssl rand -hex 32`)'),
+  ),
+});
+
+const serverEnv = databaseEnv.extend({
+  PORT: optional(wholeNumber(1, 65535)),
+  HOST: optional(z.string()),
+  DIST_DIR: optional(z.string()),
+  BUILD_DIR: optional(z.string()),
+  LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
+  RATE_LIMIT_MAX: optional(
+    wholeNumber(1, 1_000_000, ' (form posts per minute from one address; there is no "off")'),
+  ),
+  TRUST_PROXY: optional(proxyList),
+  TRUST_PROXY_HOPS: optional(wholeNumber(1, 10)),
+  CORS_ORIGINS: commaList(origin),
+  COOKIE_SECURE: optional(z.enum(['true', 'false'])),
+  SMTP_URL: optional(z.string().regex(/^smtps?:\/\/[^/]/, 'must be an smtp:// or smtps:// URL')),
+  NOTIFY_TO: commaList(z.email('each entry must be an e-mail address')),
+  NOTIFY_FROM: optional(
+    z.string().regex(/^([^<>]*<)?[^\s<>@]+@[^\s<>@]+>?$/, 'must be an address or Name <address>'),
+  ),
+  VITE_QUOTE_ENDPOINT: optional(endpoint),
+  VITE_APPLICATION_ENDPOINT: optional(endpoint),
+});
+
+type ServerEnv = z.infer<typeof serverEnv>;
+
+/** Values never repeated in an error message. */
+const SECRETS = new Set(['ADDRESS_HASH_SECRET', 'DATABASE_AUTH_TOKEN', 'SMTP_URL', 'DATABASE_URL']);
+
+/** Parses `env` with `schema`, or throws one error that names each wrong variable and its value. */
+function parseEnv<T extends z.ZodType>(schema: T, env: Env): z.infer<T> {
+  const result = schema.safeParse(env);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => {
+    const name = String(issue.path[0] ?? '');
+    const value = env[name];
+    const shown = value === undefined || SECRETS.has(name) ? '' : ` (got "${value}")`;
+    return `  ${name}: ${issue.message}${shown}`;
+  });
+  throw new ConfigError(`The environment is not valid:\n${lines.join('\n')}`);
 }
 
 export function databaseConfig(env: Env): DatabaseConfig {
-  if (env.DATABASE_URL) {
-    return { url: env.DATABASE_URL, authToken: env.DATABASE_AUTH_TOKEN || undefined };
+  const parsed = parseEnv(databaseEnv, env);
+  const dir = path.resolve(parsed.DATA_DIR ?? 'data');
+  const addressKey = parsed.ADDRESS_HASH_SECRET
+    ? { secret: parsed.ADDRESS_HASH_SECRET }
+    : { file: path.join(dir, 'address-hash.key') };
+  if (parsed.DATABASE_URL) {
+    return { url: parsed.DATABASE_URL, authToken: parsed.DATABASE_AUTH_TOKEN, addressKey };
   }
-  const dir = path.resolve(env.DATA_DIR || 'data');
-  return { url: `file:${path.join(dir, 'submissions.db')}`, dir };
-}
-
-/**
- * `true`, a hop count, or the addresses/CIDRs of the proxies (fastify's trustProxy). By default
- * only a proxy on this machine may name the client: a direct visitor cannot forge an address.
- */
-function trustProxy(value: string | undefined): boolean | number | string {
-  const text = value?.trim() ?? '';
-  if (text === '') return 'loopback';
-  if (text === 'false') return false;
-  if (text === 'true') return true;
-  if (/^\d+$/.test(text)) return Number(text);
-  return text;
+  return { url: `file:${path.join(dir, 'submissions.db')}`, dir, addressKey };
 }
 
 /** The origins of absolute form endpoints, for the CSP's connect-src. */
@@ -91,29 +205,55 @@ export function endpointOrigins(endpoints: readonly (string | undefined)[]): str
   return [...origins];
 }
 
-export function loadConfig(env: Env = process.env, buildTimeEndpoints: string[] = []): Config {
-  const notifyTo = list(env.NOTIFY_TO);
-  const [firstRecipient] = notifyTo;
-  const smtpUrl = env.SMTP_URL?.trim();
+/** Settings that are only wrong together. */
+function checkCombinations(parsed: ServerEnv): string[] {
+  const problems: string[] = [];
+  const notifyParts = [parsed.SMTP_URL, parsed.NOTIFY_TO?.length ? parsed.NOTIFY_TO : undefined];
+  if (notifyParts.filter(Boolean).length === 1) {
+    problems.push('  SMTP_URL and NOTIFY_TO: e-mail notification needs both (or neither)');
+  }
+  if (parsed.NOTIFY_FROM && !parsed.SMTP_URL) {
+    problems.push('  NOTIFY_FROM: is set, but SMTP_URL is not');
+  }
+  if (parsed.TRUST_PROXY_HOPS && parsed.TRUST_PROXY?.length === 0) {
+    problems.push('  TRUST_PROXY_HOPS: is set, but TRUST_PROXY trusts no proxy');
+  }
+  return problems;
+}
+
+function notifyConfig(parsed: ServerEnv): NotifyConfig | undefined {
+  const [firstRecipient] = parsed.NOTIFY_TO ?? [];
+  if (!parsed.SMTP_URL || !firstRecipient || !parsed.NOTIFY_TO) return undefined;
   return {
-    port: positiveInt(env.PORT, 8080, 'PORT'),
-    host: env.HOST || '0.0.0.0',
-    distDir: env.DIST_DIR || 'dist',
-    logLevel: env.LOG_LEVEL || 'info',
+    smtpUrl: parsed.SMTP_URL,
+    to: parsed.NOTIFY_TO,
+    from: parsed.NOTIFY_FROM ?? firstRecipient,
+  };
+}
+
+/** Reads and checks every variable; throws a `ConfigError` naming each one that is wrong. */
+export function loadConfig(env: Env = process.env, buildTimeEndpoints: string[] = []): Config {
+  const parsed = parseEnv(serverEnv, env);
+  const problems = checkCombinations(parsed);
+  if (problems.length) {
+    throw new ConfigError(`The environment is not valid:\n${problems.join('\n')}`);
+  }
+  return {
+    port: parsed.PORT ?? 8080,
+    host: parsed.HOST ?? '0.0.0.0',
+    distDir: parsed.DIST_DIR ?? 'dist',
+    logLevel: parsed.LOG_LEVEL ?? 'info',
     database: databaseConfig(env),
-    rateLimitMax: positiveInt(env.RATE_LIMIT_MAX, 10, 'RATE_LIMIT_MAX'),
-    trustProxy: trustProxy(env.TRUST_PROXY),
-    corsOrigins: list(env.CORS_ORIGINS),
+    rateLimitMax: parsed.RATE_LIMIT_MAX ?? 10,
+    trustProxy: { proxies: parsed.TRUST_PROXY ?? ['loopback'], hops: parsed.TRUST_PROXY_HOPS },
+    corsOrigins: parsed.CORS_ORIGINS ?? [],
     connectSources: endpointOrigins([
-      env.VITE_QUOTE_ENDPOINT,
-      env.VITE_APPLICATION_ENDPOINT,
+      parsed.VITE_QUOTE_ENDPOINT,
+      parsed.VITE_APPLICATION_ENDPOINT,
       ...buildTimeEndpoints,
     ]),
-    adminDir: path.join(env.BUILD_DIR || 'build', 'admin'),
-    cookieSecure: flag(env.COOKIE_SECURE, 'COOKIE_SECURE'),
-    notify:
-      smtpUrl && firstRecipient
-        ? { smtpUrl, to: notifyTo, from: env.NOTIFY_FROM?.trim() || firstRecipient }
-        : undefined,
+    adminDir: path.join(parsed.BUILD_DIR ?? 'build', 'admin'),
+    cookieSecure: parsed.COOKIE_SECURE === 'true',
+    notify: notifyConfig(parsed),
   };
 }

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { createClient, type Client } from '@libsql/client';
 import type { DatabaseConfig } from './config.ts';
 import { migrations } from './migrations.ts';
@@ -10,9 +11,12 @@ export interface Database {
   /** A file on this machine (not a remote libsql server). */
   local: boolean;
   /**
-   * A keyed hash of a client's address: tells posts (or sign-in attempts) from one address apart
-   * without storing the address. The key sits in the same database, so anyone holding the whole
-   * file can still test guesses (all of IPv4 in hours); it keeps addresses out of exports and logs.
+   * A keyed hash (HMAC-SHA-256) of a client's address: tells posts (or sign-in attempts) from one
+   * address apart without storing the address. The key is not in the database, so a copy of the
+   * database (a backup, a stolen file, an export) cannot be tested against guessed addresses. Whoever
+   * holds the key as well (the machine itself, or ADDRESS_HASH_SECRET) can: all of IPv4 is about
+   * four billion guesses, hours of work. It keeps addresses out of the database, exports and logs; it
+   * does not make them secret from the server's own operator.
    */
   clientHash(address: string): string;
   ping(): Promise<void>;
@@ -43,13 +47,39 @@ async function migrate(client: Client): Promise<void> {
   }
 }
 
-async function clientHashKey(client: Client): Promise<string> {
-  await client.execute({
-    sql: "INSERT INTO settings (name, value) VALUES ('client_hash_salt', ?) ON CONFLICT (name) DO NOTHING",
-    args: [randomBytes(32).toString('hex')],
+const LEGACY_SALT = 'client_hash_salt';
+
+/**
+ * The address-hash key: ADDRESS_HASH_SECRET, or a random key in a file beside the database (created
+ * on first start, readable by this user only). Earlier versions kept the key in the database itself;
+ * it is moved out once, so that hashes stay comparable and a copy of the database no longer holds it.
+ */
+async function addressKey(client: Client, source: DatabaseConfig['addressKey']): Promise<string> {
+  const legacy = await client.execute({
+    sql: 'SELECT value FROM settings WHERE name = ?',
+    args: [LEGACY_SALT],
   });
-  const result = await client.execute("SELECT value FROM settings WHERE name = 'client_hash_salt'");
-  return String(result.rows[0]?.value);
+  const legacyKey = legacy.rows[0] ? String(legacy.rows[0].value) : undefined;
+  let key: string;
+  if ('secret' in source) {
+    key = source.secret;
+  } else if (existsSync(source.file)) {
+    key = readFileSync(source.file, 'utf8').trim();
+  } else {
+    key = legacyKey ?? randomBytes(32).toString('hex');
+    mkdirSync(path.dirname(source.file), { recursive: true });
+    // 'wx': two processes starting at once cannot both write a key; the loser reads the winner's.
+    try {
+      writeFileSync(source.file, `${key}\n`, { mode: 0o600, flag: 'wx' });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      key = readFileSync(source.file, 'utf8').trim();
+    }
+  }
+  if (legacyKey !== undefined) {
+    await client.execute({ sql: 'DELETE FROM settings WHERE name = ?', args: [LEGACY_SALT] });
+  }
+  return key;
 }
 
 /** Opens (creating it and its folder if needed) and migrates the database. */
@@ -71,7 +101,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
       await client.execute('PRAGMA synchronous = FULL');
     }
     await migrate(client);
-    key = await clientHashKey(client);
+    key = await addressKey(client, config.addressKey);
   } catch (error) {
     client.close();
     throw error;

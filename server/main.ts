@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { logStream } from './log-stream.ts';
 import { forms } from './forms.ts';
 import { smtpSender, startOutbox, type Outbox } from './notify.ts';
 import { openStore } from './store.ts';
@@ -7,10 +8,21 @@ import { openStore } from './store.ts';
 /** The form endpoints the site was built with (scripts/build-server.mjs), for the CSP. */
 declare const __BUILD_FORM_ENDPOINTS__: string[] | undefined;
 
-const config = loadConfig(
-  process.env,
-  typeof __BUILD_FORM_ENDPOINTS__ === 'undefined' ? [] : __BUILD_FORM_ENDPOINTS__,
-);
+/** The checked environment; a wrong variable stops the start with a message that names it. */
+function configuration(): Config {
+  try {
+    return loadConfig(
+      process.env,
+      typeof __BUILD_FORM_ENDPOINTS__ === 'undefined' ? [] : __BUILD_FORM_ENDPOINTS__,
+    );
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`${error.message}\nSee .env.example and the README's "Environment variables".`);
+    process.exit(1);
+  }
+}
+
+const config = configuration();
 const store = await openStore(config.database);
 let outbox: Outbox | undefined;
 
@@ -23,6 +35,7 @@ const app = await buildApp({
   corsOrigins: config.corsOrigins,
   trustProxy: config.trustProxy,
   logLevel: config.logLevel,
+  logStream: logStream(),
   notify: config.notify !== undefined,
   onStored: () => outbox?.nudge(),
   admin: { appDir: config.adminDir, cookieSecure: config.cookieSecure },

@@ -28,10 +28,15 @@ afterEach(() => {
 describe('openStore', () => {
   it('creates the folder and the database, and migrates it once', async () => {
     const nested = path.join(data.dir, 'a', 'b');
-    store = await openStore({ url: `file:${path.join(nested, 's.db')}`, dir: nested });
+    const nestedConfig = {
+      url: `file:${path.join(nested, 's.db')}`,
+      dir: nested,
+      addressKey: { file: path.join(nested, 'address-hash.key') },
+    };
+    store = await openStore(nestedConfig);
     expect(existsSync(path.join(nested, 's.db'))).toBe(true);
     store.close();
-    store = await openStore({ url: `file:${path.join(nested, 's.db')}`, dir: nested });
+    store = await openStore(nestedConfig);
     const client = createClient({ url: `file:${path.join(nested, 's.db')}` });
     const versions = await client.execute('SELECT version FROM schema_migrations');
     const mode = await client.execute('PRAGMA journal_mode');

@@ -196,7 +196,7 @@ describe('sign-in', () => {
   });
 
   it('marks the cookie Secure behind a trusted proxy that says HTTPS, and only then', async () => {
-    await start({}, { trustProxy: 'loopback' });
+    await start({}, { trustProxy: { proxies: ['loopback'] } });
     const proxied = await signIn(EMAIL, PASSWORD, { headers: { 'x-forwarded-proto': 'https' } });
     expect(proxied.statusCode).toBe(200);
     expect(setCookie(proxied)).toMatch(/;\s*Secure(;|$)/);
@@ -249,7 +249,7 @@ describe('sign-in limit', () => {
   });
 
   it('refuses an address after five failures for different accounts, not another address', async () => {
-    await start({}, { trustProxy: 'loopback' });
+    await start({}, { trustProxy: { proxies: ['loopback'] } });
     const from = (address: string) => ({ headers: { 'x-forwarded-for': address } });
     for (let n = 1; n <= 5; n += 1) {
       const response = await signIn(`guess${n}@example.com`, PASSWORD, from('198.51.100.7'));
