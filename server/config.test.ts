@@ -77,10 +77,10 @@ describe('loadConfig', () => {
       message = (error as ConfigError).message;
       expect(error).toBeInstanceOf(ConfigError);
     }
-    expect(message).toMatch(/^  PORT: /m);
-    expect(message).toMatch(/^  NOTIFY_TO: each entry must be an e-mail address/m);
-    expect(message).toMatch(/^  SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL$/m);
-    expect(message).toMatch(/^  ADDRESS_HASH_SECRET: must be at least 32 characters/m);
+    expect(message).toMatch(/^ {2}PORT: /m);
+    expect(message).toMatch(/^ {2}NOTIFY_TO: each entry must be an e-mail address/m);
+    expect(message).toMatch(/^ {2}SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL$/m);
+    expect(message).toMatch(/^ {2}ADDRESS_HASH_SECRET: must be at least 32 characters/m);
     expect(message).not.toContain('short-secret');
     expect(message).not.toContain('mail.example.com');
   });
