@@ -88,6 +88,66 @@ function messageDomain(from: string): string {
   return /@([^\s>]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
 }
 
+/** The e-mail of one submission, with its files (a résumé) attached. */
+async function messageFor(
+  options: OutboxOptions,
+  submission: PendingNotification['submission'],
+): Promise<MailMessage> {
+  const form = options.forms.find((candidate) => candidate.name === submission.form) ?? {
+    ...FALLBACK_FORM,
+    name: submission.form,
+  };
+  const mail = notificationMail(form, submission);
+  const files = submission.attachments.length
+    ? await options.store.attachmentFiles(submission.id)
+    : [];
+  return {
+    from: options.from,
+    to: options.to,
+    subject: mail.subject,
+    text: mail.text,
+    replyTo: mail.replyTo,
+    messageId: `<${submission.id}@${messageDomain(options.from)}>`,
+    headers: { 'X-Submission-Id': submission.id, 'X-Form': submission.form },
+    attachments: files.map((file) => ({
+      filename: downloadName(file.name, extensionOf(file.type)),
+      content: Buffer.from(file.content),
+      contentType: file.type,
+    })),
+  };
+}
+
+interface RetryPolicy {
+  maxAttempts: number;
+  /** The wait before the next try, after `attempts` failed ones. */
+  delay(attempts: number): number;
+  now(): number;
+}
+
+/** Sends one notification and records the outcome: sent, retry later, or given up. */
+async function deliver(
+  { outboxId, attempts, submission }: PendingNotification,
+  options: OutboxOptions,
+  retry: RetryPolicy,
+) {
+  const { store, log } = options;
+  try {
+    await options.sender.sendMail(await messageFor(options, submission));
+  } catch (error) {
+    const failed = attempts + 1;
+    const code = failureCode(error);
+    const retryAt = failed >= retry.maxAttempts ? null : retry.now() + retry.delay(failed);
+    await store.markNotificationFailed(outboxId, { attempts: failed, retryAt, error: code });
+    const details = { submissionId: submission.id, attempts: failed, code };
+    if (retryAt === null) log.error(details, 'notification given up');
+    else
+      log.warn({ ...details, retryInMs: retryAt - retry.now() }, 'notification failed, will retry');
+    return;
+  }
+  await store.markNotificationSent(outboxId);
+  log.info({ submissionId: submission.id }, 'notification sent');
+}
+
 /**
  * Sends the e-mail of each stored submission from the outbox table. Rows are leased while being
  * sent, so a crash mid-send means one more send after restart, never none.
@@ -99,57 +159,22 @@ export function startOutbox(options: OutboxOptions): Outbox {
     log,
     retryBaseMs = 30_000,
     retryMaxMs = 60 * 60_000,
-    maxAttempts = 30,
     pollMs = 60_000,
     leaseMs = 2 * 60_000,
     now = Date.now,
   } = options;
-  const domain = messageDomain(options.from);
+  const retry: RetryPolicy = {
+    maxAttempts: options.maxAttempts ?? 30,
+    delay(attempts) {
+      const delay = Math.min(retryMaxMs, retryBaseMs * 2 ** (attempts - 1));
+      return Math.round(delay * (0.8 + Math.random() * 0.4));
+    },
+    now,
+  };
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let again = false;
   let stopped = false;
-
-  function retryDelay(attempts: number): number {
-    const delay = Math.min(retryMaxMs, retryBaseMs * 2 ** (attempts - 1));
-    return Math.round(delay * (0.8 + Math.random() * 0.4));
-  }
-
-  async function deliver({ outboxId, attempts, submission }: PendingNotification) {
-    const form = options.forms.find((candidate) => candidate.name === submission.form) ?? {
-      ...FALLBACK_FORM,
-      name: submission.form,
-    };
-    const mail = notificationMail(form, submission);
-    try {
-      const files = submission.attachments.length ? await store.attachmentFiles(submission.id) : [];
-      await sender.sendMail({
-        from: options.from,
-        to: options.to,
-        subject: mail.subject,
-        text: mail.text,
-        replyTo: mail.replyTo,
-        messageId: `<${submission.id}@${domain}>`,
-        headers: { 'X-Submission-Id': submission.id, 'X-Form': submission.form },
-        attachments: files.map((file) => ({
-          filename: downloadName(file.name, extensionOf(file.type)),
-          content: Buffer.from(file.content),
-          contentType: file.type,
-        })),
-      });
-    } catch (error) {
-      const failed = attempts + 1;
-      const code = failureCode(error);
-      const retryAt = failed >= maxAttempts ? null : now() + retryDelay(failed);
-      await store.markNotificationFailed(outboxId, { attempts: failed, retryAt, error: code });
-      const details = { submissionId: submission.id, attempts: failed, code };
-      if (retryAt === null) log.error(details, 'notification given up');
-      else log.warn({ ...details, retryInMs: retryAt - now() }, 'notification failed, will retry');
-      return;
-    }
-    await store.markNotificationSent(outboxId);
-    log.info({ submissionId: submission.id }, 'notification sent');
-  }
 
   async function pass() {
     for (;;) {
@@ -157,7 +182,7 @@ export function startOutbox(options: OutboxOptions): Outbox {
       if (due.length === 0) return;
       for (const notification of due) {
         if (stopped) return;
-        await deliver(notification);
+        await deliver(notification, options, retry);
       }
     }
   }

@@ -1,4 +1,4 @@
-import type { InValue, Row } from '@libsql/client';
+import type { InStatement, InValue, Row } from '@libsql/client';
 import {
   PAGE_SIZE,
   submissionStatuses,
@@ -75,13 +75,12 @@ export interface InboxOptions {
   now?: () => number;
 }
 
-export function inbox(database: Database, { forms, now = Date.now }: InboxOptions) {
-  const { client } = database;
-  const summaryFields = new Map(forms.map((form) => [form.name, form.summaryFields]));
-  let indexing: Promise<void> | undefined;
+type Client = Database['client'];
 
-  /** Adds what arrived since the last search to the search index (see migration 2). */
-  async function indexNewSubmissions(): Promise<void> {
+/** Adds what arrived since the last search to the search index (see migration 2), one at a time. */
+function searchIndexer(client: Client): () => Promise<void> {
+  let indexing: Promise<void> | undefined;
+  return async () => {
     const indexed = `(SELECT CAST(value AS INTEGER) FROM settings WHERE name = 'search_indexed_seq')`;
     const behind = await client.execute(
       `SELECT COALESCE(MAX(seq), 0) > ${indexed} AS behind FROM submissions`,
@@ -102,120 +101,172 @@ export function inbox(database: Database, { forms, now = Date.now }: InboxOption
         indexing = undefined;
       });
     await indexing;
-  }
+  };
+}
 
-  function toItem(submission: StoredSubmission): InboxItem {
-    const names = summaryFields.get(submission.form) ?? [];
-    return {
-      id: submission.id,
-      form: submission.form,
-      receivedAt: submission.receivedAt,
-      status: submission.status,
-      fields: Object.fromEntries(
-        names
-          .filter((name) => name in submission.fields)
-          .map((name) => [name, submission.fields[name]]),
-      ),
-      attachments: submission.attachments.length,
-    };
-  }
+/** A list row: the form's summary fields only. */
+function toItem(summaryFields: readonly string[], submission: StoredSubmission): InboxItem {
+  return {
+    id: submission.id,
+    form: submission.form,
+    receivedAt: submission.receivedAt,
+    status: submission.status,
+    fields: Object.fromEntries(
+      summaryFields
+        .filter((name) => name in submission.fields)
+        .map((name) => [name, submission.fields[name]]),
+    ),
+    attachments: submission.attachments.length,
+  };
+}
 
-  async function counts(query: InboxQuery): Promise<StatusCounts> {
-    const { where, args } = filter(query, false);
-    const result = await client.execute({
-      sql: `SELECT status, COUNT(*) AS n FROM submissions ${whereClause(where)} GROUP BY status`,
-      args,
-    });
-    const counted = Object.fromEntries(submissionStatuses.map((status) => [status, 0]));
-    for (const row of result.rows) counted[String(row.status)] = Number(row.n);
-    return counted as StatusCounts;
-  }
+async function countByStatus(client: Client, query: InboxQuery): Promise<StatusCounts> {
+  const { where, args } = filter(query, false);
+  const result = await client.execute({
+    sql: `SELECT status, COUNT(*) AS n FROM submissions ${whereClause(where)} GROUP BY status`,
+    args,
+  });
+  const counted = Object.fromEntries(submissionStatuses.map((status) => [status, 0]));
+  for (const row of result.rows) counted[String(row.status)] = Number(row.n);
+  return counted as StatusCounts;
+}
 
-  /**
-   * Newest first. A search walks the index's matches from the newest down (FTS5 keeps them in
-   * rowid = seq order) and stops at the page's end, so a common word costs no more than a rare one.
-   */
-  async function select(
-    query: InboxQuery,
-    limit?: number,
-  ): Promise<(StoredSubmission & { seq: number })[]> {
-    const { where, args } = filter(query, true);
-    if (query.after && CURSOR.test(query.after)) {
-      where.push('seq < ?');
-      args.push(Number(query.after));
-    }
-    const search = searchQuery(query.q);
-    if (search) await indexNewSubmissions();
-    const from = search
-      ? 'submissions_search JOIN submissions ON seq = submissions_search.rowid'
-      : 'submissions';
-    if (search) {
-      where.unshift('submissions_search MATCH ?');
-      args.unshift(search);
-    }
-    const order = search ? 'submissions_search.rowid DESC' : 'seq DESC';
-    const result = await client.execute({
-      sql: `SELECT ${SUBMISSION_SELECT}, seq FROM ${from} ${whereClause(where)}
-            ORDER BY ${order} ${limit === undefined ? '' : 'LIMIT ?'}`,
-      args: limit === undefined ? args : [...args, limit],
-    });
-    return result.rows.map((row) => ({ ...toSubmission(row), seq: Number(row.seq) }));
+/**
+ * Newest first. A search walks the index's matches from the newest down (FTS5 keeps them in
+ * rowid = seq order) and stops at the page's end, so a common word costs no more than a rare one.
+ */
+async function selectSubmissions(
+  client: Client,
+  indexNewSubmissions: () => Promise<void>,
+  query: InboxQuery,
+  limit?: number,
+): Promise<(StoredSubmission & { seq: number })[]> {
+  const { where, args } = filter(query, true);
+  if (query.after && CURSOR.test(query.after)) {
+    where.push('seq < ?');
+    args.push(Number(query.after));
   }
+  const search = searchQuery(query.q);
+  if (search) await indexNewSubmissions();
+  const from = search
+    ? 'submissions_search JOIN submissions ON seq = submissions_search.rowid'
+    : 'submissions';
+  if (search) {
+    where.unshift('submissions_search MATCH ?');
+    args.unshift(search);
+  }
+  const order = search ? 'submissions_search.rowid DESC' : 'seq DESC';
+  const result = await client.execute({
+    sql: `SELECT ${SUBMISSION_SELECT}, seq FROM ${from} ${whereClause(where)}
+          ORDER BY ${order} ${limit === undefined ? '' : 'LIMIT ?'}`,
+    args: limit === undefined ? args : [...args, limit],
+  });
+  return result.rows.map((row) => ({ ...toSubmission(row), seq: Number(row.seq) }));
+}
 
-  async function detail(id: string): Promise<SubmissionDetail | undefined> {
-    const [row, events, outbox] = await client.batch(
-      [
-        { sql: `SELECT ${SUBMISSION_SELECT} FROM submissions WHERE id = ?`, args: [id] },
-        {
-          sql: `SELECT at, user_email, kind, status FROM submission_events
-                WHERE submission_id = ? ORDER BY at, id`,
-          args: [id],
-        },
-        {
-          sql: `SELECT attempts, next_attempt_at, sent_at, gave_up_at FROM outbox
-                WHERE submission_id = ? ORDER BY id DESC LIMIT 1`,
-          args: [id],
-        },
-      ],
-      'read',
+function toEvent(event: Row): SubmissionEvent {
+  return {
+    at: Number(event.at),
+    user: String(event.user_email),
+    kind: event.kind === 'note' ? 'note' : 'status',
+    status: event.status === null ? null : (String(event.status) as SubmissionStatus),
+  };
+}
+
+/** One submission with its history and the state of its e-mail notification. */
+async function readDetail(client: Client, id: string): Promise<SubmissionDetail | undefined> {
+  const [row, events, outbox] = await client.batch(
+    [
+      { sql: `SELECT ${SUBMISSION_SELECT} FROM submissions WHERE id = ?`, args: [id] },
+      {
+        sql: `SELECT at, user_email, kind, status FROM submission_events
+              WHERE submission_id = ? ORDER BY at, id`,
+        args: [id],
+      },
+      {
+        sql: `SELECT attempts, next_attempt_at, sent_at, gave_up_at FROM outbox
+              WHERE submission_id = ? ORDER BY id DESC LIMIT 1`,
+        args: [id],
+      },
+    ],
+    'read',
+  );
+  const found = row?.rows[0];
+  if (!found) return undefined;
+  const submission = toSubmission(found);
+  return {
+    id: submission.id,
+    form: submission.form,
+    receivedAt: submission.receivedAt,
+    status: submission.status,
+    note: submission.note,
+    language: submission.language,
+    fields: submission.fields,
+    attachments: submission.attachments.map(({ id: fileId, name, type, size }) => ({
+      id: fileId,
+      name,
+      type,
+      size,
+    })),
+    events: (events?.rows ?? []).map(toEvent),
+    notification: notificationState(outbox?.rows[0]),
+  };
+}
+
+/** The statements that change the status and/or the note, each logged only when it changed. */
+function updateStatements(
+  id: string,
+  change: UpdateSubmissionBody,
+  by: { userEmail: string; at: number },
+): InStatement[] {
+  const logIfChanged = (kind: 'status' | 'note', status: string | null) => ({
+    sql: `INSERT INTO submission_events (submission_id, at, user_email, kind, status)
+          SELECT ?, ?, ?, ?, ? WHERE changes() > 0`,
+    args: [id, by.at, by.userEmail, kind, status],
+  });
+  const statements: InStatement[] = [];
+  if (change.status !== undefined) {
+    statements.push(
+      {
+        sql: 'UPDATE submissions SET status = ?1 WHERE id = ?2 AND status <> ?1',
+        args: [change.status, id],
+      },
+      logIfChanged('status', change.status),
     );
-    const found = row?.rows[0];
-    if (!found) return undefined;
-    const submission = toSubmission(found);
-    return {
-      id: submission.id,
-      form: submission.form,
-      receivedAt: submission.receivedAt,
-      status: submission.status,
-      note: submission.note,
-      language: submission.language,
-      fields: submission.fields,
-      attachments: submission.attachments.map(({ id: fileId, name, type, size }) => ({
-        id: fileId,
-        name,
-        type,
-        size,
-      })),
-      events: (events?.rows ?? []).map((event): SubmissionEvent => ({
-        at: Number(event.at),
-        user: String(event.user_email),
-        kind: event.kind === 'note' ? 'note' : 'status',
-        status: event.status === null ? null : (String(event.status) as SubmissionStatus),
-      })),
-      notification: notificationState(outbox?.rows[0]),
-    };
   }
+  if (change.note !== undefined) {
+    statements.push(
+      {
+        sql: 'UPDATE submissions SET note = ?1 WHERE id = ?2 AND note <> ?1',
+        args: [change.note, id],
+      },
+      logIfChanged('note', null),
+    );
+  }
+  return statements;
+}
+
+export function inbox(database: Database, { forms, now = Date.now }: InboxOptions) {
+  const { client } = database;
+  const summaryFields = new Map(forms.map((form) => [form.name, form.summaryFields]));
+  const indexNewSubmissions = searchIndexer(client);
+  const select = (query: InboxQuery, limit?: number) =>
+    selectSubmissions(client, indexNewSubmissions, query, limit);
+  const detail = (id: string) => readDetail(client, id);
 
   return {
     detail,
 
     /** One page of the list, newest first, and the counts by status under the same filters. */
     async page(query: InboxQuery): Promise<InboxPage> {
-      const [rows, counted] = [await select(query, PAGE_SIZE + 1), await counts(query)];
+      const [rows, counted] = [
+        await select(query, PAGE_SIZE + 1),
+        await countByStatus(client, query),
+      ];
       const shown = rows.slice(0, PAGE_SIZE);
       const last = shown.at(-1);
       return {
-        items: shown.map(toItem),
+        items: shown.map((row) => toItem(summaryFields.get(row.form) ?? [], row)),
         next: rows.length > PAGE_SIZE && last ? String(last.seq) : null,
         counts: counted,
       };
@@ -230,32 +281,7 @@ export function inbox(database: Database, { forms, now = Date.now }: InboxOption
       change: UpdateSubmissionBody,
       userEmail: string,
     ): Promise<SubmissionDetail | undefined> {
-      const at = now();
-      const logIfChanged = (kind: 'status' | 'note', status: string | null) => ({
-        sql: `INSERT INTO submission_events (submission_id, at, user_email, kind, status)
-              SELECT ?, ?, ?, ?, ? WHERE changes() > 0`,
-        args: [id, at, userEmail, kind, status],
-      });
-      const statements = [];
-      if (change.status !== undefined) {
-        statements.push(
-          {
-            sql: 'UPDATE submissions SET status = ?1 WHERE id = ?2 AND status <> ?1',
-            args: [change.status, id],
-          },
-          logIfChanged('status', change.status),
-        );
-      }
-      if (change.note !== undefined) {
-        statements.push(
-          {
-            sql: 'UPDATE submissions SET note = ?1 WHERE id = ?2 AND note <> ?1',
-            args: [change.note, id],
-          },
-          logIfChanged('note', null),
-        );
-      }
-      await client.batch(statements, 'write');
+      await client.batch(updateStatements(id, change, { userEmail, at: now() }), 'write');
       return detail(id);
     },
   };

@@ -66,33 +66,31 @@ export function isSameOrigin(request: FastifyRequest): boolean {
   }
 }
 
-/** `/admin/` and its API (README, "The owner's inbox"); registered with the prefix `/admin`. */
-export async function adminRoutes(app: FastifyInstance, options: AdminOptions) {
+interface AdminContext {
+  options: AdminOptions;
+  now: () => number;
+  accounts: ReturnType<typeof users>;
+  sessionStore: ReturnType<typeof sessions>;
+  limit: ReturnType<typeof signInLimit>;
+  box: ReturnType<typeof inbox>;
+  /** Route options that let only a signed-in owner through. */
+  signedIn: { onRequest: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown> };
+  /** The owner a `signedIn` route's request belongs to. */
+  userOf(request: FastifyRequest): User;
+  /** 401; says whether no account exists yet, or whether the cookie's session has ended. */
+  signedOut(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
+}
+
+const sessionInfo = (user: User): SessionInfo => ({
+  email: user.email,
+  seenBefore: user.seenBefore,
+});
+
+function adminContext(options: AdminOptions): AdminContext {
   const { database, now = Date.now } = options;
   const accounts = users(database.client, { now, cost: options.cost });
   const sessionStore = sessions(database.client, { now });
-  const limit = signInLimit(database.client, { now });
-  const box = inbox(database, { forms: options.forms, now });
 
-  await app.register(fastifyCookie);
-  // Made now, so that the first sign-in with an unknown address costs no more than any other.
-  await dummyHash(options.cost);
-
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-robots-tag', 'noindex, nofollow');
-    // Hashed assets hold no personal data and never change; everything else is never cached.
-    if (!HASHED_ASSET.test(request.url.split('?')[0] ?? '')) {
-      reply.header('cache-control', 'no-store');
-    }
-  });
-
-  app.addHook('onRequest', async (request, reply) => {
-    if (SAFE_METHODS.has(request.method) || isSameOrigin(request)) return;
-    request.log.info('cross-site admin request refused');
-    return refuse(reply, 403, 'This request must come from the inbox itself');
-  });
-
-  /** 401; says whether no account exists yet, or whether the cookie's session has ended. */
   async function signedOut(request: FastifyRequest, reply: FastifyReply) {
     const setupNeeded = (await accounts.count()) === 0;
     const sessionEnded = request.cookies[SESSION_COOKIE] !== undefined;
@@ -101,71 +99,86 @@ export async function adminRoutes(app: FastifyInstance, options: AdminOptions) {
   }
 
   const currentUser = new WeakMap<FastifyRequest, User>();
-  function userOf(request: FastifyRequest): User {
-    const user = currentUser.get(request);
-    if (!user) throw new Error('route registered without the sign-in check');
-    return user;
-  }
   async function requireUser(request: FastifyRequest, reply: FastifyReply) {
     const user = await sessionStore.resolve(request.cookies[SESSION_COOKIE]);
     if (!user) return signedOut(request, reply);
     currentUser.set(request, user);
   }
-  const signedIn = { onRequest: requireUser };
 
-  const sessionInfo = (user: User): SessionInfo => ({
-    email: user.email,
-    seenBefore: user.seenBefore,
+  return {
+    options,
+    now,
+    accounts,
+    sessionStore,
+    limit: signInLimit(database.client, { now }),
+    box: inbox(database, { forms: options.forms, now }),
+    signedIn: { onRequest: requireUser },
+    userOf(request) {
+      const user = currentUser.get(request);
+      if (!user) throw new Error('route registered without the sign-in check');
+      return user;
+    },
+    signedOut,
+  };
+}
+
+/** Checks a password, with the sign-in limit per address and per account; starts a session. */
+async function signIn(context: AdminContext, request: FastifyRequest, reply: FastifyReply) {
+  const { accounts, limit, sessionStore, options } = context;
+  const { database } = options;
+  const body = safeParse(signInSchema, request.body);
+  if (!body.success) return refuse(reply, 400, 'Send an e-mail address and a password');
+  if ((await accounts.count()) === 0) return context.signedOut(request, reply);
+  const { email, password } = body.data;
+  const accountKey = `account:${database.clientHash(normaliseEmail(email))}`;
+  const keys = [`address:${database.clientHash(request.ip)}`, accountKey];
+  const wait = await limit.retryAfter(keys);
+  if (wait > 0) {
+    reply.header('retry-after', String(Math.ceil(wait / 1000)));
+    return refuse(reply, 429, 'Too many failed sign-ins; try again later');
+  }
+  const user = await accounts.find(email);
+  const valid = user
+    ? await verifyPassword(password, user.passwordHash)
+    : await verifyNobody(password, options.cost);
+  if (!user || !valid) {
+    await limit.recordFailure(keys);
+    request.log.info('sign-in failed');
+    return refuse(reply, 401, 'Email or password is incorrect.');
+  }
+  await limit.clear(accountKey);
+  const token = await sessionStore.start(user);
+  reply.setCookie(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'strict',
+    path: '/',
+    secure: options.cookieSecure === true || request.protocol === 'https',
+    maxAge: SESSION_MAX_MS / 1000,
   });
+  request.log.info({ userId: user.id }, 'signed in');
+  const signedInUser = await sessionStore.resolve(token);
+  return sessionInfo(signedInUser ?? user);
+}
 
-  app.get('/api/session', signedIn, async (request) => sessionInfo(userOf(request)));
-
+function sessionRoutes(app: FastifyInstance, context: AdminContext) {
+  app.get('/api/session', context.signedIn, async (request) =>
+    sessionInfo(context.userOf(request)),
+  );
   app.post(
     '/api/sign-in',
     { config: { rateLimit: { max: 30, timeWindow: 60_000 } } },
-    async (request, reply) => {
-      const body = safeParse(signInSchema, request.body);
-      if (!body.success) return refuse(reply, 400, 'Send an e-mail address and a password');
-      if ((await accounts.count()) === 0) return signedOut(request, reply);
-      const { email, password } = body.data;
-      const accountKey = `account:${database.clientHash(normaliseEmail(email))}`;
-      const keys = [`address:${database.clientHash(request.ip)}`, accountKey];
-      const wait = await limit.retryAfter(keys);
-      if (wait > 0) {
-        reply.header('retry-after', String(Math.ceil(wait / 1000)));
-        return refuse(reply, 429, 'Too many failed sign-ins; try again later');
-      }
-      const user = await accounts.find(email);
-      const valid = user
-        ? await verifyPassword(password, user.passwordHash)
-        : await verifyNobody(password, options.cost);
-      if (!user || !valid) {
-        await limit.recordFailure(keys);
-        request.log.info('sign-in failed');
-        return refuse(reply, 401, 'Email or password is incorrect.');
-      }
-      await limit.clear(accountKey);
-      const token = await sessionStore.start(user);
-      reply.setCookie(SESSION_COOKIE, token, {
-        httpOnly: true,
-        sameSite: 'strict',
-        path: '/',
-        secure: options.cookieSecure === true || request.protocol === 'https',
-        maxAge: SESSION_MAX_MS / 1000,
-      });
-      request.log.info({ userId: user.id }, 'signed in');
-      const signedInUser = await sessionStore.resolve(token);
-      return sessionInfo(signedInUser ?? user);
-    },
+    (request, reply) => signIn(context, request, reply),
   );
-
   app.post('/api/sign-out', async (request, reply) => {
     const token = request.cookies[SESSION_COOKIE];
-    if (token) await sessionStore.end(token);
+    if (token) await context.sessionStore.end(token);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return { ok: true };
   });
+}
 
+function submissionRoutes(app: FastifyInstance, context: AdminContext) {
+  const { box, signedIn, options } = context;
   app.get('/api/submissions', signedIn, async (request, reply) => {
     const query = safeParse(inboxQuerySchema, request.query);
     if (!query.success) return refuse(reply, 400, 'The filters are not valid');
@@ -175,7 +188,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminOptions) {
   app.get('/api/export.csv', signedIn, async (request, reply) => {
     const query = safeParse(inboxQuerySchema, request.query);
     if (!query.success) return refuse(reply, 400, 'The filters are not valid');
-    const day = new Date(now()).toISOString().slice(0, 10);
+    const day = new Date(context.now()).toISOString().slice(0, 10);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="submissions-${day}.csv"`)
@@ -193,7 +206,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminOptions) {
     async (request, reply) => {
       const { id, fileId } = request.params;
       const [file] = /^\d{1,15}$/.test(fileId)
-        ? await readAttachmentFiles(database.client, id, Number(fileId))
+        ? await readAttachmentFiles(options.database.client, id, Number(fileId))
         : [];
       if (!file) return refuse(reply, 404, 'No such file');
       request.log.info({ id, fileId: file.id }, 'attachment downloaded');
@@ -214,13 +227,38 @@ export async function adminRoutes(app: FastifyInstance, options: AdminOptions) {
     async (request, reply) => {
       const change = safeParse(updateSubmissionSchema, request.body);
       if (!change.success) return refuse(reply, 400, 'Send a status or a note');
-      const detail = await box.update(request.params.id, change.data, userOf(request).email);
+      const email = context.userOf(request).email;
+      const detail = await box.update(request.params.id, change.data, email);
       if (!detail) return refuse(reply, 404, 'No such submission');
       request.log.info({ id: detail.id, status: change.data.status }, 'submission updated');
       return detail;
     },
   );
+}
 
+/** `/admin/` and its API (README, "The owner's inbox"); registered with the prefix `/admin`. */
+export async function adminRoutes(app: FastifyInstance, options: AdminOptions) {
+  const context = adminContext(options);
+  await app.register(fastifyCookie);
+  // Made now, so that the first sign-in with an unknown address costs no more than any other.
+  await dummyHash(options.cost);
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-robots-tag', 'noindex, nofollow');
+    // Hashed assets hold no personal data and never change; everything else is never cached.
+    if (!HASHED_ASSET.test(request.url.split('?')[0] ?? '')) {
+      reply.header('cache-control', 'no-store');
+    }
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (SAFE_METHODS.has(request.method) || isSameOrigin(request)) return;
+    request.log.info('cross-site admin request refused');
+    return refuse(reply, 403, 'This request must come from the inbox itself');
+  });
+
+  sessionRoutes(app, context);
+  submissionRoutes(app, context);
   app.all('/api/*', async (_request, reply) => refuse(reply, 404, 'Not found'));
 
   if (options.appDir && existsSync(options.appDir)) {

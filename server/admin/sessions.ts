@@ -17,35 +17,39 @@ function tokenHash(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-export function sessions(client: Client, { now = Date.now }: { now?: () => number } = {}) {
-  async function end(token: string): Promise<void> {
-    if (!TOKEN.test(token)) return;
-    await client.execute({
-      sql: 'DELETE FROM sessions WHERE token_hash = ?',
-      args: [tokenHash(token)],
-    });
-  }
+async function endSession(client: Client, token: string): Promise<void> {
+  if (!TOKEN.test(token)) return;
+  await client.execute({
+    sql: 'DELETE FROM sessions WHERE token_hash = ?',
+    args: [tokenHash(token)],
+  });
+}
 
-  /** Counts as activity: a pause of over `VISIT_GAP_MS` starts a new visit. */
-  async function touch(userId: number, token: string, at: number): Promise<void> {
-    await client.batch(
-      [
-        {
-          sql: 'UPDATE sessions SET last_seen_at = ? WHERE token_hash = ?',
-          args: [at, tokenHash(token)],
-        },
-        {
-          sql: `UPDATE users SET
-                  seen_before = CASE WHEN last_active_at IS NOT NULL AND ?1 - last_active_at > ?2
-                                THEN last_active_at ELSE seen_before END,
-                  last_active_at = ?1
-                WHERE id = ?3`,
-          args: [at, VISIT_GAP_MS, userId],
-        },
-      ],
-      'write',
-    );
-  }
+/** Counts as activity: a pause of over `VISIT_GAP_MS` starts a new visit. */
+async function touchSession(client: Client, userId: number, token: string, at: number) {
+  await client.batch(
+    [
+      {
+        sql: 'UPDATE sessions SET last_seen_at = ? WHERE token_hash = ?',
+        args: [at, tokenHash(token)],
+      },
+      {
+        sql: `UPDATE users SET
+                seen_before = CASE WHEN last_active_at IS NOT NULL AND ?1 - last_active_at > ?2
+                              THEN last_active_at ELSE seen_before END,
+                last_active_at = ?1
+              WHERE id = ?3`,
+        args: [at, VISIT_GAP_MS, userId],
+      },
+    ],
+    'write',
+  );
+}
+
+export function sessions(client: Client, { now = Date.now }: { now?: () => number } = {}) {
+  const end = (token: string) => endSession(client, token);
+  const touch = (userId: number, token: string, at: number) =>
+    touchSession(client, userId, token, at);
 
   return {
     end,
