@@ -1,13 +1,14 @@
 // `npm run bench`: build, serve the build on loopback, run Lighthouse 12 (mobile and desktop,
 // RUNS each, median) on every route and measure the gzip size of the JavaScript each route loads.
 // Prints a table and writes bench/lighthouse-<time>.json. A benchmark, not a test: it never fails on numbers.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium } from '@playwright/test';
+import { chromiumArgs, chromiumPath, startBuiltServer } from './local-server.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const PORT = Number(process.env.BENCH_PORT ?? 4319);
@@ -20,35 +21,11 @@ const routes = process.env.BENCH_ROUTES?.split(',') ?? [
   '/request-service',
   '/join-our-team',
 ];
-const chromePath =
-  process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
-const chromeFlags = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-  '--no-first-run',
-];
+const chromeFlags = ['--headless=new', ...chromiumArgs];
 
 function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
-}
-
-async function waitForServer() {
-  for (let i = 0; i < 100; i += 1) {
-    try {
-      if ((await fetch(`${origin}/healthz`)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('server did not start');
 }
 
 async function jsWeight(browser, route) {
@@ -71,20 +48,10 @@ console.log('Building…');
 if (spawnSync('npm', ['run', 'build'], { stdio: 'inherit' }).status !== 0) process.exit(1);
 
 // DIST_DIR and BUILD_DIR (read by the build and the server) let a bench run use its own folders.
-const server = spawn('node', [`${process.env.BUILD_DIR ?? 'build'}/server/main.js`], {
-  env: {
-    ...process.env,
-    PORT: String(PORT),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: 'bench/data',
-  },
-  stdio: 'inherit',
-});
+const server = await startBuiltServer({ port: PORT, dataDir: 'bench/data' });
 try {
-  await waitForServer();
-  const browser = await chromium.launch({ executablePath: chromePath, args: chromeFlags.slice(1) });
-  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+  const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags });
   const rows = [];
   for (const route of routes) {
     const row = { route, jsGzipBytes: await jsWeight(browser, route) };
@@ -192,5 +159,5 @@ try {
   writeFileSync(file, JSON.stringify({ runs: RUNS, rows }, null, 2));
   console.log(`\nwritten to ${file}`);
 } finally {
-  server.kill('SIGTERM');
+  server.stop();
 }

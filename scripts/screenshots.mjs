@@ -1,52 +1,52 @@
-// `node scripts/screenshots.mjs [route…]`: full-page screenshots of routes at 390 px and 1280 px into
-// test-results/screenshots/, against a running server (SCREENSHOT_ORIGIN, default http://127.0.0.1:8080).
-import { existsSync, mkdirSync } from 'node:fs';
+// `npm run screenshots [-- route…]`: full-page screenshots of each route at 390 px and 1280 px into
+// test-results/screenshots/, to look at the site as a visitor does. Uses the build (`npm run build`
+// first) on a server of its own, or a running site at SCREENSHOT_ORIGIN.
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { chromium } from '@playwright/test';
+import { chromiumArgs, chromiumPath, startBuiltServer } from './local-server.mjs';
 
-const origin = process.env.SCREENSHOT_ORIGIN ?? 'http://127.0.0.1:8080';
 const routes = process.argv.slice(2).length
   ? process.argv.slice(2)
   : ['/', '/team', '/contact', '/request-service', '/join-our-team', '/nowhere'];
 const out = 'test-results/screenshots';
 mkdirSync(out, { recursive: true });
 
-const browser = await chromium.launch({
-  executablePath:
-    process.env.CHROMIUM_PATH ??
-    (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined),
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--disable-quic',
-    '--no-first-run',
-  ],
-});
-for (const width of [390, 1280]) {
-  const page = await browser.newPage({
-    viewport: { width, height: width < 800 ? 844 : 800 },
-    reducedMotion: 'reduce',
-  });
-  for (const route of routes) {
-    await page.goto(`${origin}/#${route}`);
-    await page.reload({ waitUntil: 'networkidle' });
-    await page.locator('h1').first().waitFor();
-    // Lazy images load only near the viewport: walk down the page so the full-page shot shows them.
-    await page.evaluate(async () => {
-      for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
-        window.scrollTo(0, y);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      window.scrollTo(0, 0);
+const server = process.env.SCREENSHOT_ORIGIN
+  ? { origin: process.env.SCREENSHOT_ORIGIN, stop() {} }
+  : await startBuiltServer({
+      port: Number(process.env.SCREENSHOT_PORT ?? 4320),
+      dataDir: mkdtempSync(path.join(os.tmpdir(), 'screenshots-')),
     });
-    await page.waitForLoadState('networkidle');
-    const name = route === '/' ? 'home' : route.replace(/\W+/g, '-').replace(/^-/, '');
-    const file = `${out}/${name}-${width}.png`;
-    await page.screenshot({ path: file, fullPage: true });
-    console.log(file);
+
+async function shoot(page, route, width) {
+  await page.goto(`${server.origin}/#${route}`);
+  await page.reload({ waitUntil: 'networkidle' });
+  await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
+  // Lazy images load only near the viewport: bring each into view so the full-page shot shows it.
+  for (const image of await page.locator('img[loading="lazy"]').all()) {
+    await image.scrollIntoViewIfNeeded();
   }
-  await page.close();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForLoadState('networkidle');
+  const name = route === '/' ? 'home' : route.replace(/\W+/g, '-').replace(/^-/, '');
+  const file = `${out}/${name}-${width}.png`;
+  await page.screenshot({ path: file, fullPage: true });
+  console.log(file);
 }
-await browser.close();
+
+const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+try {
+  for (const width of [390, 1280]) {
+    const page = await browser.newPage({
+      viewport: { width, height: width < 800 ? 844 : 800 },
+      reducedMotion: 'reduce',
+    });
+    for (const route of routes) await shoot(page, route, width);
+    await page.close();
+  }
+} finally {
+  await browser.close();
+  server.stop();
+}

@@ -1,8 +1,11 @@
-// `npm start`: build the site and the server when the build is missing or older than the sources,
-// then run the server (in this process, so that SIGTERM reaches it).
+// `npm start`: read .env if there is one, build the site and the server when the build is missing or
+// older than the sources, then run the server (in this process, so that SIGTERM reaches it).
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { isStale } from './freshness.mjs';
+import { loadDotEnv } from './server-bundle.mjs';
+
+loadDotEnv();
 
 const distDir = process.env.DIST_DIR ?? 'dist';
 const buildDir = process.env.BUILD_DIR ?? 'build';

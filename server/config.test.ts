@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError, endpointOrigins, loadConfig } from './config.ts';
+import { ConfigError, ENVIRONMENT_VARIABLES, endpointOrigins, loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
   it('has working defaults', () => {
@@ -126,5 +127,30 @@ describe('endpointOrigins', () => {
     expect(endpointOrigins(['https://a.example/x', 'https://a.example/y'])).toEqual([
       'https://a.example',
     ]);
+  });
+});
+
+describe('the documented environment', () => {
+  it('.env.example and the README name every variable the receiver reads', () => {
+    const example = readFileSync('.env.example', 'utf8');
+    const readme = readFileSync('README.md', 'utf8');
+    expect(ENVIRONMENT_VARIABLES.length).toBeGreaterThan(15);
+    for (const name of ENVIRONMENT_VARIABLES) {
+      expect(example, name).toMatch(new RegExp(`^# ${name}=`, 'm'));
+      expect(readme, name).toContain(`| \`${name}\``);
+    }
+  });
+
+  it('every setting in .env.example is valid as written', () => {
+    const example = readFileSync('.env.example', 'utf8');
+    const env = Object.fromEntries(
+      [...example.matchAll(/^# ([A-Z_]+)=(.*)$/gm)].map(([, name = '', value = '']) => [
+        name,
+        value,
+      ]),
+    );
+    // The placeholders of a remote database and its token stand for the file by default.
+    delete env.DATABASE_URL;
+    expect(() => loadConfig(env)).not.toThrow();
   });
 });

@@ -162,6 +162,9 @@ const serverEnv = databaseEnv.extend({
 
 type ServerEnv = z.infer<typeof serverEnv>;
 
+/** Every variable the receiver reads (.env.example and the README list them all). */
+export const ENVIRONMENT_VARIABLES = Object.keys(serverEnv.shape);
+
 /** Values never repeated in an error message. */
 const SECRETS = new Set(['ADDRESS_HASH_SECRET', 'DATABASE_AUTH_TOKEN', 'SMTP_URL', 'DATABASE_URL']);
 

@@ -1,0 +1,48 @@
+// What the benchmark and the screenshots share: the Chromium to drive, its flags (no network of its
+// own), and the built server started on loopback with a throw-away database.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+/** Debian's Chromium unless CHROMIUM_PATH says otherwise; Playwright's own where neither exists. */
+export const chromiumPath =
+  process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--no-first-run',
+];
+
+/** Runs `build/server/main.js` (BUILD_DIR moves it) on 127.0.0.1:`port`; resolves once healthy. */
+export async function startBuiltServer({ port, dataDir }) {
+  const origin = `http://127.0.0.1:${port}`;
+  const server = spawn('node', [`${process.env.BUILD_DIR ?? 'build'}/server/main.js`], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: dataDir,
+    },
+    stdio: 'inherit',
+  });
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  for (let i = 0; i < 100; i += 1) {
+    try {
+      if ((await fetch(`${origin}/healthz`)).ok) {
+        return { origin, stop: () => server.kill('SIGTERM') };
+      }
+    } catch {
+      // not listening yet: poll again (a server that exited ends the wait below)
+    }
+    if (await Promise.race([exited.then(() => true), sleep(100).then(() => false)])) break;
+  }
+  server.kill('SIGTERM');
+  throw new Error(`the server did not start on ${origin}`);
+}
