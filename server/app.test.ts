@@ -295,6 +295,22 @@ describe('POST /api/forms/:form', () => {
     expect(allowed.headers['access-control-allow-headers']).toContain('Content-Type');
     const other = await preflight('https://evil.example');
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
+
+    // The post itself, and nothing but the form endpoints.
+    const posted = await post('quote', quoteBody(1), { origin: 'https://staffing.example' });
+    expect(posted.statusCode).toBe(200);
+    expect(posted.headers['access-control-allow-origin']).toBe('https://staffing.example');
+    const health = await app.inject({
+      url: '/healthz',
+      headers: { origin: 'https://staffing.example' },
+    });
+    expect(health.headers['access-control-allow-origin']).toBeUndefined();
+    const inbox = await app.inject({
+      method: 'OPTIONS',
+      url: '/admin/api/session',
+      headers: { origin: 'https://staffing.example', 'access-control-request-method': 'GET' },
+    });
+    expect(inbox.headers['access-control-allow-origin']).toBeUndefined();
   });
 });
 
