@@ -11,7 +11,8 @@ import {
   yearsExperienceOptions,
 } from '../../content/application-form';
 import { ChoiceGroup } from '../../components/form/choice-group';
-import { FieldRow, FormSection } from '../../components/form/form-section';
+import { ContactFields } from '../../components/form/contact-fields';
+import { FormSection } from '../../components/form/form-section';
 import { FormShell } from '../../components/form/form-shell';
 import { SelectField } from '../../components/form/select-field';
 import { TextAreaField } from '../../components/form/text-area-field';
@@ -78,29 +79,7 @@ export function ApplicationForm({ onSent }: { onSent: () => void }) {
       beforeSubmit={<SendFailure failed={failed} />}
     >
       <FormSection title={sections.personal}>
-        <TextField
-          name="fullName"
-          {...fields.fullName}
-          autoComplete="name"
-          maxLength={limits.name}
-        />
-        <FieldRow>
-          <TextField
-            name="phone"
-            {...fields.phone}
-            type="tel"
-            autoComplete="tel"
-            maxLength={limits.phone}
-          />
-          <TextField
-            name="email"
-            {...fields.email}
-            type="email"
-            autoComplete="email"
-            spellCheck={false}
-            maxLength={limits.email}
-          />
-        </FieldRow>
+        <ContactFields nameField="fullName" text={fields} />
         <TextField
           name="address"
           {...fields.address}

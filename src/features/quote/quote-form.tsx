@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { quoteForm, quoteServiceOptions } from '../../content/quote-form';
 import { ChoiceGroup } from '../../components/form/choice-group';
+import { ContactFields } from '../../components/form/contact-fields';
 import { FieldRow, FormSection } from '../../components/form/form-section';
 import { FormShell } from '../../components/form/form-shell';
 import { TextAreaField } from '../../components/form/text-area-field';
@@ -44,31 +45,8 @@ export function QuoteForm({ onSent }: { onSent: () => void }) {
       submitLabel={quoteForm.submit}
     >
       <FormSection title={sections.contact}>
-        <TextField
-          name="clientName"
-          {...fields.clientName}
-          autoComplete="name"
-          maxLength={limits.name}
-        />
-        <FieldRow>
-          <TextField
-            name="phone"
-            {...fields.phone}
-            type="tel"
-            autoComplete="tel"
-            maxLength={limits.phone}
-          />
-          <TextField
-            name="email"
-            {...fields.email}
-            type="email"
-            autoComplete="email"
-            spellCheck={false}
-            maxLength={limits.email}
-          />
-        </FieldRow>
+        <ContactFields nameField="clientName" text={fields} />
       </FormSection>
-
       <FormSection title={sections.event}>
         <FieldRow>
           <TextField name="eventDate" {...fields.eventDate} type="date" min={localIsoDate()} />
