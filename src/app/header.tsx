@@ -3,6 +3,7 @@ import { Link, NavLink } from 'react-router';
 import { Mail, MapPin, Menu, Phone, X } from 'lucide-react';
 import { company } from '../content/company';
 import { mainNav, requestServiceCta } from '../content/navigation';
+import { routes } from '../content/routes';
 import type { NavItem } from '../content/types';
 import { ui } from '../content/site';
 import { buttonClasses } from '../components/button-link';
@@ -97,7 +98,7 @@ export function Header() {
         <nav aria-label={ui.mainNavLabel} className="container-page">
           <div className="flex h-18 items-center justify-between gap-4">
             <Link
-              to="/"
+              to={routes.home.path}
               className="flex items-center gap-3 rounded-md"
               aria-label={ui.homeLinkLabel(company.name)}
               onClick={close}
