@@ -1,20 +1,7 @@
 import { useEffect, useId, useState, type FocusEvent, type ReactNode } from 'react';
 import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
+import type { CarouselLabels } from '../content/types';
 import { usePrefersReducedMotion } from './use-prefers-reduced-motion';
-
-/** Every text the carousel's controls need; they come from src/content. */
-export interface CarouselLabels {
-  /** Name of the button while the slides rotate (it stops them). */
-  pause: string;
-  /** Name of the button while the slides stand still (it starts them). */
-  play: string;
-  previous: string;
-  next: string;
-  /** Name of a dot button, e.g. "Show slide 3". */
-  showSlide: (position: number) => string;
-  /** Name of a slide, e.g. "3 of 7". */
-  slide: (position: number, total: number) => string;
-}
 
 export interface CarouselSlideState {
   index: number;

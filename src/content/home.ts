@@ -1,5 +1,3 @@
-import type { CarouselLabels } from '../components/carousel';
-import type { ResponsiveImage } from '../components/responsive-picture';
 import heroGalaDinner from '../assets/home/hero-gala-dinner.svg?w=640;960;1280;1920&format=avif;webp&as=picture';
 import heroBartender from '../assets/home/hero-bartender.svg?w=640;960;1280;1920&format=avif;webp&as=picture';
 import heroWedding from '../assets/home/hero-wedding-reception.svg?w=640;960;1280;1920&format=avif;webp&as=picture';
@@ -11,7 +9,7 @@ import founderPortrait from '../assets/home/founder-portrait.svg?w=320;480;640;8
 import { claims, company } from './company';
 import { requestServiceCta } from './navigation';
 import { homeSections, routes } from './routes';
-import type { NavItem, Stat } from './types';
+import type { CarouselLabels, NavItem, ResponsiveImage, Stat } from './types';
 
 /**
  * Every text and every piece of data of the home page (SPEC sections 2, 3 and 9).
