@@ -13,9 +13,15 @@ import { SectionLink } from './section-link';
 function TopBar() {
   const phones = [company.phones.direct, company.phones.office];
   return (
-    <section aria-label="Quick contact" className="on-dark bg-navy-950 text-sm text-navy-100">
+    <section
+      aria-label={ui.header.topBarLabel}
+      className="on-dark bg-navy-950 text-sm text-navy-100"
+    >
       <div className="container-page flex flex-wrap items-center justify-between gap-x-6 gap-y-1 py-2">
-        <ul className="flex flex-wrap items-center gap-x-4 gap-y-1" aria-label="Phone and e-mail">
+        <ul
+          className="flex flex-wrap items-center gap-x-4 gap-y-1"
+          aria-label={ui.header.topBarLinksLabel}
+        >
           {phones.map((phone) => (
             <li key={phone.tag}>
               <a
@@ -25,7 +31,7 @@ function TopBar() {
                 <Phone aria-hidden="true" className="size-3.5 text-gold-300" />
                 <span>
                   <abbr title={phone.label} className="no-underline">
-                    ({phone.tag})
+                    {ui.phoneTag(phone.tag)}
                   </abbr>{' '}
                   {phone.display}
                 </span>
@@ -95,12 +101,12 @@ export function Header() {
     <>
       <TopBar />
       <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 shadow-sm backdrop-blur">
-        <nav aria-label={ui.mainNavLabel} className="container-page">
+        <nav aria-label={ui.header.mainNavLabel} className="container-page">
           <div className="flex h-18 items-center justify-between gap-4">
             <Link
               to={routes.home.path}
               className="flex items-center gap-3 rounded-md"
-              aria-label={ui.homeLinkLabel(company.name)}
+              aria-label={ui.header.homeLinkLabel(company.name)}
               onClick={close}
             >
               <Logo />
@@ -117,7 +123,7 @@ export function Header() {
               onClick={() => setOpen((value) => !value)}
             >
               {open ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
-              <span className="sr-only">{open ? ui.menuClose : ui.menuOpen}</span>
+              <span className="sr-only">{open ? ui.header.menuClose : ui.header.menuOpen}</span>
             </button>
             <ul className="hidden items-center gap-1 lg:flex">
               {mainNav.map((item) => (

@@ -11,6 +11,8 @@ const labels: CarouselLabels = {
   next: 'Next slide',
   showSlide: (n) => `Show slide ${n}`,
   slide: (n, total) => `${n} of ${total}`,
+  carouselRole: 'carousel',
+  slideRole: 'slide',
 };
 
 const items = ['Alpha', 'Bravo', 'Charlie', 'Delta'];

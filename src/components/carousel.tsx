@@ -110,7 +110,7 @@ export function Carousel<T>({
 
   return (
     <section
-      aria-roledescription="carousel"
+      aria-roledescription={labels.carouselRole}
       aria-label={label}
       className={className}
       onMouseEnter={() => setHovered(true)}
@@ -180,7 +180,7 @@ export function Carousel<T>({
             <div
               key={getKey(item, i)}
               role="group"
-              aria-roledescription="slide"
+              aria-roledescription={labels.slideRole}
               aria-label={labels.slide(i + 1, count)}
               aria-hidden={active ? undefined : true}
               inert={!active}

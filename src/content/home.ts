@@ -85,6 +85,8 @@ export const carouselLabels: CarouselLabels = {
   next: 'Next testimonial',
   showSlide: (position) => `Show slide ${position}`,
   slide: (position, total) => `${position} of ${total}`,
+  carouselRole: 'carousel',
+  slideRole: 'slide',
 };
 
 export const hero = {

@@ -39,6 +39,9 @@ export interface CarouselLabels {
   showSlide: (position: number) => string;
   /** Name of a slide, e.g. "3 of 7". */
   slide: (position: number, total: number) => string;
+  /** What screen readers call the carousel and each slide (aria-roledescription). */
+  carouselRole: string;
+  slideRole: string;
 }
 
 /** The shape vite-imagetools gives an `…&as=picture` import (see src/assets/images.d.ts). */
