@@ -22,6 +22,32 @@ export const QUOTE_DRAFT_KEY = 'quote-request-draft';
 const resolver = zodResolver(quoteFormSchema);
 const { fields, sections } = quoteForm;
 
+/** When and where the event is, and for how many guests. */
+function EventDetailsSection() {
+  return (
+    <FormSection title={sections.event}>
+      <FieldRow>
+        <TextField name="eventDate" {...fields.eventDate} type="date" min={localIsoDate()} />
+        <TextField
+          name="guestCount"
+          {...fields.guestCount}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={limits.guests}
+          step={1}
+        />
+      </FieldRow>
+      <TextField
+        name="address"
+        {...fields.address}
+        autoComplete="street-address"
+        maxLength={limits.address}
+      />
+    </FormSection>
+  );
+}
+
 export function QuoteForm({ onSent }: { onSent: () => void }) {
   const { form, onSubmit, sending, honeypot } = useSentForm({
     resolver,
@@ -47,27 +73,7 @@ export function QuoteForm({ onSent }: { onSent: () => void }) {
       <FormSection title={sections.contact}>
         <ContactFields nameField="clientName" text={fields} />
       </FormSection>
-      <FormSection title={sections.event}>
-        <FieldRow>
-          <TextField name="eventDate" {...fields.eventDate} type="date" min={localIsoDate()} />
-          <TextField
-            name="guestCount"
-            {...fields.guestCount}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={limits.guests}
-            step={1}
-          />
-        </FieldRow>
-        <TextField
-          name="address"
-          {...fields.address}
-          autoComplete="street-address"
-          maxLength={limits.address}
-        />
-      </FormSection>
-
+      <EventDetailsSection />
       <FormSection title={sections.services}>
         <ChoiceGroup
           name="services"
