@@ -10,6 +10,13 @@ interface ContactFieldsProps<Name extends string> {
   text: Record<Name | 'phone' | 'email', FieldText>;
 }
 
+/** A street address ('address' in both forms): the event's venue or the applicant's home. */
+export function AddressField({ text }: { text: FieldText }) {
+  return (
+    <TextField name="address" {...text} autoComplete="street-address" maxLength={limits.address} />
+  );
+}
+
 /** How to reach the person who fills in a form: full name, then phone and e-mail side by side. */
 export function ContactFields<Name extends string>({ nameField, text }: ContactFieldsProps<Name>) {
   return (

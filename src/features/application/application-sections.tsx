@@ -10,7 +10,7 @@ import {
   yearsExperienceOptions,
 } from '../../content/application-form';
 import { ChoiceGroup } from '../../components/form/choice-group';
-import { ContactFields } from '../../components/form/contact-fields';
+import { AddressField, ContactFields } from '../../components/form/contact-fields';
 import { FormSection } from '../../components/form/form-section';
 import { SelectField } from '../../components/form/select-field';
 import { TextAreaField } from '../../components/form/text-area-field';
@@ -27,12 +27,7 @@ export function PersonalSection() {
   return (
     <FormSection title={sections.personal}>
       <ContactFields nameField="fullName" text={fields} />
-      <TextField
-        name="address"
-        {...fields.address}
-        autoComplete="street-address"
-        maxLength={limits.address}
-      />
+      <AddressField text={fields.address} />
       <div className="sm:max-w-xs">
         <TextField
           name="dateOfBirth"

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { quoteForm, quoteServiceOptions } from '../../content/quote-form';
 import { ChoiceGroup } from '../../components/form/choice-group';
-import { ContactFields } from '../../components/form/contact-fields';
+import { AddressField, ContactFields } from '../../components/form/contact-fields';
 import { FieldRow, FormSection } from '../../components/form/form-section';
 import { FormShell } from '../../components/form/form-shell';
 import { TextAreaField } from '../../components/form/text-area-field';
@@ -38,12 +38,7 @@ function EventDetailsSection() {
           step={1}
         />
       </FieldRow>
-      <TextField
-        name="address"
-        {...fields.address}
-        autoComplete="street-address"
-        maxLength={limits.address}
-      />
+      <AddressField text={fields.address} />
     </FormSection>
   );
 }
