@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import { company, hours } from '../content/company';
 import { footerNav } from '../content/navigation';
+import { sectionOfTarget } from '../content/routes';
 import { ui } from '../content/site';
 import { ExternalLink } from '../components/external-link';
 import { SocialLinks } from './social-links';
@@ -18,19 +19,22 @@ function QuickLinks() {
         {footerNav.quickLinks.title}
       </h2>
       <ul className="mt-4 space-y-1">
-        {footerNav.quickLinks.items.map((item) => (
-          <li key={item.label}>
-            {item.to.startsWith('#') ? (
-              <SectionLink section={item.to.slice(1)} className={linkClass}>
-                {item.label}
-              </SectionLink>
-            ) : (
-              <Link to={item.to} className={linkClass}>
-                {item.label}
-              </Link>
-            )}
-          </li>
-        ))}
+        {footerNav.quickLinks.items.map((item) => {
+          const section = sectionOfTarget(item.to);
+          return (
+            <li key={item.label}>
+              {section ? (
+                <SectionLink section={section} className={linkClass}>
+                  {item.label}
+                </SectionLink>
+              ) : (
+                <Link to={item.to} className={linkClass}>
+                  {item.label}
+                </Link>
+              )}
+            </li>
+          );
+        })}
       </ul>
     </nav>
   );

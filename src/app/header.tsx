@@ -3,7 +3,7 @@ import { Link, NavLink } from 'react-router';
 import { Menu, X } from 'lucide-react';
 import { company } from '../content/company';
 import { mainNav, requestServiceCta } from '../content/navigation';
-import { routes } from '../content/routes';
+import { routes, sectionOfTarget } from '../content/routes';
 import type { NavItem } from '../content/types';
 import { ui } from '../content/site';
 import { buttonClasses } from '../components/button-link';
@@ -16,9 +16,10 @@ const linkBase =
 const linkActive = 'text-navy-900 underline decoration-gold-500 decoration-2 underline-offset-8';
 
 function NavItemLink({ item, onChoose }: { item: NavItem; onChoose: () => void }) {
-  if (item.to.startsWith('#')) {
+  const section = sectionOfTarget(item.to);
+  if (section) {
     return (
-      <SectionLink section={item.to.slice(1)} className={linkBase} onChoose={onChoose}>
+      <SectionLink section={section} className={linkBase} onChoose={onChoose}>
         {item.label}
       </SectionLink>
     );

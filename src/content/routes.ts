@@ -45,8 +45,13 @@ export function sectionPath(section: SectionRoute): string {
 }
 
 /** A navigation target that is a home-page section ("#about"), as NavItem.to holds it. */
-export function sectionTarget(section: SectionRoute): string {
+export function sectionTarget(section: string): string {
   return `#${section}`;
+}
+
+/** The home-page section a navigation target names ("#about" → "about"); none for a path. */
+export function sectionOfTarget(to: string): string | undefined {
+  return to.startsWith('#') ? to.slice(1) : undefined;
 }
 
 /** The query parameter that opens a form page with one of its fields in view and focused. */
