@@ -5,6 +5,7 @@ import '@fontsource/playfair-display/latin-700.css';
 import './index.css';
 import { App, preloadRoute } from './app/app';
 import { hashRoute } from './components/use-render-after-first-paint';
+import { routes } from './content/routes';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The #root element is missing from index.html');
@@ -16,7 +17,7 @@ const app = (
 );
 const route = hashRoute(window.location.hash);
 
-if (route === '/' && root.firstElementChild) {
+if (route === routes.home.path && root.firstElementChild) {
   // The home page arrived as HTML (scripts/prerender.ts): React takes it over as it is. As a
   // transition, hydration yields to the browser every few milliseconds instead of one long task.
   startTransition(() => {

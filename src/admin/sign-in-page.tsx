@@ -1,7 +1,8 @@
 import { useRef, useState, type ComponentProps, type FormEvent } from 'react';
 import { LoaderCircle } from 'lucide-react';
 import { buttonClasses } from '../components/button-link';
-import { controlClass, FieldError, FieldFrame } from '../components/form/field-parts';
+import { FieldFrame } from '../components/form/field-frame';
+import { controlClass } from '../components/form/field-parts';
 import { adminText } from '../content/admin';
 import { Panel } from './panel';
 import { adminApi, ApiError } from './api';
@@ -26,30 +27,14 @@ interface FieldProps {
 
 function Field({ id, label, error, input }: FieldProps) {
   return (
-    <FieldFrame error={error}>
-      <label htmlFor={id} className="block font-semibold text-navy-950">
-        {label}
-      </label>
-      <input
-        id={id}
-        className={controlClass(error)}
-        required
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        {...input}
-      />
-      <FieldError id={`${id}-error`} message={error} />
+    <FieldFrame id={id} label={label} error={error}>
+      {(control) => <input className={controlClass(error)} {...control} {...input} />}
     </FieldFrame>
   );
 }
 
-export function SignInPage({
-  expired,
-  onSignedIn,
-}: {
-  expired: boolean;
-  onSignedIn: (session: SessionInfo) => void;
-}) {
+/** The sign-in form's state: the two values, what is missing, why the last try failed. */
+function useSignIn(expired: boolean, onSignedIn: (session: SessionInfo) => void) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
@@ -82,6 +67,33 @@ export function SignInPage({
     }
   }
 
+  return {
+    email: {
+      error: errors.email,
+      input: { ref: emailRef, value: email, onChange: (event) => setEmail(event.target.value) },
+    } satisfies Omit<FieldProps, 'id' | 'label'>,
+    password: {
+      error: errors.password,
+      input: {
+        ref: passwordRef,
+        value: password,
+        onChange: (event) => setPassword(event.target.value),
+      },
+    } satisfies Omit<FieldProps, 'id' | 'label'>,
+    failure,
+    sending,
+    submit,
+  };
+}
+
+export function SignInPage({
+  expired,
+  onSignedIn,
+}: {
+  expired: boolean;
+  onSignedIn: (session: SessionInfo) => void;
+}) {
+  const { email, password, failure, sending, submit } = useSignIn(expired, onSignedIn);
   return (
     <Panel id="sign-in-heading" title={text.heading}>
       <p className="mt-2 text-slate-700">{text.intro}</p>
@@ -96,27 +108,18 @@ export function SignInPage({
         <Field
           id="sign-in-email"
           label={text.email}
-          error={errors.email}
-          input={{
-            ref: emailRef,
-            type: 'email',
-            name: 'email',
-            autoComplete: 'username',
-            value: email,
-            onChange: (event) => setEmail(event.target.value),
-          }}
+          error={email.error}
+          input={{ ...email.input, type: 'email', name: 'email', autoComplete: 'username' }}
         />
         <Field
           id="sign-in-password"
           label={text.password}
-          error={errors.password}
+          error={password.error}
           input={{
-            ref: passwordRef,
+            ...password.input,
             type: 'password',
             name: 'password',
             autoComplete: 'current-password',
-            value: password,
-            onChange: (event) => setPassword(event.target.value),
           }}
         />
         <button

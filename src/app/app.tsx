@@ -1,6 +1,6 @@
 import { useLayoutEffect } from 'react';
 import { HashRouter, Route, Routes } from 'react-router';
-import { sectionRoutes } from '../content/navigation';
+import { pathsOf, routes, sectionPath, sectionRoutes } from '../content/routes';
 import { HomePage } from '../features/home/home-page';
 import { Layout } from './layout';
 import { lazyPage } from './lazy-page';
@@ -21,25 +21,25 @@ const ApplicationPage = lazyPage(() =>
   import('../features/application/application-page').then((module) => module.ApplicationPage),
 );
 
-export const routePaths = {
-  home: '/',
-  team: '/team',
-  contact: '/contact',
-  quote: ['/request-service', '/solicitar-servicio'],
-  application: ['/join-our-team', '/trabajar-con-nosotros'],
-} as const;
+/** The code-split pages and the route each one answers. */
+const lazyPages = [
+  [routes.team, TeamPage],
+  [routes.contact, ContactPage],
+  [routes.quote, QuotePage],
+  [routes.application, ApplicationPage],
+] as const;
 
-const lazyRoutes = new Map([
-  [routePaths.team, TeamPage],
-  [routePaths.contact, ContactPage],
-  ...routePaths.quote.map((path) => [path, QuotePage] as const),
-  ...routePaths.application.map((path) => [path, ApplicationPage] as const),
-]);
+const lazyRoutes = new Map(
+  lazyPages.flatMap(([route, Page]) => pathsOf(route).map((path) => [path, Page] as const)),
+);
+
+/** The home page answers its own path and each section's (/about). */
+const homePaths = [...pathsOf(routes.home), ...sectionRoutes.map(sectionPath)];
 
 /** Loads the code of the page a deep link opens, so the first render needs no placeholder. */
 export async function preloadRoute(pathname: string): Promise<void> {
   try {
-    await lazyRoutes.get(pathname as never)?.preload();
+    await lazyRoutes.get(pathname)?.preload();
   } catch {
     // The page's own render reports the failure through the error boundary.
   }
@@ -49,17 +49,11 @@ export function AppRoutes() {
   return (
     <Layout>
       <Routes>
-        <Route path={routePaths.home} element={<HomePage />} />
-        {sectionRoutes.map((section) => (
-          <Route key={section} path={`/${section}`} element={<HomePage />} />
+        {homePaths.map((path) => (
+          <Route key={path} path={path} element={<HomePage />} />
         ))}
-        <Route path={routePaths.team} element={<TeamPage />} />
-        <Route path={routePaths.contact} element={<ContactPage />} />
-        {routePaths.quote.map((path) => (
-          <Route key={path} path={path} element={<QuotePage />} />
-        ))}
-        {routePaths.application.map((path) => (
-          <Route key={path} path={path} element={<ApplicationPage />} />
+        {[...lazyRoutes].map(([path, Page]) => (
+          <Route key={path} path={path} element={<Page />} />
         ))}
         <Route path="*" element={<NotFoundPage />} />
       </Routes>

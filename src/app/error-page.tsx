@@ -1,4 +1,5 @@
 import { Home } from 'lucide-react';
+import { routes } from '../content/routes';
 import { pages, ui } from '../content/site';
 import { ButtonLink } from '../components/button-link';
 import { PageTitle } from '../components/page-title';
@@ -14,7 +15,7 @@ export function ErrorPage({ error }: { error: Error }) {
         {error.message}
       </p>
       <p className="mt-4 text-slate-600">{pages.error.intro}</p>
-      <ButtonLink to="/" variant="secondary" size="lg" className="mt-8">
+      <ButtonLink to={routes.home.path} variant="secondary" size="lg" className="mt-8">
         <Home aria-hidden="true" className="size-5" />
         {ui.backToHome}
       </ButtonLink>

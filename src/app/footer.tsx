@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import { company, hours } from '../content/company';
 import { footerNav } from '../content/navigation';
+import { sectionOfTarget } from '../content/routes';
 import { ui } from '../content/site';
 import { ExternalLink } from '../components/external-link';
 import { SocialLinks } from './social-links';
@@ -18,19 +19,22 @@ function QuickLinks() {
         {footerNav.quickLinks.title}
       </h2>
       <ul className="mt-4 space-y-1">
-        {footerNav.quickLinks.items.map((item) => (
-          <li key={item.label}>
-            {item.to.startsWith('#') ? (
-              <SectionLink section={item.to.slice(1)} className={linkClass}>
-                {item.label}
-              </SectionLink>
-            ) : (
-              <Link to={item.to} className={linkClass}>
-                {item.label}
-              </Link>
-            )}
-          </li>
-        ))}
+        {footerNav.quickLinks.items.map((item) => {
+          const section = sectionOfTarget(item.to);
+          return (
+            <li key={item.label}>
+              {section ? (
+                <SectionLink section={section} className={linkClass}>
+                  {item.label}
+                </SectionLink>
+              ) : (
+                <Link to={item.to} className={linkClass}>
+                  {item.label}
+                </Link>
+              )}
+            </li>
+          );
+        })}
       </ul>
     </nav>
   );
@@ -60,7 +64,7 @@ function ContactBlock() {
             <Phone aria-hidden="true" className="mt-1 size-4 shrink-0 text-gold-300" />
             <a href={`tel:${phone.e164}`} className={linkClass}>
               <span className="sr-only">{phone.label}: </span>
-              <span aria-hidden="true">({phone.tag}) </span>
+              <span aria-hidden="true">{ui.phoneTag(phone.tag)} </span>
               {phone.display}
             </a>
           </li>
@@ -105,10 +109,8 @@ export function Footer() {
       </div>
       <div className="border-t border-navy-800">
         <div className="container-page flex flex-col gap-3 py-6 text-sm sm:flex-row sm:items-center sm:justify-between">
-          <p>
-            © {year} {company.legalName}. {ui.allRightsReserved}
-          </p>
-          <ul className="flex flex-wrap gap-x-4 gap-y-1" aria-label="Credentials">
+          <p>{ui.footer.copyright(year, company.legalName)}</p>
+          <ul className="flex flex-wrap gap-x-4 gap-y-1" aria-label={ui.footer.credentialsLabel}>
             {company.credentials.map((credential) => (
               <li key={credential} className="flex items-center gap-2">
                 <span aria-hidden="true" className="size-1.5 rounded-full bg-gold-400" />

@@ -1,10 +1,10 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { sectionRoutes, type SectionRoute } from '../content/navigation';
+import { sectionPath, sectionRoutes, type SectionRoute } from '../content/routes';
 import { scrollToSection, sectionOfState, SECTION_SCROLL_DELAY_MS } from './section-scroll';
 
 function sectionOf(pathname: string): SectionRoute | undefined {
-  return sectionRoutes.find((section) => pathname === `/${section}`);
+  return sectionRoutes.find((section) => pathname === sectionPath(section));
 }
 
 /**

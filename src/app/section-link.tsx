@@ -1,4 +1,5 @@
 import type { MouseEvent, ReactNode } from 'react';
+import { sectionTarget } from '../content/routes';
 import { useSectionNavigation } from './section-scroll';
 
 interface SectionLinkProps {
@@ -25,7 +26,7 @@ export function SectionLink({ section, className, onChoose, children }: SectionL
     goToSection(section);
   };
   return (
-    <a href={`#${section}`} className={className} onClick={handleClick}>
+    <a href={sectionTarget(section)} className={className} onClick={handleClick}>
       {children}
     </a>
   );

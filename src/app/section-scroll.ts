@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { routes } from '../content/routes';
 
 /** SPEC 9: after a cross-page navigation the section scroll waits this long for the home page to render. */
 export const SECTION_SCROLL_DELAY_MS = 100;
@@ -37,8 +38,8 @@ export function useSectionNavigation() {
   const navigate = useNavigate();
   return useCallback(
     (id: string) => {
-      if (pathname === '/') scrollToSection(id);
-      else navigate('/', { state: { section: id } satisfies SectionState });
+      if (pathname === routes.home.path) scrollToSection(id);
+      else navigate(routes.home.path, { state: { section: id } satisfies SectionState });
     },
     [pathname, navigate],
   );

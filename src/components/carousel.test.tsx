@@ -1,7 +1,8 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
-import { Carousel, type CarouselLabels } from './carousel';
+import type { CarouselLabels } from '../content/types';
+import { Carousel } from './carousel';
 
 const labels: CarouselLabels = {
   pause: 'Pause slides',
@@ -10,6 +11,8 @@ const labels: CarouselLabels = {
   next: 'Next slide',
   showSlide: (n) => `Show slide ${n}`,
   slide: (n, total) => `${n} of ${total}`,
+  carouselRole: 'carousel',
+  slideRole: 'slide',
 };
 
 const items = ['Alpha', 'Bravo', 'Charlie', 'Delta'];

@@ -1,20 +1,7 @@
-import { useEffect, useId, useState, type FocusEvent, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
-import { usePrefersReducedMotion } from './use-prefers-reduced-motion';
-
-/** Every text the carousel's controls need; they come from src/content. */
-export interface CarouselLabels {
-  /** Name of the button while the slides rotate (it stops them). */
-  pause: string;
-  /** Name of the button while the slides stand still (it starts them). */
-  play: string;
-  previous: string;
-  next: string;
-  /** Name of a dot button, e.g. "Show slide 3". */
-  showSlide: (position: number) => string;
-  /** Name of a slide, e.g. "3 of 7". */
-  slide: (position: number, total: number) => string;
-}
+import type { CarouselLabels } from '../content/types';
+import { useAutoRotation } from './use-auto-rotation';
 
 export interface CarouselSlideState {
   index: number;
@@ -59,12 +46,97 @@ const dotTone: Record<CarouselTone, { on: string; off: string }> = {
   light: { on: 'w-6 bg-navy-900', off: 'w-2.5 bg-slate-500' },
 };
 
-function isKeyboardFocus(element: Element): boolean {
-  try {
-    return element.matches(':focus-visible');
-  } catch {
-    return true;
-  }
+type Rotation = ReturnType<typeof useAutoRotation>;
+
+interface ControlsProps {
+  rotation: Rotation;
+  /** The id of the slides, which every control changes. */
+  slidesId: string;
+  /** One per slide. */
+  keys: readonly string[];
+  labels: CarouselLabels;
+  arrows: boolean;
+  tone: CarouselTone;
+  className: string;
+}
+
+function ControlButton({
+  tone,
+  slidesId,
+  onClick,
+  children,
+}: {
+  tone: CarouselTone;
+  slidesId: string;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className={`inline-flex size-11 shrink-0 items-center justify-center rounded-full shadow-sm transition-colors ${buttonTone[tone]}`}
+      aria-controls={slidesId}
+      onClick={onClick}
+    >
+      {children}
+    </button>
+  );
+}
+
+/** One dot per slide, the current one wider; each shows its slide. */
+function Dots({ rotation, slidesId, keys, labels, tone }: ControlsProps) {
+  const dots = dotTone[tone];
+  return (
+    <div className="flex items-center">
+      {keys.map((key, i) => (
+        <button
+          key={key}
+          type="button"
+          className="inline-flex h-6 min-w-6 items-center justify-center rounded-full px-1"
+          aria-controls={slidesId}
+          aria-current={i === rotation.current ? 'true' : undefined}
+          onClick={() => rotation.goTo(i)}
+        >
+          <span
+            aria-hidden="true"
+            className={`block h-2.5 rounded-full transition-all motion-reduce:transition-none ${i === rotation.current ? dots.on : dots.off}`}
+          />
+          <span className="sr-only">{labels.showSlide(i + 1)}</span>
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** Pause/play first in tab order, then the dots, between the optional previous/next arrows. */
+function CarouselControls(props: ControlsProps) {
+  const { rotation, slidesId, labels, arrows, tone, className } = props;
+  const { current, playing } = rotation;
+  return (
+    <div className={`flex items-center gap-2 ${className}`}>
+      <ControlButton tone={tone} slidesId={slidesId} onClick={rotation.togglePlaying}>
+        {playing ? (
+          <Pause aria-hidden="true" className="size-5" />
+        ) : (
+          <Play aria-hidden="true" className="size-5" />
+        )}
+        <span className="sr-only">{playing ? labels.pause : labels.play}</span>
+      </ControlButton>
+      {arrows && (
+        <ControlButton tone={tone} slidesId={slidesId} onClick={() => rotation.goTo(current - 1)}>
+          <ChevronLeft aria-hidden="true" className="size-5" />
+          <span className="sr-only">{labels.previous}</span>
+        </ControlButton>
+      )}
+      <Dots {...props} />
+      {arrows && (
+        <ControlButton tone={tone} slidesId={slidesId} onClick={() => rotation.goTo(current + 1)}>
+          <ChevronRight aria-hidden="true" className="size-5" />
+          <span className="sr-only">{labels.next}</span>
+        </ControlButton>
+      )}
+    </div>
+  );
 }
 
 /**
@@ -89,111 +161,39 @@ export function Carousel<T>({
   controlsClassName = '',
 }: CarouselProps<T>) {
   const count = items.length;
-  const reducedMotion = usePrefersReducedMotion();
+  const keys = items.map(getKey);
   const slidesId = useId();
-  const [index, setIndex] = useState(0);
-  /** The visitor's own choice; until they make one, rotation follows the motion preference. */
-  const [playChoice, setPlayChoice] = useState<boolean | null>(null);
-  const [hovered, setHovered] = useState(false);
-  const [focused, setFocused] = useState(false);
-  /** Bumped by every manual move, so the wait for the next slide starts over. */
-  const [moves, setMoves] = useState(0);
-
-  const current = Math.min(index, Math.max(count - 1, 0));
-  const playing = (playChoice ?? !reducedMotion) && count > 1;
-  const rotating = playing && !hovered && !focused;
-
-  useEffect(() => {
-    if (!rotating) return undefined;
-    const timer = window.setTimeout(() => setIndex((i) => (i + 1) % count), intervalMs);
-    return () => window.clearTimeout(timer);
-  }, [rotating, current, moves, intervalMs, count]);
-
-  const goTo = (target: number) => {
-    setIndex(((target % count) + count) % count);
-    setMoves((n) => n + 1);
-  };
-
-  const handleBlur = (event: FocusEvent<HTMLElement>) => {
-    if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
-  };
-
-  const controlButton = `inline-flex size-11 shrink-0 items-center justify-center rounded-full shadow-sm transition-colors ${buttonTone[tone]}`;
-  const dots = dotTone[tone];
+  const rotation = useAutoRotation(count, intervalMs);
+  const { current } = rotation;
 
   return (
     <section
-      aria-roledescription="carousel"
+      aria-roledescription={labels.carouselRole}
       aria-label={label}
       className={className}
-      onMouseEnter={() => setHovered(true)}
-      onMouseLeave={() => setHovered(false)}
-      onFocus={(event) => setFocused(isKeyboardFocus(event.target))}
-      onBlur={handleBlur}
+      {...rotation.holdHandlers}
     >
-      <div className={`flex items-center gap-2 ${controlsClassName}`}>
-        <button
-          type="button"
-          className={controlButton}
-          aria-controls={slidesId}
-          onClick={() => setPlayChoice(!playing)}
-        >
-          {playing ? (
-            <Pause aria-hidden="true" className="size-5" />
-          ) : (
-            <Play aria-hidden="true" className="size-5" />
-          )}
-          <span className="sr-only">{playing ? labels.pause : labels.play}</span>
-        </button>
-        {arrows && (
-          <button
-            type="button"
-            className={controlButton}
-            aria-controls={slidesId}
-            onClick={() => goTo(current - 1)}
-          >
-            <ChevronLeft aria-hidden="true" className="size-5" />
-            <span className="sr-only">{labels.previous}</span>
-          </button>
-        )}
-        <div className="flex items-center">
-          {items.map((item, i) => (
-            <button
-              key={getKey(item, i)}
-              type="button"
-              className="inline-flex h-6 min-w-6 items-center justify-center rounded-full px-1"
-              aria-controls={slidesId}
-              aria-current={i === current ? 'true' : undefined}
-              onClick={() => goTo(i)}
-            >
-              <span
-                aria-hidden="true"
-                className={`block h-2.5 rounded-full transition-all motion-reduce:transition-none ${i === current ? dots.on : dots.off}`}
-              />
-              <span className="sr-only">{labels.showSlide(i + 1)}</span>
-            </button>
-          ))}
-        </div>
-        {arrows && (
-          <button
-            type="button"
-            className={controlButton}
-            aria-controls={slidesId}
-            onClick={() => goTo(current + 1)}
-          >
-            <ChevronRight aria-hidden="true" className="size-5" />
-            <span className="sr-only">{labels.next}</span>
-          </button>
-        )}
-      </div>
-      <div id={slidesId} aria-live={rotating ? 'off' : 'polite'} className={slidesClassName}>
+      <CarouselControls
+        rotation={rotation}
+        slidesId={slidesId}
+        keys={keys}
+        labels={labels}
+        arrows={arrows}
+        tone={tone}
+        className={controlsClassName}
+      />
+      <div
+        id={slidesId}
+        aria-live={rotation.rotating ? 'off' : 'polite'}
+        className={slidesClassName}
+      >
         {items.map((item, i) => {
           const active = i === current;
           return (
             <div
-              key={getKey(item, i)}
+              key={keys[i]}
               role="group"
-              aria-roledescription="slide"
+              aria-roledescription={labels.slideRole}
               aria-label={labels.slide(i + 1, count)}
               aria-hidden={active ? undefined : true}
               inert={!active}

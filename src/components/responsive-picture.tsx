@@ -1,10 +1,5 @@
 import type { CSSProperties } from 'react';
-
-/** The shape vite-imagetools gives an `…&as=picture` import (see src/assets/images.d.ts). */
-export interface ResponsiveImage {
-  sources: Record<string, string>;
-  img: { src: string; w: number; h: number };
-}
+import type { ResponsiveImage } from '../content/types';
 
 const formatOrder = ['avif', 'webp', 'png', 'jpeg', 'jpg'];
 

@@ -1,9 +1,10 @@
 import { startTransition, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
+import { routes } from '../content/routes';
 
 /** The route path of a location hash ("", "#/" or "#/path?…"). */
 export function hashRoute(hash: string): string {
-  return hash.replace(/^#/, '').split('?')[0] || '/';
+  return hash.replace(/^#/, '').split('?')[0] || routes.home.path;
 }
 
 /** The route the browser opened, read once at start-up. */

@@ -1,4 +1,3 @@
-import type { SubmissionStatus } from '../admin/contract';
 import { company } from './company';
 
 /** Every text of the owner's inbox at /admin/ (src/admin). English: the owner's working language. */
@@ -51,7 +50,7 @@ export const adminText = {
     in_progress: 'In progress',
     handled: 'Handled',
     spam: 'Spam',
-  } satisfies Record<SubmissionStatus, string>,
+  },
 
   forms: {
     quote: 'Quote request',

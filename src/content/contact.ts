@@ -1,5 +1,5 @@
 import { claims, company } from './company';
-import { requestServiceCta } from './navigation';
+import { routes } from './routes';
 
 /** The contact page (/contact): labels around the company's facts, which live in company.ts. */
 
@@ -19,14 +19,14 @@ const shortcuts: ContactShortcut[] = [
     title: 'Planning an Event?',
     description: `Tell us the date, the venue and the staff you need: you get a personalized quote within ${claims.quoteTurnaround}. ${claims.freeConsultation} included.`,
     linkLabel: 'Request a Quote',
-    to: requestServiceCta.to,
+    to: routes.quote.path,
   },
   {
     id: 'application',
     title: 'Looking for Work?',
     description: `Join the servers, bartenders, captains and kitchen staff behind the DMV’s finest events. We review every application within ${claims.applicationReview}.`,
     linkLabel: 'Apply to Join Our Team',
-    to: '/join-our-team',
+    to: routes.application.path,
   },
 ];
 

@@ -1,5 +1,3 @@
-import type { CarouselLabels } from '../components/carousel';
-import type { ResponsiveImage } from '../components/responsive-picture';
 import heroGalaDinner from '../assets/home/hero-gala-dinner.svg?w=640;960;1280;1920&format=avif;webp&as=picture';
 import heroBartender from '../assets/home/hero-bartender.svg?w=640;960;1280;1920&format=avif;webp&as=picture';
 import heroWedding from '../assets/home/hero-wedding-reception.svg?w=640;960;1280;1920&format=avif;webp&as=picture';
@@ -10,7 +8,8 @@ import heroTerrace from '../assets/home/hero-skyline-terrace.svg?w=640;960;1280;
 import founderPortrait from '../assets/home/founder-portrait.svg?w=320;480;640;800&format=avif;webp&as=picture';
 import { claims, company } from './company';
 import { requestServiceCta } from './navigation';
-import type { NavItem, Stat } from './types';
+import { homeSections, routes } from './routes';
+import type { CarouselLabels, NavItem, ResponsiveImage, Stat } from './types';
 
 /**
  * Every text and every piece of data of the home page (SPEC sections 2, 3 and 9).
@@ -86,6 +85,8 @@ export const carouselLabels: CarouselLabels = {
   next: 'Next testimonial',
   showSlide: (position) => `Show slide ${position}`,
   slide: (position, total) => `${position} of ${total}`,
+  carouselRole: 'carousel',
+  slideRole: 'slide',
 };
 
 export const hero = {
@@ -140,7 +141,7 @@ export const hero = {
 };
 
 export const about = {
-  id: 'about',
+  id: homeSections.about,
   eyebrow: 'About Us',
   title: `Hospitality professionals, since ${company.foundedYear}`,
   intro: `${company.name} staffs the events that matter most in the capital region, with people trained to make every guest feel looked after.`,
@@ -185,12 +186,12 @@ export const about = {
 };
 
 export const services = {
-  id: 'services',
+  id: homeSections.services,
   eyebrow: 'Our Services',
   title: 'The right people for every role',
   intro:
     'From an intimate dinner to a thousand-guest gala, we staff your event with trained, certified professionals.',
-  cta: { label: 'Request a Quote', to: requestServiceCta.to } satisfies NavItem,
+  cta: { label: 'Request a Quote', to: routes.quote.path } satisfies NavItem,
   /** Screen-reader context for each card's link, e.g. "Request a Quote for Servers & Waitstaff". */
   ctaContext: (service: string) => `for ${service}`,
   featuresLabel: (service: string) => `${service}: what is included`,
@@ -228,7 +229,7 @@ export const services = {
 };
 
 export const references = {
-  id: 'references',
+  id: homeSections.references,
   eyebrow: 'References',
   title: 'Trusted across the capital region',
   intro:
@@ -321,7 +322,7 @@ export const references = {
 const venueCategories: VenueCategory[] = [];
 
 export const venues = {
-  id: 'venues',
+  id: homeSections.venues,
   eyebrow: 'Where We Work',
   title: 'Venues across the DMV',
   intro:
@@ -377,12 +378,12 @@ export const venues = {
     claims.coverage.states,
   ] satisfies Stat[],
   categories: venueCategories,
-  inquire: { label: 'Inquire About Venue', to: requestServiceCta.to } satisfies NavItem,
+  inquire: { label: 'Inquire About Venue', to: routes.quote.path } satisfies NavItem,
   call: { label: 'Call Now', phone: company.phones.direct },
 };
 
 export const clients = {
-  id: 'clients',
+  id: homeSections.clients,
   eyebrow: 'Our Partners',
   title: 'Trusted by leading caterers and venues',
   // PLACEHOLDER: fictional catering and hospitality names.

@@ -1,24 +1,25 @@
 import { company } from './company';
+import { routes, sectionTarget } from './routes';
 import type { NavItem } from './types';
 
 export const mainNav: NavItem[] = [
-  { label: 'Home', to: '/' },
-  { label: 'About Us', to: '#about' },
-  { label: 'Services', to: '#services' },
-  { label: 'References', to: '#references' },
-  { label: 'Our Team', to: '/team' },
-  { label: 'Contact', to: '/contact' },
+  { label: 'Home', to: routes.home.path },
+  { label: 'About Us', to: sectionTarget('about') },
+  { label: 'Services', to: sectionTarget('services') },
+  { label: 'References', to: sectionTarget('references') },
+  { label: 'Our Team', to: routes.team.path },
+  { label: 'Contact', to: routes.contact.path },
 ];
 
-export const requestServiceCta: NavItem = { label: 'Request Service', to: '/request-service' };
+export const requestServiceCta: NavItem = { label: 'Request Service', to: routes.quote.path };
 
 export const footerNav = {
   quickLinks: {
     title: 'Quick Links',
     items: [
       ...mainNav,
-      { label: 'Request Service', to: '/request-service' },
-      { label: 'Join Our Team', to: '/join-our-team' },
+      { label: 'Request Service', to: routes.quote.path },
+      { label: 'Join Our Team', to: routes.application.path },
     ] satisfies NavItem[],
   },
   services: { title: 'Our Services', items: company.staffTypes },
@@ -26,7 +27,3 @@ export const footerNav = {
   areas: { title: 'Service Areas', items: company.serviceAreas },
   social: { title: 'Follow us' },
 };
-
-/** Home-page sections that have their own path (/about opens the home page at #about). */
-export const sectionRoutes = ['about', 'services', 'references'] as const;
-export type SectionRoute = (typeof sectionRoutes)[number];

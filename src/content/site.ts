@@ -1,17 +1,28 @@
-import { claims } from './company.ts';
+import { claims } from './company';
 
 /** Interface text that is not a business fact: page titles, headings, labels of shared controls. */
 
 export const ui = {
   skipLink: 'Skip to main content',
-  menuOpen: 'Open menu',
-  menuClose: 'Close menu',
-  mainNavLabel: 'Main',
-  footerNavLabel: 'Footer',
-  homeLinkLabel: (companyName: string) => `${companyName}, home`,
   newTab: '(opens in a new tab)',
   backToHome: 'Back to Home',
-  allRightsReserved: 'All rights reserved.',
+  /** A phone line's short tag, as the header and footer show it: "(D)". */
+  phoneTag: (tag: string) => `(${tag})`,
+  /** Words quoted on the page: a testimonial, the founder's. */
+  quoted: (text: string) => `“${text}”`,
+  header: {
+    /** The top bar's region, and its list of phone and e-mail links. */
+    topBarLabel: 'Quick contact',
+    topBarLinksLabel: 'Phone and e-mail',
+    mainNavLabel: 'Main',
+    homeLinkLabel: (companyName: string) => `${companyName}, home`,
+    menuOpen: 'Open menu',
+    menuClose: 'Close menu',
+  },
+  footer: {
+    credentialsLabel: 'Credentials',
+    copyright: (year: number, holder: string) => `© ${year} ${holder}. All rights reserved.`,
+  },
 };
 
 export interface PageText {

@@ -1,4 +1,5 @@
 import { company } from './company';
+import { routes, withFieldFocused } from './routes';
 
 /** The team page (/team): the roles we staff, how we keep quality up, and how to join. */
 
@@ -147,7 +148,6 @@ const pillars: QualityPillar[] = [
 ];
 
 const resumeSubject = `Resume: staff application to ${company.name}`;
-const applicationPath = '/join-our-team';
 
 export const team = {
   roles: {
@@ -171,7 +171,7 @@ export const team = {
   join: {
     title: 'Join Our Team',
     text: 'Are you a hospitality professional who takes pride in great service? We are always looking for talented servers, bartenders, kitchen staff and leaders.',
-    apply: { label: 'Apply Now', to: applicationPath },
+    apply: { label: 'Apply Now', to: routes.application.path },
     sendResume: {
       label: 'Send Resume',
       href: `mailto:${company.email}?subject=${encodeURIComponent(resumeSubject)}`,
@@ -180,7 +180,7 @@ export const team = {
     /** Opens the application with its résumé field in view and focused. */
     attachResume: {
       label: 'Or attach it to the online application',
-      to: `${applicationPath}?field=resume`,
+      to: withFieldFocused(routes.application.path, 'resume'),
     },
   },
 } as const;

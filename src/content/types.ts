@@ -26,3 +26,26 @@ export interface SocialLink {
   /** Leave undefined until the business has the profile; an unset link is not rendered. */
   href?: string;
 }
+
+/** Every text the carousel's controls need; written in src/content. */
+export interface CarouselLabels {
+  /** Name of the button while the slides rotate (it stops them). */
+  pause: string;
+  /** Name of the button while the slides stand still (it starts them). */
+  play: string;
+  previous: string;
+  next: string;
+  /** Name of a dot button, e.g. "Show slide 3". */
+  showSlide: (position: number) => string;
+  /** Name of a slide, e.g. "3 of 7". */
+  slide: (position: number, total: number) => string;
+  /** What screen readers call the carousel and each slide (aria-roledescription). */
+  carouselRole: string;
+  slideRole: string;
+}
+
+/** The shape vite-imagetools gives an `…&as=picture` import (see src/assets/images.d.ts). */
+export interface ResponsiveImage {
+  sources: Record<string, string>;
+  img: { src: string; w: number; h: number };
+}

@@ -1,14 +1,11 @@
 import type { ChoiceOption } from '../../content/forms';
-import { describedBy, useField } from './field-context';
-import { FieldError, FieldFrame, FieldHint, LabelText } from './field-parts';
+import { useField, type FormFieldProps } from './field-context';
+import { FieldFrame } from './field-frame';
 
-interface ChoiceGroupProps {
-  name: string;
+interface ChoiceGroupProps extends Omit<FormFieldProps, 'label'> {
   /** Checkboxes for a list of values, radios for one value. */
   type: 'checkbox' | 'radio';
   legend: string;
-  hint?: string;
-  optional?: boolean;
   options: readonly ChoiceOption[];
   columns?: 1 | 2 | 3;
 }
@@ -25,14 +22,10 @@ export function ChoiceGroup({
   options,
   columns = 2,
 }: ChoiceGroupProps) {
-  const { id, error, registration, ...ids } = useField(name);
+  const { id, error, registration } = useField(name);
   return (
-    <FieldFrame error={error}>
-      <fieldset id={id} aria-describedby={describedBy(ids, hint, error)} className="space-y-2">
-        <legend className="font-semibold text-navy-950">
-          <LabelText text={legend} optional={optional} />
-        </legend>
-        <FieldHint id={ids.hintId} text={hint} />
+    <FieldFrame id={id} label={legend} hint={hint} optional={optional} error={error} group>
+      {(control) => (
         <div className={`grid gap-2 ${columnClasses[columns]}`}>
           {options.map((option, index) => (
             <label
@@ -45,15 +38,14 @@ export function ChoiceGroup({
                 type={type}
                 value={option.value}
                 className="size-5 shrink-0 accent-navy-800"
-                aria-invalid={error ? true : undefined}
+                aria-invalid={control['aria-invalid']}
                 {...registration}
               />
               <span>{option.label}</span>
             </label>
           ))}
         </div>
-        <FieldError id={ids.errorId} message={error} />
-      </fieldset>
+      )}
     </FieldFrame>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { CircleAlert } from 'lucide-react';
+import { CircleAlert, Info } from 'lucide-react';
 import { formText } from '../../content/forms';
 
 export const controlClass = (error?: string) =>
@@ -24,6 +24,16 @@ export function FieldHint({ id, text }: { id: string; text?: string }) {
   ) : null;
 }
 
+/** A remark that does not block the send, e.g. that a file was lost when the page reloaded. */
+export function FieldNote({ id, text }: { id: string; text: string }) {
+  return (
+    <p id={id} className="flex gap-2 rounded-md bg-navy-50 px-3 py-2 text-sm text-navy-900">
+      <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      {text}
+    </p>
+  );
+}
+
 /** The error under a field, with the GOV.UK visually hidden "Error:" prefix. */
 export function FieldError({ id, message }: { id: string; message?: string }) {
   return message ? (
@@ -37,7 +47,7 @@ export function FieldError({ id, message }: { id: string; message?: string }) {
 }
 
 /** Marks a field in error with a red bar on its left, as GOV.UK does. */
-export function FieldFrame({ error, children }: { error?: string; children: ReactNode }) {
+export function ErrorBar({ error, children }: { error?: string; children: ReactNode }) {
   return (
     <div className={`space-y-2 ${error ? '-ml-4 border-l-4 border-red-700 pl-3' : ''}`}>
       {children}

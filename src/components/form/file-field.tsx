@@ -1,11 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { useFormContext, type FieldValues } from 'react-hook-form';
-import { FileText, Info } from 'lucide-react';
-import { useField } from './field-context';
-import { FieldError, FieldFrame, FieldHint, LabelText } from './field-parts';
-import type { FieldTextProps } from './text-field';
+import { FileText } from 'lucide-react';
+import { useField, type FormFieldProps } from './field-context';
+import { FieldFrame } from './field-frame';
 
-interface FileFieldProps extends FieldTextProps {
+interface FileFieldProps extends FormFieldProps {
   accept: string;
   /** The chosen file: what the visitor reads ('cv.pdf, 120 KB') and the remove button's name. */
   chosen?: { summary: string; removeLabel: string };
@@ -53,11 +52,10 @@ function ChosenFile({ summary, removeLabel, removeText, onRemove }: ChosenFilePr
  */
 export function FileField(props: FileFieldProps) {
   const { name, label, hint, optional, accept, chosen, removeText, note, focusOnMount } = props;
-  const { id, error, registration, hintId, errorId } = useField(name);
+  const { id, error, registration } = useField(name);
   const { setError, clearErrors } = useFormContext<FieldValues>();
   const input = useRef<HTMLInputElement>(null);
   const latest = useRef(0);
-  const noteId = `${id}-note`;
 
   useEffect(() => {
     if (!focusOnMount) return;
@@ -81,38 +79,34 @@ export function FileField(props: FileFieldProps) {
   };
 
   return (
-    <FieldFrame error={error}>
-      <label htmlFor={id} className="block font-semibold text-navy-950">
-        <LabelText text={label} optional={optional} />
-      </label>
-      <FieldHint id={hintId} text={hint} />
-      {note && (
-        <p id={noteId} className="flex gap-2 rounded-md bg-navy-50 px-3 py-2 text-sm text-navy-900">
-          <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          {note}
-        </p>
+    <FieldFrame
+      id={id}
+      label={label}
+      hint={hint}
+      optional={optional}
+      error={error}
+      note={note}
+      renderMessages={(errorMessage) => (
+        <div aria-live="polite" className="space-y-2">
+          {chosen && <ChosenFile {...chosen} removeText={removeText} onRemove={remove} />}
+          {errorMessage}
+        </div>
       )}
-      <input
-        id={id}
-        type="file"
-        name={registration.name}
-        ref={(element) => {
-          input.current = element;
-          registration.ref(element);
-        }}
-        accept={accept}
-        required={!optional}
-        className={inputClass(error)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={
-          [hint && hintId, note && noteId, error && errorId].filter(Boolean).join(' ') || undefined
-        }
-        onChange={(event) => void choose(event.target.files?.[0])}
-      />
-      <div aria-live="polite" className="space-y-2">
-        {chosen && <ChosenFile {...chosen} removeText={removeText} onRemove={remove} />}
-        <FieldError id={errorId} message={error} />
-      </div>
+    >
+      {(control) => (
+        <input
+          type="file"
+          name={registration.name}
+          ref={(element) => {
+            input.current = element;
+            registration.ref(element);
+          }}
+          accept={accept}
+          className={inputClass(error)}
+          {...control}
+          onChange={(event) => void choose(event.target.files?.[0])}
+        />
+      )}
     </FieldFrame>
   );
 }

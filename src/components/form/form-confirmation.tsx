@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { CircleCheck, Home } from 'lucide-react';
+import { routes } from '../../content/routes';
 import { ui } from '../../content/site';
 import { ButtonLink } from '../button-link';
 
@@ -24,7 +25,7 @@ export function FormConfirmation({ heading, children }: { heading: string; child
         {heading}
       </h2>
       <div className="mx-auto mt-4 max-w-xl space-y-4 text-lg text-slate-700">{children}</div>
-      <ButtonLink to="/" variant="secondary" size="lg" className="mt-8">
+      <ButtonLink to={routes.home.path} variant="secondary" size="lg" className="mt-8">
         <Home aria-hidden="true" className="size-5" />
         {ui.backToHome}
       </ButtonLink>

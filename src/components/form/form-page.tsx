@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
+import { routes } from '../../content/routes';
 import { ui, type PageText } from '../../content/site';
 import { PageHeader } from '../page-header';
 import { useRenderAfterFirstPaint } from '../use-render-after-first-paint';
@@ -14,7 +15,7 @@ export function FormPage({ page, children }: { page: PageText; children: ReactNo
     <>
       <PageHeader page={page}>
         <Link
-          to="/"
+          to={routes.home.path}
           className="mb-6 inline-flex min-h-11 items-center gap-2 rounded-md font-semibold text-gold-300 hover:text-gold-200 hover:underline"
         >
           <ArrowLeft aria-hidden="true" className="size-5" />

@@ -1,30 +1,31 @@
 import type { ComponentProps } from 'react';
-import { describedBy, useField } from './field-context';
-import { controlClass, FieldError, FieldFrame, FieldHint, LabelText } from './field-parts';
-import type { FieldTextProps } from './text-field';
+import { useField, type FormFieldProps } from './field-context';
+import { FieldFrame } from './field-frame';
+import { controlClass } from './field-parts';
 
-type TextAreaProps = FieldTextProps &
+type TextAreaFieldProps = FormFieldProps &
   Omit<ComponentProps<'textarea'>, 'name' | 'id' | 'className' | 'required'>;
 
-export function TextAreaField({ name, label, hint, optional, rows = 4, ...props }: TextAreaProps) {
-  const { id, error, registration, ...ids } = useField(name);
+export function TextAreaField({
+  name,
+  label,
+  hint,
+  optional,
+  rows = 4,
+  ...props
+}: TextAreaFieldProps) {
+  const { id, error, registration } = useField(name);
   return (
-    <FieldFrame error={error}>
-      <label htmlFor={id} className="block font-semibold text-navy-950">
-        <LabelText text={label} optional={optional} />
-      </label>
-      <FieldHint id={ids.hintId} text={hint} />
-      <textarea
-        id={id}
-        rows={rows}
-        className={`${controlClass(error)} resize-y`}
-        required={!optional}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(ids, hint, error)}
-        {...props}
-        {...registration}
-      />
-      <FieldError id={ids.errorId} message={error} />
+    <FieldFrame id={id} label={label} hint={hint} optional={optional} error={error}>
+      {(control) => (
+        <textarea
+          rows={rows}
+          className={`${controlClass(error)} resize-y`}
+          {...control}
+          {...props}
+          {...registration}
+        />
+      )}
     </FieldFrame>
   );
 }

@@ -1,5 +1,6 @@
 import { useLocation } from 'react-router';
 import { applicationForm } from '../../content/application-form';
+import { FOCUS_FIELD_PARAM } from '../../content/routes';
 import { FileField } from '../../components/form/file-field';
 import { FormSection } from '../../components/form/form-section';
 import { fileSize, RESUME_FIELD, resumeAccept } from '../../forms/resume';
@@ -31,7 +32,7 @@ export function ResumeSection({ file, lostName, onChoose }: ResumeSectionProps) 
         }
         removeText={text.remove}
         note={lostName ? text.lostOnReload(lostName) : undefined}
-        focusOnMount={new URLSearchParams(search).get('field') === RESUME_FIELD}
+        focusOnMount={new URLSearchParams(search).get(FOCUS_FIELD_PARAM) === RESUME_FIELD}
         onChoose={onChoose}
       />
     </FormSection>

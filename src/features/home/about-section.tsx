@@ -2,6 +2,7 @@ import { BadgeCheck } from 'lucide-react';
 import { ResponsivePicture } from '../../components/responsive-picture';
 import { SectionHeading } from '../../components/section-heading';
 import { about } from '../../content/home';
+import { ui } from '../../content/site';
 import { HomeIconGlyph } from './home-icons';
 
 function FounderProfile() {
@@ -28,7 +29,7 @@ function FounderProfile() {
         <p className="font-display mt-3 text-2xl font-bold text-white">{founder.name}</p>
         <p className="text-gold-200">{founder.role}</p>
         <blockquote className="font-display mt-6 border-l-4 border-gold-400 pl-4 text-xl leading-relaxed text-white sm:text-2xl">
-          <p>“{founder.quote}”</p>
+          <p>{ui.quoted(founder.quote)}</p>
         </blockquote>
         <p className="mt-6 leading-relaxed">{founder.bio}</p>
         <ul aria-label={founder.credentialsLabel} className="mt-5 space-y-2">

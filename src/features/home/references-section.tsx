@@ -2,6 +2,7 @@ import { Quote, Star } from 'lucide-react';
 import { Carousel } from '../../components/carousel';
 import { SectionHeading } from '../../components/section-heading';
 import { carouselLabels, references, type Testimonial } from '../../content/home';
+import { ui } from '../../content/site';
 import { HomeIconGlyph } from './home-icons';
 
 const { testimonials } = references;
@@ -31,7 +32,7 @@ function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
       <Quote aria-hidden="true" className="size-10 text-gold-500" />
       <Rating rating={testimonial.rating} />
       <blockquote className="font-display mt-6 text-xl leading-relaxed text-navy-950 sm:text-2xl">
-        <p>“{testimonial.text}”</p>
+        <p>{ui.quoted(testimonial.text)}</p>
       </blockquote>
       <figcaption className="mt-6">
         <span className="block font-semibold text-navy-950">{testimonial.name}</span>

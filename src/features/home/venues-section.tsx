@@ -25,8 +25,100 @@ function VenueCategories() {
   );
 }
 
+function VenueAreas() {
+  return (
+    <>
+      <h3 className={subheading}>{venues.areasTitle}</h3>
+      <ul className="mt-6 grid gap-6 md:grid-cols-3">
+        {venues.areas.map((area) => (
+          <li key={area.area} className="rounded-2xl bg-navy-900 p-6 ring-1 ring-white/10">
+            <h4 className="flex items-center gap-2 text-xl font-semibold text-white">
+              <MapPin aria-hidden="true" className="size-5 text-gold-300" />
+              {area.area}
+            </h4>
+            <ul aria-label={area.area} className="mt-4 flex flex-wrap gap-2">
+              {area.highlights.map((highlight) => (
+                <li
+                  key={highlight}
+                  className="rounded-full bg-white/10 px-3 py-1 text-sm text-navy-50"
+                >
+                  {highlight}
+                </li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function VenueCredentials() {
+  return (
+    <div>
+      <h3 className={subheading}>{venues.credentialsTitle}</h3>
+      <ul className="mt-6 space-y-6">
+        {venues.credentials.map((credential) => (
+          <li key={credential.title} className="flex gap-4">
+            <span className="grid size-12 shrink-0 place-items-center rounded-full bg-gold-400 text-navy-950">
+              <HomeIconGlyph name={credential.icon} className="size-6" />
+            </span>
+            <div>
+              <h4 className="text-lg font-semibold text-white">{credential.title}</h4>
+              <p className="mt-1">{credential.description}</p>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function EventTypesAndCoverage() {
+  return (
+    <div>
+      <h3 className={subheading}>{venues.eventTypesTitle}</h3>
+      <ul className="mt-6 grid gap-3 sm:grid-cols-2">
+        {venues.eventTypes.map((eventType) => (
+          <li key={eventType} className="flex gap-2">
+            <CalendarCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-gold-300" />
+            {eventType}
+          </li>
+        ))}
+      </ul>
+      <h3 className={`${subheading} mt-10`}>{venues.coverageTitle}</h3>
+      <dl className="mt-6 grid grid-cols-3 gap-4">
+        {venues.coverage.map((stat) => (
+          <div
+            key={stat.label}
+            className="flex flex-col-reverse gap-1 rounded-2xl bg-navy-900 p-4 text-center ring-1 ring-white/10"
+          >
+            <dt className="text-sm">{stat.label}</dt>
+            <dd className="font-display text-3xl font-bold text-gold-300">{stat.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
+function VenueActions() {
+  const { inquire, call } = venues;
+  return (
+    <div className="mt-14 flex flex-col gap-3 sm:flex-row sm:justify-center">
+      <ButtonLink to={inquire.to} size="lg">
+        {inquire.label}
+      </ButtonLink>
+      <a href={`tel:${call.phone.e164}`} className={buttonClasses('outline-light', 'lg')}>
+        <Phone aria-hidden="true" className="size-5" />
+        {call.label}
+        <span className="font-normal">{call.phone.display}</span>
+      </a>
+    </div>
+  );
+}
+
 export function VenuesSection() {
-  const { call } = venues;
   return (
     <section
       id={venues.id}
@@ -41,85 +133,13 @@ export function VenuesSection() {
           intro={venues.intro}
           tone="dark"
         />
-
-        <h3 className={subheading}>{venues.areasTitle}</h3>
-        <ul className="mt-6 grid gap-6 md:grid-cols-3">
-          {venues.areas.map((area) => (
-            <li key={area.area} className="rounded-2xl bg-navy-900 p-6 ring-1 ring-white/10">
-              <h4 className="flex items-center gap-2 text-xl font-semibold text-white">
-                <MapPin aria-hidden="true" className="size-5 text-gold-300" />
-                {area.area}
-              </h4>
-              <ul aria-label={area.area} className="mt-4 flex flex-wrap gap-2">
-                {area.highlights.map((highlight) => (
-                  <li
-                    key={highlight}
-                    className="rounded-full bg-white/10 px-3 py-1 text-sm text-navy-50"
-                  >
-                    {highlight}
-                  </li>
-                ))}
-              </ul>
-            </li>
-          ))}
-        </ul>
+        <VenueAreas />
         <VenueCategories />
-
         <div className="mt-14 grid gap-12 lg:grid-cols-2">
-          <div>
-            <h3 className={subheading}>{venues.credentialsTitle}</h3>
-            <ul className="mt-6 space-y-6">
-              {venues.credentials.map((credential) => (
-                <li key={credential.title} className="flex gap-4">
-                  <span className="grid size-12 shrink-0 place-items-center rounded-full bg-gold-400 text-navy-950">
-                    <HomeIconGlyph name={credential.icon} className="size-6" />
-                  </span>
-                  <div>
-                    <h4 className="text-lg font-semibold text-white">{credential.title}</h4>
-                    <p className="mt-1">{credential.description}</p>
-                  </div>
-                </li>
-              ))}
-            </ul>
-          </div>
-          <div>
-            <h3 className={subheading}>{venues.eventTypesTitle}</h3>
-            <ul className="mt-6 grid gap-3 sm:grid-cols-2">
-              {venues.eventTypes.map((eventType) => (
-                <li key={eventType} className="flex gap-2">
-                  <CalendarCheck
-                    aria-hidden="true"
-                    className="mt-0.5 size-5 shrink-0 text-gold-300"
-                  />
-                  {eventType}
-                </li>
-              ))}
-            </ul>
-            <h3 className={`${subheading} mt-10`}>{venues.coverageTitle}</h3>
-            <dl className="mt-6 grid grid-cols-3 gap-4">
-              {venues.coverage.map((stat) => (
-                <div
-                  key={stat.label}
-                  className="flex flex-col-reverse gap-1 rounded-2xl bg-navy-900 p-4 text-center ring-1 ring-white/10"
-                >
-                  <dt className="text-sm">{stat.label}</dt>
-                  <dd className="font-display text-3xl font-bold text-gold-300">{stat.value}</dd>
-                </div>
-              ))}
-            </dl>
-          </div>
+          <VenueCredentials />
+          <EventTypesAndCoverage />
         </div>
-
-        <div className="mt-14 flex flex-col gap-3 sm:flex-row sm:justify-center">
-          <ButtonLink to={venues.inquire.to} size="lg">
-            {venues.inquire.label}
-          </ButtonLink>
-          <a href={`tel:${call.phone.e164}`} className={buttonClasses('outline-light', 'lg')}>
-            <Phone aria-hidden="true" className="size-5" />
-            {call.label}
-            <span className="font-normal">{call.phone.display}</span>
-          </a>
-        </div>
+        <VenueActions />
       </div>
     </section>
   );

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { quoteForm, quoteServiceOptions } from '../../content/quote-form';
 import { ChoiceGroup } from '../../components/form/choice-group';
+import { AddressField, ContactFields } from '../../components/form/contact-fields';
 import { FieldRow, FormSection } from '../../components/form/form-section';
 import { FormShell } from '../../components/form/form-shell';
 import { TextAreaField } from '../../components/form/text-area-field';
@@ -20,6 +21,27 @@ export const QUOTE_DRAFT_KEY = 'quote-request-draft';
 
 const resolver = zodResolver(quoteFormSchema);
 const { fields, sections } = quoteForm;
+
+/** When and where the event is, and for how many guests. */
+function EventDetailsSection() {
+  return (
+    <FormSection title={sections.event}>
+      <FieldRow>
+        <TextField name="eventDate" {...fields.eventDate} type="date" min={localIsoDate()} />
+        <TextField
+          name="guestCount"
+          {...fields.guestCount}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={limits.guests}
+          step={1}
+        />
+      </FieldRow>
+      <AddressField text={fields.address} />
+    </FormSection>
+  );
+}
 
 export function QuoteForm({ onSent }: { onSent: () => void }) {
   const { form, onSubmit, sending, honeypot } = useSentForm({
@@ -44,52 +66,9 @@ export function QuoteForm({ onSent }: { onSent: () => void }) {
       submitLabel={quoteForm.submit}
     >
       <FormSection title={sections.contact}>
-        <TextField
-          name="clientName"
-          {...fields.clientName}
-          autoComplete="name"
-          maxLength={limits.name}
-        />
-        <FieldRow>
-          <TextField
-            name="phone"
-            {...fields.phone}
-            type="tel"
-            autoComplete="tel"
-            maxLength={limits.phone}
-          />
-          <TextField
-            name="email"
-            {...fields.email}
-            type="email"
-            autoComplete="email"
-            spellCheck={false}
-            maxLength={limits.email}
-          />
-        </FieldRow>
+        <ContactFields nameField="clientName" text={fields} />
       </FormSection>
-
-      <FormSection title={sections.event}>
-        <FieldRow>
-          <TextField name="eventDate" {...fields.eventDate} type="date" min={localIsoDate()} />
-          <TextField
-            name="guestCount"
-            {...fields.guestCount}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={limits.guests}
-            step={1}
-          />
-        </FieldRow>
-        <TextField
-          name="address"
-          {...fields.address}
-          autoComplete="street-address"
-          maxLength={limits.address}
-        />
-      </FormSection>
-
+      <EventDetailsSection />
       <FormSection title={sections.services}>
         <ChoiceGroup
           name="services"
