@@ -43,6 +43,17 @@ export default tseslint.config(
     },
   },
   {
+    // Content is data: it imports only content (and the forms' schemas), never a view.
+    files: ['src/content/**'],
+    ignores: ['**/*.test.*'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['**/features/**', '**/app/**', '**/components/**', '**/admin/**'] },
+      ],
+    },
+  },
+  {
     // The owner's inbox (its own bundle) may use shared UI, content and forms, never a public page.
     files: ['src/admin/**'],
     rules: {
