@@ -33,3 +33,11 @@ export async function openRoute(page: Page, path: string) {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expectAppReady(page);
 }
+
+/** The page is no wider than the window (nothing to scroll sideways to on a phone). */
+export async function expectNoHorizontalScroll(page: Page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow, 'no horizontal scrolling').toBe(0);
+}
