@@ -81,6 +81,7 @@ export default defineConfig({
   test: {
     // Vitest's default on two cores is one worker; the tests are independent files.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    allowOnly: false,
     projects: [
       {
         extends: true,

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { applicationForm, applicationMessages } from '../src/content/application-form';
 import { pages } from '../src/content/site';
-import { expectNoAxeViolations, openRoute } from './fixtures';
+import { expectNoAxeViolations, expectNoHorizontalScroll, openRoute } from './fixtures';
 import { expectFieldError, interceptForm, recordDialogs } from './form-helpers';
 
 const ENDPOINT = '/api/forms/application';
@@ -86,6 +86,22 @@ async function expectValidApplicationKept(page: Page) {
   await expect(page.getByLabel('Anything else we should know?')).toHaveValue(valid.additionalInfo);
 }
 
+/** Sends a valid application into a failure: the page says so (no dialog) and keeps every value. */
+async function sendIntoFailure(page: Page, answer: 503 | 'abort') {
+  const dialogs = recordDialogs(page);
+  const requests = await interceptForm(page, ENDPOINT, answer);
+  await openRoute(page, '/join-our-team');
+  await fillValidApplication(page);
+  await submit(page).click();
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText(applicationForm.sendError.title);
+  await expect(alert).toContainText(applicationForm.sendError.message);
+  expect(requests).toHaveLength(1);
+  expect(dialogs).toEqual([]);
+  await expect(submit(page)).toBeEnabled();
+  await expectValidApplicationKept(page);
+}
+
 /** Presses Tab until `target` has focus: proves it is reachable by keyboard. */
 async function tabTo(page: Page, target: Locator) {
   for (let presses = 0; presses < 80; presses += 1) {
@@ -96,7 +112,10 @@ async function tabTo(page: Page, target: Locator) {
 }
 
 test.describe('job application form', () => {
-  test('the empty form has its sections, English only, and no axe violations', async ({ page }) => {
+  test('the empty form: its sections, English only; an empty submit shows the ten messages under their fields and focuses the first; Back to Home', async ({
+    page,
+  }) => {
+    const requests = await interceptForm(page, ENDPOINT);
     await openRoute(page, '/join-our-team');
     for (const title of Object.values(applicationForm.sections)) {
       await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
@@ -111,16 +130,6 @@ test.describe('job application form', () => {
     await expect(page.getByLabel('Date of birth')).toHaveAttribute('autocomplete', 'bday');
     await expect(years(page)).toHaveCount(0);
     await expect(page.getByRole('main')).not.toContainText(/Volver|Enviar|Información|mañana/i);
-    await expectNoAxeViolations(page);
-    await page.getByRole('main').getByRole('link', { name: 'Back to Home' }).click();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(pages.home.heading);
-  });
-
-  test('an empty submit shows the ten messages under their fields and focuses the first', async ({
-    page,
-  }) => {
-    const requests = await interceptForm(page, ENDPOINT);
-    await openRoute(page, '/join-our-team');
     await submit(page).click();
     await expect(page.getByLabel('Full name')).toBeFocused();
     const expected: [string, string][] = [
@@ -142,6 +151,9 @@ test.describe('job application form', () => {
     await expect(page.getByTestId('error-summary').getByRole('link')).toHaveCount(10);
     await expectNoAxeViolations(page);
     expect(requests).toHaveLength(0);
+
+    await page.getByRole('main').getByRole('link', { name: 'Back to Home' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(pages.home.heading);
   });
 
   test('the short boundaries: one-letter name and nine-character address', async ({ page }) => {
@@ -225,39 +237,21 @@ test.describe('job application form', () => {
     await expect(page.getByLabel('Full name')).toHaveValue('');
   });
 
-  for (const answer of [503, 'abort'] as const) {
-    test(`${answer === 'abort' ? 'a network failure' : 'a 503 answer'} says so on the page and keeps every value`, async ({
-      page,
-    }) => {
-      const dialogs = recordDialogs(page);
-      const requests = await interceptForm(page, ENDPOINT, answer);
-      await openRoute(page, '/join-our-team');
-      await fillValidApplication(page);
-      await submit(page).click();
-      const alert = page.getByRole('alert');
-      await expect(alert).toContainText(applicationForm.sendError.title);
-      await expect(alert).toContainText(applicationForm.sendError.message);
-      expect(requests).toHaveLength(1);
-      expect(dialogs).toEqual([]);
-      await expect(submit(page)).toBeEnabled();
-      await expectValidApplicationKept(page);
-      await expectNoAxeViolations(page);
-      await page.reload();
-      await expectValidApplicationKept(page);
-    });
-  }
-
-  test('a reload restores the draft', async ({ page }) => {
-    await openRoute(page, '/join-our-team');
-    await fillValidApplication(page);
+  test('a 503 answer says so on the page and keeps every value, also after a reload; no axe violations', async ({
+    page,
+  }) => {
+    await sendIntoFailure(page, 503);
+    await expectNoAxeViolations(page);
     await page.reload();
     await expectValidApplicationKept(page);
   });
 
-  test('the Spanish alias opens the same form', async ({ page }) => {
-    await openRoute(page, '/trabajar-con-nosotros');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(pages.application.heading);
-    await expect(submit(page)).toBeVisible();
+  test('a network failure says so on the page and keeps every value, also after a reload', async ({
+    page,
+  }) => {
+    await sendIntoFailure(page, 'abort');
+    await page.reload();
+    await expectValidApplicationKept(page);
   });
 
   test('the whole form can be filled and sent by keyboard alone', async ({ page }) => {
@@ -394,9 +388,6 @@ test.describe('job application form at 390 px', () => {
     await group(page, fields.hasExperience.legend).getByLabel('Yes').check();
     await expect(years(page)).toBeVisible();
     await expectNoAxeViolations(page);
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow, 'no horizontal scrolling').toBe(0);
+    await expectNoHorizontalScroll(page);
   });
 });

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { company } from '../src/content/company';
 import { contact } from '../src/content/contact';
 import { pages } from '../src/content/site';
-import { expectNoAxeViolations, openRoute } from './fixtures';
+import { openRoute } from './fixtures';
 
 interface JsonLd {
   '@context': string;
@@ -17,7 +17,9 @@ interface JsonLd {
 }
 
 test.describe('contact page', () => {
-  test('links both phone lines, the e-mail and WhatsApp', async ({ page }) => {
+  test('links both phone lines, the e-mail and WhatsApp; shows the Vienna address with a maps link, the business hours and the response commitment', async ({
+    page,
+  }) => {
     await openRoute(page, '/contact');
     const main = page.getByRole('main');
     const direct = main.getByRole('link', { name: /direct line/i });
@@ -38,10 +40,7 @@ test.describe('contact page', () => {
     await expect(whatsapp).toHaveAccessibleDescription(
       `${contact.whatsapp.hint.lead} ${contact.whatsapp.hint.phone}.`,
     );
-  });
 
-  test('shows the Vienna address with a maps link that opens in a new tab', async ({ page }) => {
-    await openRoute(page, '/contact');
     const address = page.getByTestId('contact-address');
     await expect(address).toContainText(company.address.street);
     await expect(address).toContainText(
@@ -53,10 +52,7 @@ test.describe('contact page', () => {
     await expect(maps).toHaveAttribute('href', company.mapsUrl);
     await expect(maps).toHaveAttribute('target', '_blank');
     await expect(maps).toHaveAttribute('rel', /noopener/);
-  });
 
-  test('lists the business hours and the response commitment', async ({ page }) => {
-    await openRoute(page, '/contact');
     const section = page.getByRole('region', { name: contact.hours.title });
     await expect(section.getByRole('term')).toHaveText([
       'Monday - Friday',
@@ -85,36 +81,6 @@ test.describe('contact page', () => {
     await expect(page).toHaveURL(/#\/join-our-team$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(pages.application.heading);
   });
-
-  test('loads with no console error (no CSP violation)', async ({ page }) => {
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
-    page.on('pageerror', (error) => errors.push(error.message));
-    await openRoute(page, '/contact');
-    await expect(page.getByTestId('business-hours')).toBeVisible();
-    expect(errors).toEqual([]);
-  });
-
-  test('has no axe violations at 1280 px', async ({ page }) => {
-    await openRoute(page, '/contact');
-    await expectNoAxeViolations(page);
-  });
-
-  test.describe('at 390 px', () => {
-    test.use({ viewport: { width: 390, height: 844 } });
-
-    test('has no axe violations and no horizontal scrolling', async ({ page }) => {
-      await openRoute(page, '/contact');
-      await expect(page.getByTestId('business-hours')).toBeVisible();
-      await expectNoAxeViolations(page);
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      );
-      expect(overflow, 'no horizontal scrolling').toBe(0);
-    });
-  });
 });
 
 test.describe('LocalBusiness JSON-LD', () => {
@@ -128,12 +94,16 @@ test.describe('LocalBusiness JSON-LD', () => {
     expect(() => JSON.parse(json)).not.toThrow();
   });
 
-  test('parses and states the facts the site shows', async ({ page }) => {
+  test('parses and states the facts the site shows; the page loads with no console error (no CSP violation)', async ({
+    page,
+  }) => {
     const errors: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error') errors.push(message.text());
     });
+    page.on('pageerror', (error) => errors.push(error.message));
     await openRoute(page, '/contact');
+    await expect(page.getByTestId('business-hours')).toBeVisible();
     const scripts = page.locator('head script[type="application/ld+json"]');
     await expect(scripts).toHaveCount(1);
     const data = JSON.parse((await scripts.textContent()) ?? '') as JsonLd;
@@ -176,6 +146,6 @@ test.describe('LocalBusiness JSON-LD', () => {
     await expect(page.getByTestId('contact-address')).toContainText(
       data.address.streetAddress ?? '',
     );
-    expect(errors.filter((text) => /content security policy/i.test(text))).toEqual([]);
+    expect(errors).toEqual([]);
   });
 });

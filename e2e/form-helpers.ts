@@ -8,20 +8,24 @@ export function isoDateFromToday(days: number): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
+type Answer = number | 'abort';
+
 /**
- * Intercepts a form endpoint: answers with `status` (or aborts the request when 'abort') and
- * records every request, so that a test can assert what was sent and how often.
+ * Intercepts a form endpoint: answers with a status (or aborts the request when 'abort'; a
+ * function gives each request its own answer) and records every request, so that a test can
+ * assert what was sent and how often.
  */
 export async function interceptForm(
   page: Page,
   path: string,
-  answer: number | 'abort' = 200,
+  answers: Answer | (() => Answer) = 200,
   options: { release?: Promise<void> } = {},
 ) {
   const requests: Request[] = [];
   await page.route(`**${path}`, async (route) => {
     requests.push(route.request());
     await options.release;
+    const answer = typeof answers === 'function' ? answers() : answers;
     if (answer === 'abort') return route.abort('failed');
     return route.fulfill({
       status: answer,

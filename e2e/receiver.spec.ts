@@ -14,7 +14,6 @@ function exported(form: string): Exported[] {
 test('both forms reach the receiver, and the owner finds both rows with the CLI', async ({
   page,
 }) => {
-  test.setTimeout(60_000);
   // Unique per run: the receiver folds an identical body sent within ten minutes into one row.
   const run = `${Date.now()}-${test.info().workerIndex}`;
   const quoteName = `Quote E2E ${run}`;

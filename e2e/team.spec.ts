@@ -3,14 +3,16 @@ import { applicationForm } from '../src/content/application-form';
 import { claims, company } from '../src/content/company';
 import { pages } from '../src/content/site';
 import { team } from '../src/content/team';
-import { expectNoAxeViolations, openRoute } from './fixtures';
+import { openRoute } from './fixtures';
 
 function roleCard(page: Page, title: string) {
   return page.getByRole('article', { name: title });
 }
 
 test.describe('team page', () => {
-  test('shows six role cards with description, requirements and specialties', async ({ page }) => {
+  test('shows six role cards with their minimums, the four quality pillars, the statistics and a Send Resume e-mail link', async ({
+    page,
+  }) => {
     await openRoute(page, '/team');
     await expect(page.getByRole('article')).toHaveCount(6);
     await expect(page.getByRole('article').getByRole('heading', { level: 3 })).toHaveText([
@@ -32,10 +34,7 @@ test.describe('team page', () => {
         card.getByRole('list', { name: 'Specialties' }).getByRole('listitem'),
       ).toHaveText(role.specialties);
     }
-  });
 
-  test('states the minimums of each role', async ({ page }) => {
-    await openRoute(page, '/team');
     const requirements = (title: string) =>
       roleCard(page, title).getByRole('list', { name: 'Requirements' });
     await expect(requirements('Professional Servers')).toContainText('Minimum 2 years');
@@ -46,32 +45,36 @@ test.describe('team page', () => {
     await expect(requirements('Event Supervisors')).toContainText(
       'Minimum 5 years of leadership experience',
     );
-  });
 
-  test('shows the four quality pillars', async ({ page }) => {
-    await openRoute(page, '/team');
-    const section = page.getByRole('region', { name: team.pillars.title });
-    await expect(section.getByRole('heading', { level: 3 })).toHaveText([
+    const pillars = page.getByRole('region', { name: team.pillars.title });
+    await expect(pillars.getByRole('heading', { level: 3 })).toHaveText([
       'Rigorous Selection',
       'Continuous Training',
       'Quality Control',
       'Punctuality',
     ]);
     for (const pillar of team.pillars.items) {
-      await expect(section.getByText(pillar.description)).toBeVisible();
+      await expect(pillars.getByText(pillar.description)).toBeVisible();
     }
-  });
 
-  test('shows the company claims as statistics', async ({ page }) => {
-    await openRoute(page, '/team');
     const stats = page.getByRole('region', { name: team.stats.title });
     await expect(stats.getByRole('term')).toHaveText(
       Object.values(claims.stats).map((stat) => stat.label),
     );
     await expect(stats.getByRole('definition')).toHaveText(['500+', '50+', '10+', '100%']);
+
+    const resume = page.getByRole('link', { name: 'Send Resume' });
+    await expect(resume).toBeVisible();
+    const url = new URL((await resume.getAttribute('href')) ?? '');
+    expect(url.protocol).toBe('mailto:');
+    expect(url.pathname).toBe(company.email);
+    expect(url.searchParams.get('subject')).toContain('Resume');
+    await expect(page.getByText(team.join.sendResume.hint)).toBeVisible();
   });
 
-  test('Apply Now opens the job application, also from the keyboard', async ({ page }) => {
+  test("Apply Now opens the job application, also from the keyboard, and a link leads to the application's résumé field, focused", async ({
+    page,
+  }) => {
     await openRoute(page, '/team');
     const apply = page.getByRole('link', { name: 'Apply Now' });
     await apply.focus();
@@ -79,44 +82,12 @@ test.describe('team page', () => {
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/#\/join-our-team$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(pages.application.heading);
-  });
 
-  test('Send Resume writes an e-mail with a subject to the company address', async ({ page }) => {
-    await openRoute(page, '/team');
-    const resume = page.getByRole('link', { name: 'Send Resume' });
-    await expect(resume).toBeVisible();
-    const href = (await resume.getAttribute('href')) ?? '';
-    const url = new URL(href);
-    expect(url.protocol).toBe('mailto:');
-    expect(url.pathname).toBe(company.email);
-    expect(url.searchParams.get('subject')).toContain('Resume');
-    await expect(page.getByText(team.join.sendResume.hint)).toBeVisible();
-  });
-
-  test("a link leads to the application's résumé field, focused", async ({ page }) => {
-    await openRoute(page, '/team');
+    await page.goBack();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(pages.team.heading);
     await page.getByRole('link', { name: team.join.attachResume.label }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(pages.application.heading);
     await expect(page.getByLabel(applicationForm.fields.resume.label)).toBeFocused();
     await expect(page.getByLabel(applicationForm.fields.resume.label)).toBeInViewport();
-  });
-
-  test('has no axe violations at 1280 px', async ({ page }) => {
-    await openRoute(page, '/team');
-    await expectNoAxeViolations(page);
-  });
-
-  test.describe('at 390 px', () => {
-    test.use({ viewport: { width: 390, height: 844 } });
-
-    test('has no axe violations and no horizontal scrolling', async ({ page }) => {
-      await openRoute(page, '/team');
-      await expect(page.getByRole('article')).toHaveCount(6);
-      await expectNoAxeViolations(page);
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      );
-      expect(overflow, 'no horizontal scrolling').toBe(0);
-    });
   });
 });

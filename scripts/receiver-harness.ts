@@ -12,6 +12,7 @@ import { multipartBody } from '../server/testing.ts';
 const buildDir = process.env.BUILD_DIR ?? 'build';
 export const serverEntry = path.join(buildDir, 'server', 'main.js');
 export const cliEntry = path.join(buildDir, 'server', 'cli.js');
+const listeningSignal = new URL('./listening-signal.mjs', import.meta.url).href;
 
 function newestMtime(entry: string): number {
   if (!existsSync(entry)) return 0;
@@ -136,7 +137,7 @@ export async function startReceiver(
   env: Record<string, string> = {},
 ): Promise<ReceiverProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, [serverEntry], {
+  const child = spawn(process.execPath, ['--import', listeningSignal, serverEntry], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -149,7 +150,7 @@ export async function startReceiver(
       NOTIFY_TO: '',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   let output = '';
   const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000));
@@ -158,22 +159,30 @@ export async function startReceiver(
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const receiver = { port, child, output: () => output, exited };
 
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited on start:\n${output}`);
-    try {
-      if ((await send(port, { method: 'GET', path: '/healthz' }, 1000)).status === 200) {
-        return receiver;
-      }
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
+  // The preloaded listening-signal.mjs reports the moment the server listens on `port`.
+  const listening = new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      throw new Error(`the server did not start:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
+      reject(new Error(`the server did not start within 20 s:\n${output}`));
+    }, 20_000);
+    child.on('message', (message) => {
+      if (typeof message !== 'object' || message === null) return;
+      if (!('listening' in message) || message.listening !== port) return;
+      clearTimeout(timer);
+      resolve();
+    });
+    void exited.then(() => {
+      clearTimeout(timer);
+      reject(new Error(`the server exited on start:\n${output}`));
+    });
+  });
+  await listening;
+  const health = await send(port, { method: 'GET', path: '/healthz' }, 5000);
+  if (health.status !== 200) {
+    child.kill('SIGKILL');
+    throw new Error(`the server is not healthy (${health.status}):\n${output}`);
   }
+  return receiver;
 }
 
 /** SIGTERM, then the exit code (null when it had to be killed after `timeoutMs`). */
