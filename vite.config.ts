@@ -100,7 +100,7 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           globals: true,
-          include: ['server/**/*.test.ts'],
+          include: ['server/**/*.test.ts', 'scripts/**/*.test.ts'],
         },
       },
     ],

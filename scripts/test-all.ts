@@ -50,8 +50,8 @@ function quietly(command: string): string {
   return `${run.stdout ?? ''}${run.stderr ?? ''}`;
 }
 
-/** A Vitest run (`config`: its options for a config other than vite.config.ts). */
-function vitestStep(name: string, script: string, file: string, config = ''): Step {
+/** The Vitest run of vite.config.ts's projects (src/, server/, scripts/). */
+function vitestStep(name: string, script: string, file: string): Step {
   return {
     name,
     script,
@@ -59,7 +59,7 @@ function vitestStep(name: string, script: string, file: string, config = ''): St
     report: { file, count: vitestCounts },
     plan: () => {
       const listed = `${file}.list.json`;
-      quietly(`npx vitest list ${config} --json=${listed}`);
+      quietly(`npx vitest list --json=${listed}`);
       const tests = readJson(listed);
       return Array.isArray(tests) ? tests.length : undefined;
     },
@@ -70,12 +70,6 @@ const steps: Step[] = [
   { name: 'lint', script: 'lint' },
   { name: 'typecheck', script: 'typecheck' },
   vitestStep('unit tests', 'test:unit', `${results}/vitest.json`),
-  vitestStep(
-    'script tests',
-    'test:scripts',
-    `${results}/vitest-scripts.json`,
-    '-c scripts/vitest.config.ts',
-  ),
   { name: 'build', script: 'build', required: true },
   { name: 'html validation', script: 'validate:html' },
   {
