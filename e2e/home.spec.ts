@@ -174,8 +174,20 @@ test.describe('home page content', () => {
       ['References', 'references'],
     ]) {
       await nav.getByRole('link', { name: label }).click();
-      await expect(page.locator(`#${id}`)).toBeInViewport();
-      await expect(page.locator(`#${id}`)).toBeFocused();
+      const section = page.locator(`#${id}`);
+      await expect(section).toBeFocused();
+      // The smooth scroll ends with the section's top just under the sticky header (the page's
+      // scroll padding plus the section's scroll margin).
+      await expect
+        .poll(() =>
+          section.evaluate((element) => {
+            const offset =
+              (parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0) +
+              (parseFloat(getComputedStyle(element).scrollMarginTop) || 0);
+            return Math.abs(element.getBoundingClientRect().top - offset);
+          }),
+        )
+        .toBeLessThan(2);
       await expect(page).toHaveURL(/#\/$/);
     }
 
