@@ -1,10 +1,7 @@
-import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
-
-// Debian's Chromium (CI installs it with apt-get); CHROMIUM_PATH overrides; where neither exists,
-// Playwright's own browser is used.
-const chromiumPath =
-  process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+// Debian's Chromium (CI installs it with apt-get), or CHROMIUM_PATH, or Playwright's own; flags that
+// keep it off the network. The benchmark and the screenshots use the same.
+import { chromiumArgs, chromiumPath } from './scripts/local-server.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 export const baseURL = `http://127.0.0.1:${port}`;
@@ -26,16 +23,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromiumPath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-dev-shm-usage',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--disable-quic',
-        '--no-first-run',
-      ],
+      args: chromiumArgs,
     },
   },
   projects: [
