@@ -7,8 +7,8 @@ import { pathToFileURL } from 'node:url';
 import { isStale } from './freshness.mjs';
 
 /** Settings from .env (copy .env.example); a variable already in the environment wins. */
-export function loadDotEnv() {
-  if (existsSync('.env')) process.loadEnvFile('.env');
+export function loadDotEnv(file = '.env') {
+  if (existsSync(file)) process.loadEnvFile(file);
 }
 
 /** Imports `build/server/<name>.js` (BUILD_DIR moves it), bundling the server first if stale. */

@@ -16,8 +16,6 @@ import { ClientError, multipartErrors, multipartLimits } from './multipart.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 import type { Store } from './store.ts';
 
-export { BODY_LIMIT, browserLanguage } from './form-routes.ts';
-
 export interface AppOptions {
   /** The built site (vite's outDir); not served when missing. */
   distDir?: string | undefined;
@@ -82,7 +80,7 @@ const serializers = {
  * counted from the right (the proxies in front of that one); without, each further address must
  * itself be a listed proxy. A client that talks to the server directly names nobody.
  */
-export function trustProxyFunction(setting: TrustProxy | undefined) {
+function trustProxyFunction(setting: TrustProxy | undefined) {
   if (!setting || setting.proxies.length === 0) return false;
   const listed = proxyAddr.compile(setting.proxies);
   const { hops } = setting;

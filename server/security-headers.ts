@@ -2,13 +2,13 @@ import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
 /** Only features browsers still know: an unknown one is reported as an error in the console. */
-export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=()';
+const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=()';
 
 /**
  * The Content-Security-Policy: the site's own files only. The only inline scripts that run are the
  * ones whose hashes are given (the site's own, see inline-scripts.ts); no 'unsafe-inline'.
  */
-export function contentSecurityPolicy(
+function contentSecurityPolicy(
   connectSources: readonly string[] = [],
   scriptHashes: readonly string[] = [],
 ): Record<string, string[]> {
