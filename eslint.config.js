@@ -54,6 +54,34 @@ export default tseslint.config(
     },
   },
   {
+    // The Spanish dictionary (src/content/es) reads the English one's types only: a value from an
+    // English text module would put English words into the Spanish page. Facts are shared.
+    files: ['src/content/es/**'],
+    ignores: ['**/*.test.*'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '../*',
+                '../../*',
+                '!../business',
+                '!../home-images',
+                '!../options',
+                '!../routes',
+                '!../types',
+              ],
+              allowTypeImports: true,
+              message: 'Import only types from an English module; facts come from business.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The owner's inbox (its own bundle) may use shared UI, content and forms, never a public page.
     files: ['src/admin/**'],
     rules: {

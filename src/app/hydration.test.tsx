@@ -63,6 +63,6 @@ describe('the prerendered home page', () => {
     const images = carousel?.querySelectorAll('img');
     expect(images).toHaveLength(2);
     expect(images?.[1]).toHaveAttribute('loading', 'lazy');
-    expect(images?.[1]).toHaveAttribute('alt', hero.carousel.slides[1]?.alt);
+    expect(images?.[1]).toHaveAttribute('alt', hero.carousel.slideAlts[1]);
   });
 });

@@ -1,74 +1,43 @@
 import { claims, company } from './company';
-import { labelledOptions, type ChoiceOption } from './forms';
+import {
+  availabilityValues,
+  experienceValues,
+  labelledOptions,
+  languageValues,
+  optionsWithLabels,
+  positionValues,
+  shiftValues,
+  skillValues,
+  yearsExperienceValues,
+} from './options';
 
 /** The job application form (SPEC sections 3 and 5): every label, option and message it shows. */
 
-export const positionOptions = labelledOptions([
-  'Professional Server',
-  'Bartender',
-  'Event Coordinator',
-  'Security Staff',
-  'VIP Assistant',
-  'Catering Staff',
-  'Supervisor',
-  'Cleaning Staff',
-  'Mixologist',
-  'Protocol Assistant',
-]);
+export const positionOptions = labelledOptions(positionValues);
 
-export const experienceOptions = [
-  { value: 'yes', label: 'Yes' },
-  { value: 'no', label: 'No' },
-] as const satisfies readonly ChoiceOption[];
+export const experienceOptions = optionsWithLabels(experienceValues, { yes: 'Yes', no: 'No' });
 
-export const yearsExperienceOptions: ChoiceOption[] = [
-  { value: 'menos-1', label: 'Less than 1 year' },
-  { value: '1-2', label: '1-2 years' },
-  { value: '3-5', label: '3-5 years' },
-  { value: '5-10', label: '5-10 years' },
-  { value: '10+', label: '10+ years' },
-];
+export const yearsExperienceOptions = optionsWithLabels(yearsExperienceValues, {
+  'menos-1': 'Less than 1 year',
+  '1-2': '1-2 years',
+  '3-5': '3-5 years',
+  '5-10': '5-10 years',
+  '10+': '10+ years',
+});
 
-export const availabilityOptions = labelledOptions([
-  'Monday',
-  'Tuesday',
-  'Wednesday',
-  'Thursday',
-  'Friday',
-  'Saturday',
-  'Sunday',
-]);
+export const availabilityOptions = labelledOptions(availabilityValues);
 
-export const shiftOptions = [
-  { value: 'mañana', label: 'Morning (6:00 AM - 2:00 PM)' },
-  { value: 'tarde', label: 'Afternoon (2:00 PM - 10:00 PM)' },
-  { value: 'noche', label: 'Night (6:00 PM - 2:00 AM)' },
-  { value: 'flexible', label: 'Flexible (any shift)' },
-  { value: 'fines-semana', label: 'Weekends only' },
-] as const satisfies readonly ChoiceOption[];
+export const shiftOptions = optionsWithLabels(shiftValues, {
+  mañana: 'Morning (6:00 AM - 2:00 PM)',
+  tarde: 'Afternoon (2:00 PM - 10:00 PM)',
+  noche: 'Night (6:00 PM - 2:00 AM)',
+  flexible: 'Flexible (any shift)',
+  'fines-semana': 'Weekends only',
+});
 
-export const skillOptions = labelledOptions([
-  'Customer service',
-  'Teamwork',
-  'Effective communication',
-  'Time management',
-  'Problem solving',
-  'Attention to detail',
-  'Flexibility',
-  'Leadership',
-  'Protocol and etiquette',
-  'Stress management',
-]);
+export const skillOptions = labelledOptions(skillValues);
 
-export const languageOptions = labelledOptions([
-  'Spanish',
-  'English',
-  'French',
-  'German',
-  'Italian',
-  'Portuguese',
-  'Other',
-]);
+export const languageOptions = labelledOptions(languageValues);
 
 export const applicationMessages = {
   fullName: 'Full name must be at least 2 characters',

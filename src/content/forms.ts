@@ -1,17 +1,5 @@
 /** Interface text shared by both forms (the quote request and the job application). */
 
-export interface ChoiceOption {
-  /** What the form sends. */
-  value: string;
-  /** What the visitor reads. */
-  label: string;
-}
-
-/** Options whose sent value is their English label. */
-export function labelledOptions(labels: readonly string[]): ChoiceOption[] {
-  return labels.map((label) => ({ value: label, label }));
-}
-
 export const formText = {
   requiredNote: 'All fields are required unless marked optional.',
   optional: '(optional)',

@@ -1,28 +1,13 @@
-import heroGalaDinner from '../assets/home/hero-gala-dinner.svg?w=640;960;1280;1920&format=avif;webp&as=picture';
-import heroBartender from '../assets/home/hero-bartender.svg?w=640;960;1280;1920&format=avif;webp&as=picture';
-import heroWedding from '../assets/home/hero-wedding-reception.svg?w=640;960;1280;1920&format=avif;webp&as=picture';
-import heroCorporate from '../assets/home/hero-corporate-reception.svg?w=640;960;1280;1920&format=avif;webp&as=picture';
-import heroBuffet from '../assets/home/hero-catering-buffet.svg?w=640;960;1280;1920&format=avif;webp&as=picture';
-import heroBriefing from '../assets/home/hero-captain-briefing.svg?w=640;960;1280;1920&format=avif;webp&as=picture';
-import heroTerrace from '../assets/home/hero-skyline-terrace.svg?w=640;960;1280;1920&format=avif;webp&as=picture';
-import founderPortrait from '../assets/home/founder-portrait.svg?w=320;480;640;800&format=avif;webp&as=picture';
+import { names } from './business';
 import { claims, company } from './company';
 import { requestServiceCta } from './navigation';
 import { homeSections, routes } from './routes';
-import type { CarouselLabels, NavItem, ResponsiveImage, Stat } from './types';
+import type { CarouselLabels, NavItem, Stat } from './types';
 
 /**
  * Every text and every piece of data of the home page (SPEC sections 2, 3 and 9).
  * To replace an illustration with a photo, see "Replacing the images" in README.md.
  */
-
-export interface HeroSlide {
-  image: ResponsiveImage;
-  /** What the image shows, for people who cannot see it. */
-  alt: string;
-  /** CSS object-position: which part of the image stays in view when the hero crops it. */
-  objectPosition: string;
-}
 
 export interface IconCard {
   icon: HomeIcon;
@@ -100,43 +85,16 @@ export const hero = {
     label: 'Our events',
     /** SPEC 9: the hero advances every 4 seconds. */
     intervalMs: 4000,
-    slides: [
-      {
-        image: heroGalaDinner,
-        alt: 'A server pours wine at a candle-lit gala dinner table under crystal chandeliers.',
-        objectPosition: '72% 50%',
-      },
-      {
-        image: heroBartender,
-        alt: 'A bartender shakes a cocktail in front of a softly lit back bar.',
-        objectPosition: '62% 50%',
-      },
-      {
-        image: heroWedding,
-        alt: 'A newly married couple raise a toast beside the wedding cake under string lights.',
-        objectPosition: '50% 50%',
-      },
-      {
-        image: heroCorporate,
-        alt: 'A server offers canapés to guests at a corporate reception overlooking the city.',
-        objectPosition: '78% 50%',
-      },
-      {
-        image: heroBuffet,
-        alt: 'A chef carves at a catering buffet lined with silver chafing dishes.',
-        objectPosition: '60% 50%',
-      },
-      {
-        image: heroBriefing,
-        alt: 'An event captain with a clipboard briefs a line of uniformed staff before service.',
-        objectPosition: '55% 50%',
-      },
-      {
-        image: heroTerrace,
-        alt: 'Guests on a rooftop terrace at dusk, with the Capitol dome and the Washington Monument behind them.',
-        objectPosition: '45% 50%',
-      },
-    ] satisfies HeroSlide[],
+    /** What each image of home-images.ts shows, in its order, for people who cannot see it. */
+    slideAlts: [
+      'A server pours wine at a candle-lit gala dinner table under crystal chandeliers.',
+      'A bartender shakes a cocktail in front of a softly lit back bar.',
+      'A newly married couple raise a toast beside the wedding cake under string lights.',
+      'A server offers canapés to guests at a corporate reception overlooking the city.',
+      'A chef carves at a catering buffet lined with silver chafing dishes.',
+      'An event captain with a clipboard briefs a line of uniformed staff before service.',
+      'Guests on a rooftop terrace at dusk, with the Capitol dome and the Washington Monument behind them.',
+    ],
   },
 };
 
@@ -172,16 +130,15 @@ export const about = {
   ] satisfies IconCard[],
   founder: {
     title: 'Meet Our Founder',
-    // PLACEHOLDER: fictional founder; replace the name, role, text and portrait before launch.
-    name: 'Daniela Reyes',
+    // The founder's name is in business.ts, the portrait in home-images.ts.
+    name: names.founder,
     role: 'Founder & CEO',
     quote:
       'Great service is invisible: guests only notice that everything felt easy. That is what we train for.',
     bio: `Daniela spent fifteen years on the floor of the region’s best hotels and embassies before founding the company in ${company.foundedYear}. She still trains every new team member herself.`,
     credentialsLabel: 'Trainer credentials',
     credentials: ['Certified TIPS Trainer', 'ServSafe Certified Instructor & Proctor'],
-    portrait: founderPortrait satisfies ResponsiveImage,
-    portraitAlt: 'Illustrated portrait of Daniela Reyes, founder of the company.',
+    portraitAlt: `Illustrated portrait of ${names.founder}, founder of the company.`,
   },
 };
 
@@ -234,37 +191,21 @@ export const references = {
   title: 'Trusted across the capital region',
   intro:
     'Corporations, public institutions, non-profits and private hosts rely on us for their most important occasions.',
-  // PLACEHOLDER: every client name below is fictional; replace with real clients who agreed to be named.
   categories: [
     {
       category: 'Fortune 500',
       icon: 'building',
-      clients: [
-        'Meridian Financial Group',
-        'Atlas Aerospace Systems',
-        'Keystone Health Partners',
-        'Northwind Energy',
-      ],
+      clients: names.clients.corporate,
     },
     {
       category: 'Government institutions',
       icon: 'landmark',
-      clients: [
-        'Capitol Policy Institute',
-        'District Cultural Commission',
-        'Potomac River Authority',
-        'Federal Arts Council',
-      ],
+      clients: names.clients.government,
     },
     {
       category: 'Non-profits',
       icon: 'hand-heart',
-      clients: [
-        'Chesapeake Children’s Fund',
-        'Harbor Light Foundation',
-        'Blue Ridge Conservancy',
-        'Capital Literacy Alliance',
-      ],
+      clients: names.clients.nonProfit,
     },
     {
       category: 'VIP private clients',
@@ -284,35 +225,27 @@ export const references = {
     intervalMs: 5000,
     ratingScale: 5,
     ratingLabel: (rating: number, scale: number) => `Rated ${rating} out of ${scale}`,
-    // PLACEHOLDER: fictional people and companies.
+    // The people and companies are in business.ts.
     items: [
       {
-        name: 'Catherine Brooks',
+        ...names.testimonials.brooks,
         position: 'Director of Events',
-        company: 'Meridian Financial Group',
         text: 'Our annual gala for 600 guests ran flawlessly. The captain anticipated every change before we asked, and our board noticed the service.',
-        rating: 5,
       },
       {
-        name: 'James Whitfield',
+        ...names.testimonials.whitfield,
         position: 'Protocol Officer',
-        company: 'Capitol Policy Institute',
         text: 'Discreet, punctual and cleared for our building. They handled a head-of-delegation dinner with the poise we expect from our own staff.',
-        rating: 5,
       },
       {
-        name: 'Maria Gonzalez',
+        ...names.testimonials.gonzalez,
         position: 'Executive Director',
-        company: 'Harbor Light Foundation',
         text: 'Our fundraiser depends on donors feeling welcome. The bartenders and servers were warm, fast and a true part of our team.',
-        rating: 5,
       },
       {
-        name: 'Robert & Elaine Carter',
+        ...names.testimonials.carter,
         position: 'Private hosts',
-        company: 'Potomac, Maryland',
         text: 'From the first call to the last glass, they took care of everything at our daughter’s wedding. We simply enjoyed the night.',
-        rating: 5,
       },
     ] satisfies Testimonial[],
   },
@@ -331,15 +264,15 @@ export const venues = {
   areas: [
     {
       area: company.serviceAreas[0],
-      highlights: ['Georgetown', 'Embassy Row', 'Capitol Hill', 'The Wharf'],
+      highlights: names.venueHighlights.dc,
     },
     {
       area: company.serviceAreas[1],
-      highlights: ['Tysons', 'McLean', 'Arlington', 'Old Town Alexandria'],
+      highlights: names.venueHighlights.virginia,
     },
     {
       area: company.serviceAreas[2],
-      highlights: ['Bethesda', 'Chevy Chase', 'Potomac', 'National Harbor'],
+      highlights: names.venueHighlights.maryland,
     },
   ] satisfies VenueArea[],
   credentialsTitle: 'Special credentials',
@@ -386,13 +319,5 @@ export const clients = {
   id: homeSections.clients,
   eyebrow: 'Our Partners',
   title: 'Trusted by leading caterers and venues',
-  // PLACEHOLDER: fictional catering and hospitality names.
-  names: [
-    'Capital Table Catering',
-    'Chesapeake Hospitality Group',
-    'Rock Creek Events',
-    'Magnolia & Vine Catering',
-    'Foggy Bottom Banquets',
-    'Blue Ridge Hospitality',
-  ],
+  names: names.partners,
 };

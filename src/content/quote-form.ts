@@ -1,15 +1,9 @@
 import { claims, company } from './company';
-import { labelledOptions } from './forms';
+import { labelledOptions, quoteServiceValues } from './options';
 
 /** The quote request form (SPEC sections 3 and 5): every label, option and message it shows. */
 
-export const quoteServiceOptions = labelledOptions([
-  'Servers & Waitstaff',
-  'Bartenders & Mixologists',
-  'Event Captains & Supervisors',
-  'Chefs & Kitchen Staff',
-  'Other (Please specify below)',
-]);
+export const quoteServiceOptions = labelledOptions(quoteServiceValues);
 
 export const quoteMessages = {
   clientName: 'Full name is required',

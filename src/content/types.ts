@@ -49,3 +49,18 @@ export interface ResponsiveImage {
   sources: Record<string, string>;
   img: { src: string; w: number; h: number };
 }
+
+/**
+ * The shape a translation of an English content value must have: the same keys, every string any
+ * string, every function the same arguments. A Spanish module annotates each export with it
+ * (src/content/es), so that a missing or an extra key fails tsc.
+ */
+export type Translation<T> = T extends string
+  ? string
+  : T extends (...args: infer A) => infer R
+    ? (...args: A) => Translation<R>
+    : T extends readonly (infer U)[]
+      ? readonly Translation<U>[]
+      : T extends object
+        ? { readonly [K in keyof T]: Translation<T[K]> }
+        : T;

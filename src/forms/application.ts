@@ -1,14 +1,14 @@
 import * as z from 'zod/mini';
+import { applicationMessages as messages } from '../content/application-form';
 import {
-  applicationMessages as messages,
-  availabilityOptions,
-  experienceOptions,
-  languageOptions,
-  positionOptions,
-  shiftOptions,
-  skillOptions,
-  yearsExperienceOptions,
-} from '../content/application-form';
+  availabilityValues,
+  experienceValues,
+  languageValues,
+  positionValues,
+  shiftValues,
+  skillValues,
+  yearsExperienceValues,
+} from '../content/options';
 import {
   choiceList,
   emailAddress,
@@ -16,7 +16,6 @@ import {
   limits,
   optionalChoice,
   optionalText,
-  optionValues,
   pastDate,
   phoneNumber,
   requiredChoice,
@@ -44,13 +43,13 @@ function applicationFields(dateSlackDays: number) {
     email: emailAddress(messages.email),
     address: requiredText(messages.address, limits.address, 10),
     dateOfBirth: pastDate(dateOfBirthMessages, EARLIEST_BIRTH_DATE, dateSlackDays),
-    positionInterest: choiceList(optionValues(positionOptions), messages.positionInterest),
-    hasExperience: requiredChoice(optionValues(experienceOptions), messages.hasExperience),
-    availability: choiceList(optionValues(availabilityOptions), messages.availability),
-    shiftPreference: requiredChoice(optionValues(shiftOptions), messages.shiftPreference),
-    skills: choiceList(optionValues(skillOptions)),
+    positionInterest: choiceList(positionValues, messages.positionInterest),
+    hasExperience: requiredChoice(experienceValues, messages.hasExperience),
+    availability: choiceList(availabilityValues, messages.availability),
+    shiftPreference: requiredChoice(shiftValues, messages.shiftPreference),
+    skills: choiceList(skillValues),
     certifications: optionalText(limits.shortText),
-    languages: choiceList(optionValues(languageOptions), messages.languages),
+    languages: choiceList(languageValues, messages.languages),
     otherCompanies: optionalText(limits.shortText),
     references: optionalText(limits.longText),
     additionalInfo: optionalText(limits.longText),
@@ -58,7 +57,7 @@ function applicationFields(dateSlackDays: number) {
 }
 
 const experienceFields = {
-  yearsExperience: optionalChoice(optionValues(yearsExperienceOptions)),
+  yearsExperience: optionalChoice(yearsExperienceValues),
   previousExperience: optionalText(limits.longText),
 };
 

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { quoteMessages as messages, quoteServiceOptions } from '../content/quote-form';
+import { quoteServiceValues as serviceValues } from '../content/options';
+import { quoteMessages as messages } from '../content/quote-form';
 import {
   choiceList,
   emailAddress,
@@ -18,8 +19,6 @@ import {
  * The quote request (SPEC sections 3, 5 and 7): the form's values, the JSON body the browser sends,
  * and the builder between them. The server validates the body with `quoteSubmissionSchema`.
  */
-
-const serviceValues = quoteServiceOptions.map((option) => option.value);
 
 const eventDateMessages = {
   required: messages.eventDate,

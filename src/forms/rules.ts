@@ -146,15 +146,6 @@ export const honeypot = z.optional(
   z.string({ error: formText.mustBeText }).check(tooLong(limits.shortText)),
 );
 
-/** The values of a content option list, as the non-empty tuple z.enum wants. */
-export function optionValues<const T extends string>(
-  options: readonly { value: T }[],
-): [T, ...T[]] {
-  const [first, ...rest] = options.map((option) => option.value);
-  if (first === undefined) throw new Error('An option list is empty');
-  return [first, ...rest];
-}
-
 /** For a submission object: names the fields it does not accept. */
 export function unknownFieldError(issue: { code?: string; keys?: readonly string[] }) {
   if (issue.code === 'unrecognized_keys') return formText.unknownFields(issue.keys ?? []);

@@ -7,7 +7,7 @@ import {
   skillOptions,
   yearsExperienceOptions,
 } from '../content/application-form';
-import type { ChoiceOption } from '../content/forms';
+import type { ChoiceOption } from '../content/options';
 import { quoteForm, quoteServiceOptions } from '../content/quote-form';
 import { displayValue, labelledFields, submissionFields } from './submission-fields';
 

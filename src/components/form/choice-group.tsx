@@ -1,4 +1,4 @@
-import type { ChoiceOption } from '../../content/forms';
+import type { ChoiceOption } from '../../content/options';
 import { useField, type FormFieldProps } from './field-context';
 import { FieldFrame } from './field-frame';
 

@@ -1,4 +1,5 @@
-import { formText, type ChoiceOption } from '../../content/forms';
+import { formText } from '../../content/forms';
+import type { ChoiceOption } from '../../content/options';
 import { useField, type FormFieldProps } from './field-context';
 import { FieldFrame } from './field-frame';
 import { controlClass } from './field-parts';

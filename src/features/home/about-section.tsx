@@ -2,6 +2,7 @@ import { BadgeCheck } from 'lucide-react';
 import { ResponsivePicture } from '../../components/responsive-picture';
 import { SectionHeading } from '../../components/section-heading';
 import { about } from '../../content/home';
+import { founderPortrait } from '../../content/home-images';
 import { ui } from '../../content/site';
 import { HomeIconGlyph } from './home-icons';
 
@@ -13,7 +14,7 @@ function FounderProfile() {
       className="mt-14 overflow-hidden rounded-2xl bg-navy-950 text-navy-50 shadow-lg sm:grid sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]"
     >
       <ResponsivePicture
-        image={founder.portrait}
+        image={founderPortrait}
         alt={founder.portraitAlt}
         sizes="(max-width: 639px) 100vw, (max-width: 1023px) 40vw, 420px"
         className="aspect-[4/5] w-full object-cover sm:aspect-auto sm:h-full"

@@ -5,8 +5,9 @@ import { Carousel, type CarouselSlideState } from '../../components/carousel';
 import { ExternalLink } from '../../components/external-link';
 import { useHydrated } from '../../components/use-hydrated';
 import { ResponsivePicture } from '../../components/responsive-picture';
-import { carouselLabels, hero, type HeroSlide } from '../../content/home';
+import { carouselLabels, hero } from '../../content/home';
 import { pages } from '../../content/site';
+import { heroSlides, type HeroSlide } from './hero-slides';
 
 /**
  * How wide a slide is drawn. The hero crops its 3:2 images to cover the whole band, so on a
@@ -91,7 +92,7 @@ export function HeroSection() {
       </div>
       <Carousel
         label={hero.carousel.label}
-        items={hero.carousel.slides}
+        items={heroSlides}
         intervalMs={hero.carousel.intervalMs}
         labels={carouselLabels}
         tone="dark"

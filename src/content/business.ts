@@ -1,0 +1,110 @@
+import type { SocialLink } from './types';
+
+/**
+ * The business's facts that are not words: names, numbers, addresses, links. Written once, shared by
+ * the English and the Spanish site (src/content/es), so a phone number or a client is edited in one
+ * place. Every value marked PLACEHOLDER is fictional and must be replaced before launch.
+ */
+
+const address = {
+  // PLACEHOLDER street and suite.
+  street: '180 Maple Avenue West, Suite 200',
+  city: 'Vienna',
+  region: 'VA',
+  regionName: 'Virginia',
+  postalCode: '22180',
+  country: 'US',
+};
+
+const addressLine = `${address.street}, ${address.city}, ${address.region} ${address.postalCode}`;
+
+const phones = {
+  // PLACEHOLDER: 555-01xx numbers are reserved for fiction.
+  direct: { display: '(703) 555-0142', e164: '+17035550142' },
+  office: { display: '(703) 555-0187', e164: '+17035550187' },
+};
+
+export const business = {
+  // PLACEHOLDER name that fits the 'PS' mark.
+  name: 'Potomac Staffing',
+  legalName: 'Potomac Staffing LLC',
+  shortMark: 'PS',
+  foundedYear: 2014,
+  phones,
+  // PLACEHOLDER address on an example domain.
+  email: 'bookings@example.com',
+  address: { ...address, line: addressLine },
+  mapsUrl: `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(addressLine)}`,
+  whatsappUrl: `https://wa.me/${phones.office.e164.replace(/\D/g, '')}`,
+  // PLACEHOLDER: no social profiles yet. Set href to show a link in the footer.
+  social: [
+    { label: 'Facebook' },
+    { label: 'Instagram' },
+    { label: 'LinkedIn' },
+  ] satisfies SocialLink[] as SocialLink[],
+  /** The figures the site claims (their words are in company.ts's `claims`). */
+  figures: {
+    events: '500+',
+    staff: '50+',
+    years: '10+',
+    satisfaction: '100%',
+    radiusMiles: '25+',
+    venues: '150+',
+    states: '3',
+  },
+  /** Opening hours for structured data (schema.org): 24-hour times and English day names. */
+  openingHours: {
+    opens: '09:00',
+    closes: '17:00',
+    dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
+  },
+};
+
+/** Proper names the site shows in every language: places, and clients who agreed to be named. */
+export const names = {
+  /** Neighbourhoods and towns of each service area. */
+  venueHighlights: {
+    dc: ['Georgetown', 'Embassy Row', 'Capitol Hill', 'The Wharf'],
+    virginia: ['Tysons', 'McLean', 'Arlington', 'Old Town Alexandria'],
+    maryland: ['Bethesda', 'Chevy Chase', 'Potomac', 'National Harbor'],
+  },
+  // PLACEHOLDER: every client name below is fictional; replace with real clients who agreed to be named.
+  clients: {
+    corporate: [
+      'Meridian Financial Group',
+      'Atlas Aerospace Systems',
+      'Keystone Health Partners',
+      'Northwind Energy',
+    ],
+    government: [
+      'Capitol Policy Institute',
+      'District Cultural Commission',
+      'Potomac River Authority',
+      'Federal Arts Council',
+    ],
+    nonProfit: [
+      'Chesapeake Children’s Fund',
+      'Harbor Light Foundation',
+      'Blue Ridge Conservancy',
+      'Capital Literacy Alliance',
+    ],
+  },
+  // PLACEHOLDER: fictional catering and hospitality names.
+  partners: [
+    'Capital Table Catering',
+    'Chesapeake Hospitality Group',
+    'Rock Creek Events',
+    'Magnolia & Vine Catering',
+    'Foggy Bottom Banquets',
+    'Blue Ridge Hospitality',
+  ],
+  // PLACEHOLDER: fictional people and companies; their words are in each language's home.ts.
+  testimonials: {
+    brooks: { name: 'Catherine Brooks', company: 'Meridian Financial Group', rating: 5 },
+    whitfield: { name: 'James Whitfield', company: 'Capitol Policy Institute', rating: 5 },
+    gonzalez: { name: 'Maria Gonzalez', company: 'Harbor Light Foundation', rating: 5 },
+    carter: { name: 'Robert & Elaine Carter', company: 'Potomac, Maryland', rating: 5 },
+  },
+  // PLACEHOLDER: fictional founder; replace the name, the words and the portrait before launch.
+  founder: 'Daniela Reyes',
+};

@@ -1,0 +1,33 @@
+import heroGalaDinner from '../assets/home/hero-gala-dinner.svg?w=640;960;1280;1920&format=avif;webp&as=picture';
+import heroBartender from '../assets/home/hero-bartender.svg?w=640;960;1280;1920&format=avif;webp&as=picture';
+import heroWedding from '../assets/home/hero-wedding-reception.svg?w=640;960;1280;1920&format=avif;webp&as=picture';
+import heroCorporate from '../assets/home/hero-corporate-reception.svg?w=640;960;1280;1920&format=avif;webp&as=picture';
+import heroBuffet from '../assets/home/hero-catering-buffet.svg?w=640;960;1280;1920&format=avif;webp&as=picture';
+import heroBriefing from '../assets/home/hero-captain-briefing.svg?w=640;960;1280;1920&format=avif;webp&as=picture';
+import heroTerrace from '../assets/home/hero-skyline-terrace.svg?w=640;960;1280;1920&format=avif;webp&as=picture';
+import founderPortraitImage from '../assets/home/founder-portrait.svg?w=320;480;640;800&format=avif;webp&as=picture';
+import type { ResponsiveImage } from './types';
+
+/**
+ * The home page's images: not words, so both languages share them (their alt texts are in each
+ * language's home.ts, in the same order). To replace an illustration with a photo, see "Replacing
+ * the images" in README.md.
+ */
+
+export interface HeroImage {
+  image: ResponsiveImage;
+  /** CSS object-position: which part of the image stays in view when the hero crops it. */
+  objectPosition: string;
+}
+
+export const heroImages: HeroImage[] = [
+  { image: heroGalaDinner, objectPosition: '72% 50%' },
+  { image: heroBartender, objectPosition: '62% 50%' },
+  { image: heroWedding, objectPosition: '50% 50%' },
+  { image: heroCorporate, objectPosition: '78% 50%' },
+  { image: heroBuffet, objectPosition: '60% 50%' },
+  { image: heroBriefing, objectPosition: '55% 50%' },
+  { image: heroTerrace, objectPosition: '45% 50%' },
+];
+
+export const founderPortrait: ResponsiveImage = founderPortraitImage;
