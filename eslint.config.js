@@ -68,6 +68,7 @@ export default tseslint.config(
                 '../*',
                 '../../*',
                 '!../business',
+                '!../business.ts',
                 '!../home-images',
                 '!../options',
                 '!../routes',

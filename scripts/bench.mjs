@@ -8,14 +8,15 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium } from '@playwright/test';
-import { chromiumArgs, chromiumPath, startBuiltServer } from './local-server.mjs';
+import { chromiumArgs, chromiumPath, routeUrl, startBuiltServer } from './local-server.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const PORT = Number(process.env.BENCH_PORT ?? 4319);
 const origin = `http://127.0.0.1:${PORT}`;
-// BENCH_ROUTES="/,/team" measures only those routes.
+// BENCH_ROUTES="/,/team" measures only those routes; '/es/…' are the Spanish document's.
 const routes = process.env.BENCH_ROUTES?.split(',') ?? [
   '/',
+  '/es/',
   '/team',
   '/contact',
   '/request-service',
@@ -39,7 +40,7 @@ async function jsWeight(browser, route) {
       /* aborted */
     }
   });
-  await page.goto(`${origin}/#${route}`, { waitUntil: 'networkidle' });
+  await page.goto(routeUrl(origin, route), { waitUntil: 'networkidle' });
   await page.close();
   return [...scripts.values()].reduce((sum, size) => sum + size, 0);
 }
@@ -66,7 +67,7 @@ try {
         // A query of its own makes each run a new document: going from one hash URL to another is a
         // same-document navigation, which Lighthouse cannot trace (NO_NAVSTART).
         const result = await lighthouse(
-          `${origin}/?run=${formFactor}-${attempt}#${route}`,
+          routeUrl(origin, route, `?run=${formFactor}-${attempt}`),
           {
             port: chrome.port,
             output: 'json',

@@ -5,3 +5,4 @@ export declare function startBuiltServer(options: {
   port: number;
   dataDir: string;
 }): Promise<{ origin: string; stop(): void }>;
+export function routeUrl(origin: string, route: string, query?: string): string;

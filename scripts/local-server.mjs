@@ -46,3 +46,14 @@ export async function startBuiltServer({ port, dataDir }) {
   server.kill('SIGTERM');
   throw new Error(`the server did not start on ${origin}`);
 }
+
+/**
+ * The address of a route: '/team' is the English document's hash route (`/#/team`); a route
+ * under '/es/' is the Spanish document's ('/es/team' → `/es/#/team`). `query` makes a new document.
+ */
+export function routeUrl(origin, route, query = '') {
+  const spanish = route === '/es' || route.startsWith('/es/');
+  const document = spanish ? '/es/' : '/';
+  const hash = spanish ? `/${route.slice('/es/'.length)}` : route;
+  return `${origin}${document}${query}#${hash}`;
+}

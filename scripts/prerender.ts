@@ -53,11 +53,12 @@ export function deferApp(document: string): string {
 }
 
 /**
- * Prerenders the home page into the built index.html: after the browser build, a server (SSR)
+ * Prerenders the home page into the built `document` (index.html, or es/index.html for the Spanish
+ * build, whose content modules are the Spanish twins): after the browser build, a server (SSR)
  * build of `entry` is made with the same config and plugins (so image and asset URLs are the same
  * files), run, and its HTML written into the root element. The browser hydrates it (src/main.tsx).
  */
-export function prerenderHome(entry: string, ssrOutDir: string): Plugin {
+export function prerenderHome(entry: string, ssrOutDir: string, document = 'index.html'): Plugin {
   let config: ResolvedConfig;
   return {
     name: 'prerender-home',
@@ -78,9 +79,9 @@ export function prerenderHome(entry: string, ssrOutDir: string): Plugin {
       const module: { renderHome: () => Promise<RenderedPage> } = await import(
         pathToFileURL(path.join(outDir, `${path.parse(entry).name}.js`)).href
       );
-      const file = path.resolve(config.root, config.build.outDir, 'index.html');
-      const document = injectApp(await readFile(file, 'utf8'), await module.renderHome());
-      await writeFile(file, deferApp(document));
+      const file = path.resolve(config.root, config.build.outDir, document);
+      const html = injectApp(await readFile(file, 'utf8'), await module.renderHome());
+      await writeFile(file, deferApp(html));
     },
   };
 }

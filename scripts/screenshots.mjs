@@ -1,15 +1,17 @@
-// `npm run screenshots [-- route…]`: full-page screenshots of each route at 390 px and 1280 px into
+// `npm run screenshots [-- route…]` ('/team', or '/es/team' for the Spanish page): full-page screenshots of each route at 390 px and 1280 px into
 // test-results/screenshots/, to look at the site as a visitor does. Uses the build (`npm run build`
 // first) on a server of its own, or a running site at SCREENSHOT_ORIGIN.
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
-import { chromiumArgs, chromiumPath, startBuiltServer } from './local-server.mjs';
+import { chromiumArgs, chromiumPath, routeUrl, startBuiltServer } from './local-server.mjs';
 
 const routes = process.argv.slice(2).length
   ? process.argv.slice(2)
-  : ['/', '/team', '/contact', '/request-service', '/join-our-team', '/nowhere'];
+  : ['/', '/team', '/contact', '/request-service', '/join-our-team', '/nowhere'].flatMap(
+      (route) => [route, `/es${route}`],
+    );
 const out = 'test-results/screenshots';
 mkdirSync(out, { recursive: true });
 
@@ -21,7 +23,7 @@ const server = process.env.SCREENSHOT_ORIGIN
     });
 
 async function shoot(page, route, width) {
-  await page.goto(`${server.origin}/#${route}`);
+  await page.goto(routeUrl(server.origin, route));
   await page.reload({ waitUntil: 'networkidle' });
   await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
   // Lazy images load only near the viewport: bring each into view so the full-page shot shows it.
@@ -30,7 +32,7 @@ async function shoot(page, route, width) {
   }
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForLoadState('networkidle');
-  const name = route === '/' ? 'home' : route.replace(/\W+/g, '-').replace(/^-/, '');
+  const name = route.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home';
   const file = `${out}/${name}-${width}.png`;
   await page.screenshot({ path: file, fullPage: true });
   console.log(file);

@@ -1,6 +1,37 @@
 import type { Plugin } from 'vite';
-import { company, hours } from '../src/content/company.ts';
-import { pages } from '../src/content/site.ts';
+import { business } from '../src/content/business.ts';
+import * as enCompany from '../src/content/company.ts';
+import * as esCompany from '../src/content/es/company.ts';
+import * as esLanguage from '../src/content/es/language.ts';
+import * as esSite from '../src/content/es/site.ts';
+import * as enLanguage from '../src/content/language.ts';
+import * as enSite from '../src/content/site.ts';
+import type { Translation } from '../src/content/types.ts';
+
+/** What the head of one language's document is written from (its own content modules). */
+interface DocumentContent {
+  company: Translation<typeof enCompany.company>;
+  hours: Translation<typeof enCompany.hours>;
+  pages: Translation<typeof enSite.pages>;
+  language: Translation<typeof enLanguage.language>;
+}
+
+/** The site's documents: English at `/`, Spanish at `/es/` (see vite.config.ts). */
+const documents: Record<string, DocumentContent> = {
+  en: { ...enCompany, ...enSite, ...enLanguage },
+  es: { ...esCompany, ...esSite, ...esLanguage },
+};
+
+function contentOf(language: string): DocumentContent {
+  const content = documents[language];
+  if (!content) throw new Error(`No document for the language '${language}'`);
+  return content;
+}
+
+/** A document's address on the published site (business.siteUrl). */
+function documentUrl(content: DocumentContent): string {
+  return `${business.siteUrl}${content.language.documentPath}`;
+}
 
 function escapeHtml(text: string): string {
   return text
@@ -14,12 +45,15 @@ function escapeHtml(text: string): string {
  * schema.org structured data for the business, built from src/content so search engines read the
  * same facts the site shows. No `url`: the site does not know the origin it is deployed on.
  */
-export function localBusinessJsonLd() {
+export function localBusinessJsonLd(language = 'en') {
+  const { company, hours } = contentOf(language);
   const { phones, address } = company;
   return {
     '@context': 'https://schema.org',
     '@type': 'EmploymentAgency',
     name: company.name,
+    url: documentUrl(contentOf(language)),
+    inLanguage: contentOf(language).language.code,
     legalName: company.legalName,
     description: company.description,
     foundingDate: String(company.foundedYear),
@@ -73,9 +107,24 @@ export const routeMarkerScript =
   "var r=location.hash.replace(/^#/,'').split('?')[0];" +
   "if(r&&r!=='/')document.documentElement.setAttribute('data-route','other')";
 
+/** `<link rel="alternate" hreflang>` to every language's document, in each document's head. */
+function alternateLinks(): string[] {
+  const links = Object.values(documents).map(
+    (content) =>
+      `<link rel="alternate" hreflang="${content.language.code}" href="${documentUrl(content)}" />`,
+  );
+  return [
+    ...links,
+    `<link rel="alternate" hreflang="x-default" href="${documentUrl(contentOf('en'))}" />`,
+  ];
+}
+
 /** The static <head> tags, written from src/content so index.html holds no business fact. */
-export function siteHeadTags(): string {
+export function siteHeadTags(language = 'en'): string {
+  const content = contentOf(language);
+  const { company, pages } = content;
   const title = `${pages.home.title} | ${company.name}`;
+  const locale = content.language.locale.replace('-', '_');
   return [
     `<title>${escapeHtml(title)}</title>`,
     `<meta name="description" content="${escapeHtml(company.description)}" />`,
@@ -84,17 +133,56 @@ export function siteHeadTags(): string {
     `<meta property="og:site_name" content="${escapeHtml(company.name)}" />`,
     `<meta property="og:title" content="${escapeHtml(title)}" />`,
     `<meta property="og:description" content="${escapeHtml(company.description)}" />`,
-    `<meta property="og:locale" content="en_US" />`,
+    `<meta property="og:locale" content="${locale}" />`,
+    `<link rel="canonical" href="${documentUrl(content)}" />`,
+    ...alternateLinks(),
     `<script>${routeMarkerScript}</script>`,
-    `<script type="application/ld+json">${jsonForScript(localBusinessJsonLd())}</script>`,
+    `<script type="application/ld+json">${jsonForScript(localBusinessJsonLd(language))}</script>`,
   ].join('\n    ');
 }
 
-export function siteHead(): Plugin {
+export function siteHead(language = 'en'): Plugin {
   return {
     name: 'site-head',
     transformIndexHtml(html) {
-      return html.replace('<!-- site-head -->', siteHeadTags());
+      return html.replace('<!-- site-head -->', siteHeadTags(language));
+    },
+  };
+}
+
+/** sitemap.xml: both documents, each naming the other as its alternate (the hash routes are one page). */
+export function sitemapXml(): string {
+  const alternates = Object.values(documents)
+    .map(
+      (content) =>
+        `    <xhtml:link rel="alternate" hreflang="${content.language.code}" href="${documentUrl(content)}"/>`,
+    )
+    .join('\n');
+  const urls = Object.values(documents).map(
+    (content) => `  <url>\n    <loc>${documentUrl(content)}</loc>\n${alternates}\n  </url>`,
+  );
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+    ...urls,
+    '</urlset>',
+    '',
+  ].join('\n');
+}
+
+/** robots.txt: everything but the owner's inbox, and where the sitemap is. */
+export function robotsTxt(): string {
+  return `User-agent: *\nDisallow: /admin/\n\nSitemap: ${business.siteUrl}/sitemap.xml\n`;
+}
+
+/** Writes sitemap.xml and robots.txt into the build (the English one, which empties the folder). */
+export function siteFiles(): Plugin {
+  return {
+    name: 'site-files',
+    apply: (config, env) => env.command === 'build' && !config.build?.ssr,
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'sitemap.xml', source: sitemapXml() });
+      this.emitFile({ type: 'asset', fileName: 'robots.txt', source: robotsTxt() });
     },
   };
 }

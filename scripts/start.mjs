@@ -14,6 +14,7 @@ const sources = [
   'src',
   'server',
   'index.html',
+  'es',
   'vite.config.ts',
   'vite.admin.config.ts',
   'public',
@@ -25,6 +26,7 @@ const sources = [
 
 const outputs = [
   path.join(distDir, 'index.html'),
+  path.join(distDir, 'es', 'index.html'),
   path.join(buildDir, 'admin', 'index.html'),
   serverEntry,
 ];

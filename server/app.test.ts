@@ -63,6 +63,26 @@ describe('POST /api/forms/:form', () => {
     expect(row?.fields.languages).toEqual(['Spanish', 'English']);
   });
 
+  it('records the language of the page it came from (Content-Language), not in the fields', async () => {
+    await start();
+    await post('application', applicationBody(1), { 'content-language': 'es' });
+    await post('quote', quoteBody(2), { 'content-language': 'en', 'accept-language': 'es-US' });
+    await post('quote', quoteBody(3), { 'content-language': 'fr' });
+    await post('quote', quoteBody(4));
+    const rows = await store.list();
+    const byName = (name: string) =>
+      rows.find((row) => row.fields.clientName === name || row.fields.fullName === name);
+    expect(byName(applicationBody(1).fullName)).toMatchObject({ siteLanguage: 'es' });
+    expect(byName(quoteBody(2).clientName)).toMatchObject({
+      siteLanguage: 'en',
+      language: 'es-US',
+    });
+    // A language the site does not have, or none: not recorded.
+    expect(byName(quoteBody(3).clientName)?.siteLanguage).toBeNull();
+    expect(byName(quoteBody(4).clientName)?.siteLanguage).toBeNull();
+    expect(Object.keys(byName(quoteBody(2).clientName)?.fields ?? {})).toHaveLength(8);
+  });
+
   it('answers 400 with the schema messages for each invalid field', async () => {
     await start();
     const response = await post('quote', quoteBody(1, { clientName: 'J', services: '' }));
@@ -365,6 +385,30 @@ describe('GET /healthz and static files', () => {
     expect(gzip.headers['content-encoding']).toBe('gzip');
 
     expect((await app.inject('/missing.html')).statusCode).toBe(404);
+  });
+
+  it('serves the Spanish document at /es/, its inline script allowed by hash too', async () => {
+    const dist = path.join(data.dir, 'dist');
+    mkdirSync(path.join(dist, 'es'), { recursive: true });
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><script>en()</script>');
+    writeFileSync(
+      path.join(dist, 'es', 'index.html'),
+      '<!doctype html><html lang="es"><script>es()</script>',
+    );
+    await start({ distDir: dist });
+    const hashOf = (text: string) => createHash('sha256').update(text).digest('base64');
+
+    const spanish = await app.inject('/es/');
+    expect(spanish.statusCode).toBe(200);
+    expect(spanish.body).toContain('lang="es"');
+    expect(spanish.headers['cache-control']).toBe('no-cache');
+    const csp = String(spanish.headers['content-security-policy']);
+    expect(csp).toContain(`'sha256-${hashOf('es()')}'`);
+    expect(csp).toContain(`'sha256-${hashOf('en()')}'`);
+
+    const bare = await app.inject('/es');
+    expect(bare.statusCode).toBe(301);
+    expect(bare.headers.location).toBe('/es/');
   });
 });
 

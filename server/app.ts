@@ -125,7 +125,7 @@ async function allowCrossOriginPosts(app: FastifyInstance, origins: readonly str
     origin: async (origin: string | undefined) =>
       Boolean(origin && (allowed.has(origin) || allowed.has('*'))),
     methods: ['POST'],
-    allowedHeaders: ['Content-Type', 'Accept', 'Idempotency-Key'],
+    allowedHeaders: ['Content-Type', 'Accept', 'Content-Language', 'Idempotency-Key'],
     maxAge: 600,
   };
   await app.register(fastifyCors, {
@@ -135,7 +135,12 @@ async function allowCrossOriginPosts(app: FastifyInstance, origins: readonly str
   });
 }
 
+/** The site's documents, English and Spanish: their inline scripts are allowed by hash. */
+const SITE_DOCUMENTS = ['index.html', 'es/index.html'];
+
 async function serveSite(app: FastifyInstance, distDir: string) {
+  // The Spanish document's address is its folder: /es/ (its relative links need the slash).
+  app.get('/es', (_request, reply) => reply.redirect('/es/', 301));
   await app.register(fastifyStatic, {
     root: path.resolve(distDir),
     wildcard: true,
@@ -167,7 +172,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerSecurityHeaders(
     app,
     options.connectSources ?? [],
-    documentScriptHashes(options.distDir),
+    documentScriptHashes(options.distDir, SITE_DOCUMENTS),
   );
   app.addHook('onSend', async (request, reply) => {
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');

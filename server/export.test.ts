@@ -28,6 +28,7 @@ describe('toCsv', () => {
         ...submission({ fullName: 'Ana Núñez', languages: ['Spanish', 'English'] }, 'application'),
         status: 'handled',
         note: '=called back',
+        siteLanguage: 'es',
         attachments: [
           {
             id: 1,
@@ -43,13 +44,13 @@ describe('toCsv', () => {
     expect(csv.startsWith('\ufeff')).toBe(true);
     const lines = csv.slice(1).split('\r\n');
     expect(lines[0]).toBe(
-      'id,form,received_at,status,note,attachment,clientName,phone,additionalInfo,fullName,languages',
+      'id,form,received_at,status,note,attachment,site_language,clientName,phone,additionalInfo,fullName,languages',
     );
     expect(lines[1]).toBe(
-      `id-quote,quote,2030-05-01T12:00:00.000Z,new,,,"'=HYPERLINK(""http://evil.example"",""Click"")",'+1 (202) 555-0143,"Line one, ""quoted""\nLine two",,`,
+      `id-quote,quote,2030-05-01T12:00:00.000Z,new,,,,"'=HYPERLINK(""http://evil.example"",""Click"")",'+1 (202) 555-0143,"Line one, ""quoted""\nLine two",,`,
     );
     expect(lines[2]).toBe(
-      `id-application,application,2030-05-01T12:00:00.000Z,handled,'=called back,'=cv.pdf,,,,Ana Núñez,"Spanish, English"`,
+      `id-application,application,2030-05-01T12:00:00.000Z,handled,'=called back,'=cv.pdf,es,,,,Ana Núñez,"Spanish, English"`,
     );
   });
 
@@ -68,6 +69,7 @@ describe('toJson', () => {
       status: 'new',
       note: '',
       language: null,
+      siteLanguage: null,
       fields: { skills: ['Teamwork'] },
       attachments: [],
       userAgent: 'UA',

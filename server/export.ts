@@ -12,7 +12,7 @@ export function neutraliseFormula(cell: string): string {
 
 /**
  * One row per submission: id, form, received_at (ISO, UTC), the inbox's status and note, the name
- * of the file sent with it (`attachment`), then every field seen, in order. The CLI's export and the inbox's both write it.
+ * of the file sent with it (`attachment`), the site's language it came from, then every field seen, in order. The CLI's export and the inbox's both write it.
  */
 export function toCsv(submissions: readonly StoredSubmission[]): string {
   const fieldNames: string[] = [];
@@ -28,11 +28,21 @@ export function toCsv(submissions: readonly StoredSubmission[]): string {
     submission.status,
     submission.note,
     submission.attachments.map((file) => file.name).join('; '),
+    submission.siteLanguage ?? '',
     ...fieldNames.map((name) =>
       Object.hasOwn(submission.fields, name) ? fieldText(submission.fields[name]) : '',
     ),
   ]);
-  const header = ['id', 'form', 'received_at', 'status', 'note', 'attachment', ...fieldNames];
+  const header = [
+    'id',
+    'form',
+    'received_at',
+    'status',
+    'note',
+    'attachment',
+    'site_language',
+    ...fieldNames,
+  ];
   return stringify(
     [header, ...rows].map((row) => row.map(neutraliseFormula)),
     {
@@ -51,6 +61,7 @@ export function toJson(submissions: readonly StoredSubmission[]): string {
     status: submission.status,
     note: submission.note,
     language: submission.language,
+    siteLanguage: submission.siteLanguage,
     fields: submission.fields,
     attachments: submission.attachments.map(({ name, type, size, sha256 }) => ({
       name,

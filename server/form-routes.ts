@@ -26,6 +26,15 @@ export function browserLanguage(header: string | undefined): string | undefined 
   return first && /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8}){0,2}$/.test(first) ? first : undefined;
 }
 
+/** The site's languages: the Content-Language a form page sends (src/forms/post-json.ts). */
+const SITE_LANGUAGES = new Set(['en', 'es']);
+
+/** The page's language from a Content-Language header, when it is one of the site's. */
+export function siteLanguage(header: string | undefined): string | undefined {
+  const value = header?.trim().toLowerCase();
+  return value && SITE_LANGUAGES.has(value) ? value : undefined;
+}
+
 /** The receiver's answer to anything it refuses: `{ ok: false, error }`. */
 export function fail(reply: FastifyReply, status: number, error: string, extra: object = {}) {
   return reply.code(status).send({ ok: false, error, ...extra });
@@ -80,6 +89,7 @@ async function receive(request: FormRequest, reply: FastifyReply, options: FormR
     clientAddress: request.ip,
     userAgent: request.headers['user-agent'],
     language: browserLanguage(request.headers['accept-language']),
+    siteLanguage: siteLanguage(request.headers['content-language']),
     idempotencyKey: key,
     attachment,
     notify: options.notify,

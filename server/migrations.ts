@@ -133,4 +133,12 @@ export const migrations: readonly { version: number; statements: readonly string
       'CREATE INDEX attachments_submission ON attachments (submission_id)',
     ],
   },
+  {
+    version: 4,
+    statements: [
+      // The language of the page the visitor sent the form from ('en' or 'es'): the site's
+      // Spanish page sends the same fields and values as the English one.
+      'ALTER TABLE submissions ADD COLUMN site_language TEXT',
+    ],
+  },
 ];

@@ -12,6 +12,7 @@ export interface NewSubmission {
   clientAddress?: string | undefined;
   userAgent?: string | undefined;
   language?: string | undefined;
+  siteLanguage?: string | undefined;
   idempotencyKey?: string | undefined;
   /** A file sent with it, stored in the same transaction. */
   attachment?: NewAttachment | undefined;
@@ -91,7 +92,7 @@ function rowStatements(
   const statements: InStatement[] = [
     {
       sql: `INSERT INTO submissions (${SUBMISSION_COLUMNS}, seq)
-            SELECT ?, ?, ?, ?, ?, ?, ?, 'new', '', (SELECT COALESCE(MAX(seq), 0) + 1 FROM submissions)
+            SELECT ?, ?, ?, ?, ?, ?, ?, ?, 'new', '', (SELECT COALESCE(MAX(seq), 0) + 1 FROM submissions)
             WHERE ${resolvedIs}`,
       args: [
         row.id,
@@ -101,6 +102,7 @@ function rowStatements(
         row.clientHash,
         submission.userAgent?.slice(0, 512) ?? null,
         submission.language ?? null,
+        submission.siteLanguage ?? null,
         ...guard,
       ],
     },

@@ -13,6 +13,8 @@ export interface StoredSubmission {
   userAgent: string | null;
   /** The visitor's language as their browser stated it (e.g. 'es-US'), when known. */
   language: string | null;
+  /** The language of the site's page it was sent from ('en' or 'es'), when the page said so. */
+  siteLanguage: string | null;
   status: SubmissionStatus;
   /** The owner's private note. */
   note: string;
@@ -21,7 +23,7 @@ export interface StoredSubmission {
 }
 
 export const SUBMISSION_COLUMNS =
-  'id, form, received_at, fields, client_hash, user_agent, language, status, note';
+  'id, form, received_at, fields, client_hash, user_agent, language, site_language, status, note';
 /** What a SELECT from `submissions` gives `toSubmission`. */
 export const SUBMISSION_SELECT = `${SUBMISSION_COLUMNS}, ${ATTACHMENTS_JSON}`;
 
@@ -39,6 +41,7 @@ export function toSubmission(row: Row): StoredSubmission {
     clientHash: nullableText(row.client_hash),
     userAgent: nullableText(row.user_agent),
     language: nullableText(row.language),
+    siteLanguage: nullableText(row.site_language),
     status: String(row.status) as SubmissionStatus,
     note: String(row.note ?? ''),
     attachments: parseAttachments(row.attachments),

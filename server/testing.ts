@@ -75,6 +75,7 @@ export function storedSubmission(overrides: Partial<StoredSubmission> = {}): Sto
     clientHash: null,
     userAgent: null,
     language: null,
+    siteLanguage: null,
     status: 'new',
     note: '',
     attachments: [],

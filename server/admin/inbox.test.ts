@@ -404,11 +404,12 @@ describe('detail', () => {
     expect(await box.detail('')).toBeUndefined();
   });
 
-  it('holds every field, the note, the language and no events yet', async () => {
+  it('holds every field, the note, the languages and no events yet', async () => {
     const result = await store.save({
       form: 'application',
       fields: applicationBody(1),
       language: 'es-US',
+      siteLanguage: 'es',
       notify: false,
     });
     const id = result.status === 'created' ? result.id : '';
@@ -419,6 +420,7 @@ describe('detail', () => {
       status: 'new',
       note: '',
       language: 'es-US',
+      siteLanguage: 'es',
       fields: applicationBody(1),
       attachments: [],
       events: [],

@@ -201,6 +201,7 @@ async function readDetail(client: Client, id: string): Promise<SubmissionDetail 
     status: submission.status,
     note: submission.note,
     language: submission.language,
+    siteLanguage: submission.siteLanguage,
     fields: submission.fields,
     attachments: submission.attachments.map(({ id: fileId, name, type, size }) => ({
       id: fileId,

@@ -101,6 +101,8 @@ export interface SubmissionDetail {
   status: SubmissionStatus;
   note: string;
   language: string | null;
+  /** 'en' or 'es': the site's page it was sent from. */
+  siteLanguage: string | null;
   fields: Record<string, unknown>;
   attachments: AttachmentInfo[];
   events: SubmissionEvent[];

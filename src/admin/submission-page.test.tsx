@@ -25,6 +25,7 @@ const detail: SubmissionDetail = {
   status: 'in_progress',
   note: 'Call back on Monday',
   language: 'es-US',
+  siteLanguage: 'es',
   fields: {
     fullName: 'Ana López',
     phone: '(202) 555-0143',
@@ -109,6 +110,7 @@ describe('SubmissionPage', () => {
     expect(valueOf(labels.availability.legend)).toHaveTextContent('Friday, Saturday');
     expect(valueOf(labels.previousExperience.label)).toHaveTextContent('—');
     expect(valueOf(text.language)).toHaveTextContent('es-US');
+    expect(valueOf(text.siteLanguage)).toHaveTextContent(text.siteLanguages.es ?? 'es');
     expect(screen.queryByText(labels.references.label)).toBeNull();
   });
 

@@ -40,6 +40,13 @@ function Fields({ detail }: { detail: SubmissionDetail }) {
           <dt className="font-semibold text-slate-700">{text.language}</dt>
           <dd className="mt-1 sm:col-span-2 sm:mt-0">{detail.language ?? text.unknownLanguage}</dd>
         </div>
+        <div className="py-3 sm:grid sm:grid-cols-3 sm:gap-4">
+          <dt className="font-semibold text-slate-700">{text.siteLanguage}</dt>
+          <dd className="mt-1 sm:col-span-2 sm:mt-0">
+            {(detail.siteLanguage && text.siteLanguages[detail.siteLanguage]) ??
+              text.unknownLanguage}
+          </dd>
+        </div>
       </dl>
     </DetailCard>
   );

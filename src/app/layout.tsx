@@ -5,6 +5,7 @@ import { ErrorBoundary } from './error-boundary';
 import { Footer } from './footer';
 import { Header } from './header';
 import { ScrollManager } from './scroll-manager';
+import { SpanishOffer } from './spanish-offer';
 
 /**
  * Says the page is live (`data-app="ready"`): placed after the page, inside its Suspense boundary,
@@ -47,6 +48,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </ErrorBoundary>
       </main>
       <Footer />
+      <SpanishOffer />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { Mail, MapPin, Phone } from 'lucide-react';
 import { company } from '../content/company';
 import { ui } from '../content/site';
+import { LanguageSwitch } from './language-switch';
 
 /** Above the header: both phone lines, the booking e-mail and (on wider screens) the address. */
 export function TopBar() {
@@ -45,6 +46,7 @@ export function TopBar() {
           <MapPin aria-hidden="true" className="size-3.5 text-gold-300" />
           {company.address.line}
         </p>
+        <LanguageSwitch />
       </div>
     </section>
   );

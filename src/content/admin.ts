@@ -108,6 +108,8 @@ export const adminText = {
     fileTypes,
     language: 'Browser language',
     unknownLanguage: 'Not known',
+    siteLanguage: 'Sent from',
+    siteLanguages: { en: 'The English site', es: 'The Spanish site' } as Record<string, string>,
     history: 'History',
     receivedEvent: 'Received through the website',
     statusEvent: (status: string, user: string) => `Marked ${status} by ${user}`,

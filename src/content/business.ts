@@ -33,6 +33,8 @@ export const business = {
   phones,
   // PLACEHOLDER address on an example domain.
   email: 'bookings@example.com',
+  /** PLACEHOLDER: where the site is published (no trailing slash), for the sitemap and search engines. */
+  siteUrl: 'https://www.example.com',
   address: { ...address, line: addressLine },
   mapsUrl: `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(addressLine)}`,
   whatsappUrl: `https://wa.me/${phones.office.e164.replace(/\D/g, '')}`,

@@ -1,4 +1,4 @@
-import { business } from './business';
+import { business } from './business.ts';
 import type { PhoneLine, Stat } from './types';
 
 /**

@@ -11,6 +11,10 @@ export const language = {
   switchLabel: 'Language',
   /** This language's own name, as the switch shows it. */
   name: 'English',
+  /** The document of this language (the hash routes follow it: `/#/team`). */
+  documentPath: '/',
+  /** Whether this site offers the Spanish one to Spanish speakers (in Spanish: spanish-offer.ts). */
+  offersSpanish: true,
   /** The other language: its name in itself, its code, and the document that has it. */
   other: { name: 'Español', code: 'es', documentPath: '/es/' },
 };

@@ -1,4 +1,4 @@
-import { claims } from './company';
+import { claims } from './company.ts';
 
 /** Interface text that is not a business fact: page titles, headings, labels of shared controls. */
 

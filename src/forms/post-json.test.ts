@@ -28,6 +28,7 @@ describe('postJson', () => {
     const headers = headersOf(fetchMock.mock.calls[0]);
     expect(headers.get('content-type')).toBe('application/json');
     expect(headers.get('accept')).toBe('application/json');
+    expect(headers.get('content-language')).toBe('en');
   });
 
   it('reports false for a non-ok answer and for a network failure', async () => {

@@ -1,3 +1,5 @@
+import { language } from '../content/language';
+
 /** How long a send may take before it counts as failed, so that the button never spins forever. */
 export const SEND_TIMEOUT_MS = 20_000;
 
@@ -56,9 +58,15 @@ export async function postJson(
 ): Promise<boolean> {
   const json = JSON.stringify(body);
   // Without a Content-Type the browser writes the multipart one, with its boundary.
+  // The page's language goes in a header (CORS-safelisted), so that the body is the same from the
+  // English and the Spanish page and the owner still knows which one the visitor used.
   const headers: Record<string, string> = attachment
-    ? { Accept: 'application/json' }
-    : { 'Content-Type': 'application/json', Accept: 'application/json' };
+    ? { Accept: 'application/json', 'Content-Language': language.code }
+    : {
+        'Content-Type': 'application/json',
+        Accept: 'application/json',
+        'Content-Language': language.code,
+      };
   // Only our own receiver knows the header; a third-party service might refuse it in CORS.
   if (isSameOrigin(endpoint)) {
     const file = attachment?.file;

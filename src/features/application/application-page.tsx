@@ -1,13 +1,33 @@
 import { useState } from 'react';
 import { FormPage } from '../../components/form/form-page';
+import { language } from '../../content/language';
 import { pages } from '../../content/site';
+import { spanishOffer } from '../../content/spanish-offer';
 import { ApplicationConfirmation } from './application-confirmation';
 import { ApplicationForm } from './application-form';
+
+/** The English page's line in Spanish: the same application on the Spanish site. */
+function SpanishLine() {
+  const { text, link, path } = spanishOffer.application;
+  return (
+    <p lang="es" className="mb-6 rounded-md bg-navy-50 px-4 py-3 text-navy-900">
+      {text}{' '}
+      <a
+        href={`${language.other.documentPath}#${path}`}
+        hrefLang="es"
+        className="font-semibold underline underline-offset-4"
+      >
+        {link}
+      </a>
+    </p>
+  );
+}
 
 export function ApplicationPage() {
   const [sent, setSent] = useState(false);
   return (
     <FormPage page={pages.application}>
+      {language.offersSpanish && !sent ? <SpanishLine /> : null}
       {sent ? <ApplicationConfirmation /> : <ApplicationForm onSent={() => setSent(true)} />}
     </FormPage>
   );

@@ -1,0 +1,12 @@
+import type * as en from '../language';
+import type { Translation } from '../types';
+
+export const language: Translation<typeof en.language> = {
+  code: 'es',
+  locale: 'es-US',
+  switchLabel: 'Idioma',
+  name: 'Español',
+  documentPath: '/es/',
+  offersSpanish: false,
+  other: { name: 'English', code: 'en', documentPath: '/' },
+};
