@@ -1,5 +1,7 @@
 import { jsonForScript, localBusinessJsonLd, siteHeadTags } from '../../scripts/site-head';
+import { business } from './business';
 import { company, hours } from './company';
+import { company as spanishCompany } from './es/company';
 
 function jsonLdFromHead(head: string): unknown {
   const match = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(head);
@@ -36,7 +38,33 @@ describe('LocalBusiness JSON-LD', () => {
       },
     ]);
     expect(data.areaServed.map((area) => area.name)).toEqual(company.serviceAreas);
-    expect(data).not.toHaveProperty('url');
+    expect(data.url).toBe(`${business.siteUrl}/`);
+    expect(data.inLanguage).toBe('en');
+  });
+
+  it('in the Spanish head: the Spanish words, the same facts, the Spanish address', () => {
+    const data = localBusinessJsonLd('es');
+    expect(data.description).toBe(spanishCompany.description);
+    expect(data.telephone).toBe(company.phones.office.e164);
+    expect(data.url).toBe(`${business.siteUrl}/es/`);
+    expect(data.inLanguage).toBe('es');
+  });
+
+  it('names both documents as alternates in each head, and itself as canonical', () => {
+    for (const [language, path] of [
+      ['en', '/'],
+      ['es', '/es/'],
+    ] as const) {
+      const head = new DOMParser().parseFromString(
+        `<head>${siteHeadTags(language)}</head>`,
+        'text/html',
+      );
+      const href = (selector: string) => head.querySelector(selector)?.getAttribute('href');
+      expect(href('link[rel="canonical"]')).toBe(`${business.siteUrl}${path}`);
+      expect(href('link[hreflang="en"]')).toBe(`${business.siteUrl}/`);
+      expect(href('link[hreflang="es"]')).toBe(`${business.siteUrl}/es/`);
+      expect(href('link[hreflang="x-default"]')).toBe(`${business.siteUrl}/`);
+    }
   });
 
   it('is written into the head tags as a data block that parses back to the same object', () => {
