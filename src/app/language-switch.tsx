@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router';
 import { language } from '../content/language';
-import { otherLanguageHref } from './language-links';
+import { documentHref, otherLanguageHref } from './language-links';
 
 const linkClass =
   'inline-flex min-h-6 items-center rounded-sm px-1 hover:text-white aria-[current=true]:font-semibold aria-[current=true]:text-white aria-[current=true]:underline aria-[current=true]:decoration-gold-400 aria-[current=true]:underline-offset-4';
@@ -12,9 +12,13 @@ const linkClass =
  */
 export function LanguageSwitch() {
   const { pathname, search } = useLocation();
-  const here = `${language.documentPath}${pathname === '/' && !search ? '' : `#${pathname}${search}`}`;
   const links = [
-    { code: language.code, name: language.name, href: here, current: true },
+    {
+      code: language.code,
+      name: language.name,
+      href: documentHref(language.documentPath, pathname, search),
+      current: true,
+    },
     {
       code: language.other.code,
       name: language.other.name,
