@@ -6,12 +6,15 @@ import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { imagetools } from 'vite-imagetools';
-import { prerenderHome } from './scripts/prerender.ts';
+import { prerenderPages } from './scripts/prerender.ts';
 import { siteFiles, siteHead } from './scripts/site-head.ts';
 
 // DIST_DIR lets parallel builds (e.g. one per test run) write to separate folders.
 const outDir = process.env.DIST_DIR ?? 'dist';
 const buildDir = process.env.BUILD_DIR ?? 'build';
+
+/** The year the copyright line shows until the browser reads its clock (src/app/footer.tsx). */
+const buildYear = new Date().getFullYear();
 
 /** The languages of the site: English is `/` (the default mode), Spanish `/es/` (`--mode es`). */
 const SECOND_LANGUAGES = ['es'];
@@ -93,15 +96,16 @@ export default defineConfig(({ mode }) => {
         /\/inter-latin-wght-normal-[\w-]+\.woff2$/,
         /\/playfair-display-latin-700-normal-[\w-]+\.woff2$/,
       ]),
-      prerenderHome(
+      prerenderPages(
         'src/entry-server.tsx',
         `${buildDir}/prerender-${language}`,
         english ? 'index.html' : `${language}/index.html`,
+        buildYear,
       ),
     ],
     define: {
       // The year the copyright line shows until the browser reads its clock (src/app/footer.tsx).
-      __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
+      __BUILD_YEAR__: JSON.stringify(buildYear),
     },
     server: {
       // `npm run dev` sends the forms to the receiver that `npm start` runs.

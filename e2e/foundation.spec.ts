@@ -36,6 +36,21 @@ const aliases = [
   { path: '/trabajar-con-nosotros', page: pages.application, submit: applicationForm.submit },
 ];
 
+/** Whether a PNG (as bytes) shows the gold of the logo's mark ('PS' in gold-300). */
+async function hasGoldPixels(bytes: number[]): Promise<boolean> {
+  const bitmap = await createImageBitmap(new Blob([new Uint8Array(bytes)], { type: 'image/png' }));
+  const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+  const context = canvas.getContext('2d');
+  if (!context) return false;
+  context.drawImage(bitmap, 0, 0);
+  const { data } = context.getImageData(0, 0, bitmap.width, bitmap.height);
+  for (let i = 0; i < data.length; i += 4) {
+    const [r = 0, g = 0, b = 0] = [data[i], data[i + 1], data[i + 2]];
+    if (r > 200 && g > 170 && b < 150) return true;
+  }
+  return false;
+}
+
 async function expectHeadingAndTitle(page: Page, text: { title: string; heading: string }) {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(text.heading);
   await expect(page).toHaveTitle(`${text.title} | ${company.name}`);
@@ -116,11 +131,12 @@ test.describe('header and footer', () => {
     await expect(page.getByTestId('topbar-address')).toHaveText(company.address.line);
     await expect(page.getByTestId('topbar-address')).toBeVisible();
 
-    await expect(page.getByTestId('logo-fallback')).toHaveCount(0);
-    const logo = page.getByRole('link', { name: `${company.name}, home` }).locator('img');
+    // The logo image, loaded, covers its text mark.
+    const logo = page.getByTestId('logo-image');
     await expect
       .poll(() => logo.evaluate((img: HTMLImageElement) => img.naturalWidth))
       .toBeGreaterThan(0);
+    expect(await logo.boundingBox()).toEqual(await page.getByTestId('logo-fallback').boundingBox());
 
     const footer = page.getByRole('contentinfo');
     await expect(footer).toContainText(`© ${new Date().getFullYear()} ${company.legalName}`);
@@ -131,11 +147,25 @@ test.describe('header and footer', () => {
     for (const area of company.serviceAreas) await expect(footer).toContainText(area);
   });
 
-  test('the logo falls back to the PS mark when the image fails', async ({ page }) => {
+  test('the logo falls back to the PS mark when the image fails, with no script', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
     await page.route('**/assets/logo-*.svg', (route) => route.abort());
-    await openRoute(page, '/');
+    await page.goto('/');
     await expect(page.getByTestId('logo-fallback')).toHaveText('PS');
+    await expect(page.getByTestId('logo-fallback')).toBeVisible();
+    expect(
+      await page.getByTestId('logo-image').evaluate((img: HTMLImageElement) => img.naturalWidth),
+    ).toBe(0);
+    // A failed image with an empty alt draws nothing: the mark's own gold letters show.
+    const shot = await page.getByTestId('logo-fallback').screenshot();
+    const checker = await browser.newPage();
+    expect(await checker.evaluate(hasGoldPixels, [...shot])).toBe(true);
+    await checker.close();
     await expect(page.getByRole('link', { name: `${company.name}, home` })).toBeVisible();
+    await context.close();
   });
 
   test('a focused link is never hidden under the sticky header, and a path change scrolls to the top', async ({
@@ -183,33 +213,42 @@ test.describe('error fallback', () => {
 test.describe('mobile', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('the menu opens, closes after a choice and on Escape', async ({ page }) => {
+  test('the menu opens, closes after a choice, on Escape and on a tap outside, before and after React', async ({
+    page,
+  }) => {
     await openRoute(page, '/');
     await expect(page.getByTestId('topbar-address')).toBeHidden();
-    const toggle = page.getByRole('button', { name: 'Open menu' });
+    const toggle = page.getByRole('button', { name: 'Menu' });
     const menu = page.getByTestId('mobile-menu');
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await expect(menu).toBeHidden();
     await expect(toggle).toHaveAttribute('aria-controls', (await menu.getAttribute('id')) ?? '');
 
     await toggle.click();
-    await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute(
-      'aria-expanded',
-      'true',
-    );
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     await expect(menu).toBeVisible();
+    // It hangs just under the header's bar.
+    const bar = await page.getByRole('navigation', { name: 'Main' }).boundingBox();
+    const box = await menu.boundingBox();
+    expect(Math.abs((box?.y ?? 0) - ((bar?.y ?? 0) + 72))).toBeLessThan(2);
     await expectNoAxeViolations(page);
+    // The prerendered page: the first move starts React, which shows the page.
     await menu.getByRole('link', { name: 'Contact' }).click();
     await expect(menu).toBeHidden();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(pages.contact.heading);
 
-    await page.getByRole('button', { name: 'Open menu' }).click();
+    await toggle.click();
     await expect(menu).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(menu).toBeHidden();
-    await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
+    await expect(toggle).toBeFocused();
 
-    await page.getByRole('button', { name: 'Open menu' }).click();
+    await toggle.click();
+    await page.mouse.click(200, 700);
+    await expect(menu).toBeHidden();
+
+    await toggle.click();
     await menu.getByRole('link', { name: 'About Us' }).click();
     await expect(menu).toBeHidden();
     await expect(page).toHaveURL(/#\/$/);

@@ -24,17 +24,8 @@ async function openWithFrozenClock(page: Page) {
   await page.clock.install({ time: start });
   await page.clock.pauseAt(start + 1000);
   await page.goto('/#/', { waitUntil: 'load' });
-  // The app starts a frame after the hero image is on screen: the paused clock has to run it.
-  // The paused clock runs only until the loader has added the app's script; the app then starts,
-  // and the carousels' timers with it, at the time the clock stands still at.
-  const appScript = page.locator('script[type="module"]');
-  await expect
-    .poll(async () => {
-      const added = await appScript.count();
-      if (!added) await page.clock.runFor(20);
-      return added;
-    })
-    .toBe(1);
+  // The page's first script (inline, src/enhance.ts) starts the carousels as the HTML paints, at
+  // the time the clock stands still at.
   await expectAppReady(page);
 }
 
@@ -79,10 +70,15 @@ test.describe('home page content', () => {
 
     const portrait = page.getByRole('img', { name: text.founderPortrait });
     await expect(portrait).toHaveAttribute('loading', 'lazy');
-    // The other hero images are lazy and are fetched one slide ahead, not all at once.
+    // The other hero images are lazy, and fetched one slide ahead once the page has loaded, not
+    // all at once: the first slide's and the second's only.
     const heroImages = heroCarousel(page).locator('img');
-    await expect(heroImages).toHaveCount(2);
+    await expect(heroImages).toHaveCount(7);
     await expect(heroImages.nth(1)).toHaveAttribute('loading', 'lazy');
+    await expect
+      .poll(() => requested.filter((url) => /\/assets\/hero-bartender-/.test(url)).length)
+      .toBe(1);
+    expect(requested.filter((url) => /\/assets\/hero-/.test(url))).toHaveLength(2);
 
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(pages.home.heading);
     await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);

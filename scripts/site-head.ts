@@ -7,6 +7,7 @@ import * as esSite from '../src/content/es/site.ts';
 import * as enLanguage from '../src/content/language.ts';
 import * as enSite from '../src/content/site.ts';
 import type { Translation } from '../src/content/types.ts';
+import { inlineScript } from './inline-script.ts';
 
 /** What the head of one language's document is written from (its own content modules). */
 interface DocumentContent {
@@ -97,16 +98,6 @@ export function jsonForScript(value: unknown): string {
     .replaceAll('&', '\\u0026');
 }
 
-/**
- * Runs in <head> before the first paint. On a link to any page but home (`#/team`, `#about`…) it
- * marks the document, so that the prerendered home page stays hidden (src/index.css) until
- * src/main.tsx has rendered the page asked for. The same route test as `hashRoute` in src/app.
- * Inline (no request before the first paint); the server's CSP allows it by its hash.
- */
-export const routeMarkerScript =
-  "var r=location.hash.replace(/^#/,'').split('?')[0];" +
-  "if(r&&r!=='/')document.documentElement.setAttribute('data-route','other')";
-
 /** `<link rel="alternate" hreflang>` to every language's document, in each document's head. */
 function alternateLinks(): string[] {
   const links = Object.values(documents).map(
@@ -119,8 +110,11 @@ function alternateLinks(): string[] {
   ];
 }
 
-/** The static <head> tags, written from src/content so index.html holds no business fact. */
-export function siteHeadTags(language = 'en'): string {
+/**
+ * The static <head> tags, written from src/content so index.html holds no business fact;
+ * `routeMarker` is the text of the script that runs before the first paint (src/route-marker.ts).
+ */
+export function siteHeadTags(language = 'en', routeMarker = ''): string {
   const content = contentOf(language);
   const { company, pages } = content;
   const title = `${pages.home.title} | ${company.name}`;
@@ -136,16 +130,18 @@ export function siteHeadTags(language = 'en'): string {
     `<meta property="og:locale" content="${locale}" />`,
     `<link rel="canonical" href="${documentUrl(content)}" />`,
     ...alternateLinks(),
-    `<script>${routeMarkerScript}</script>`,
+    ...(routeMarker ? [`<script>${routeMarker}</script>`] : []),
     `<script type="application/ld+json">${jsonForScript(localBusinessJsonLd(language))}</script>`,
   ].join('\n    ');
 }
 
 export function siteHead(language = 'en'): Plugin {
+  let routeMarker: Promise<string> | undefined;
   return {
     name: 'site-head',
-    transformIndexHtml(html) {
-      return html.replace('<!-- site-head -->', siteHeadTags(language));
+    async transformIndexHtml(html) {
+      routeMarker ??= inlineScript('src/route-marker.ts');
+      return html.replace('<!-- site-head -->', siteHeadTags(language, await routeMarker));
     },
   };
 }

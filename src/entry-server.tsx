@@ -3,6 +3,8 @@ import { prerender } from 'react-dom/static';
 import { createPath, Router, type Navigator } from 'react-router';
 import { AppRoutes } from './app/app';
 
+export { otherPagePaths } from './app/app';
+
 /** What React puts first in a render without <head>: preloads it found and the page's <title>. */
 const HOISTED = /^(?:<link [^>]*>|<meta [^>]*>|<title>[^<]*<\/title>)+/;
 
@@ -23,6 +25,8 @@ const hashLinks: Navigator = {
 };
 
 export interface RenderedPage {
+  /** The page's <title> text, as HTML. */
+  title: string;
   /** `<link>` elements React hoisted (e.g. an image preload), for the document's head. */
   headLinks: string;
   /** The HTML of the root element. */
@@ -30,14 +34,14 @@ export interface RenderedPage {
 }
 
 /**
- * The home page as HTML, rendered at build time (scripts/prerender.ts) into dist/index.html. The
- * tree is the one src/main.tsx hydrates, with a static router in place of the hash router. The
- * hoisted <title> is dropped: the document's head has the same one (scripts/site-head.ts).
+ * A page as HTML, rendered at build time (scripts/prerender.ts): the home page into the document,
+ * every other page into a file of its own. The tree is the one src/main.tsx hydrates, with a
+ * static router in place of the hash router.
  */
-export async function renderHome(): Promise<RenderedPage> {
+export async function renderPage(path: string): Promise<RenderedPage> {
   const { prelude } = await prerender(
     <StrictMode>
-      <Router location="/" navigator={hashLinks} static>
+      <Router location={path} navigator={hashLinks} static>
         <AppRoutes />
       </Router>
     </StrictMode>,
@@ -48,6 +52,7 @@ export async function renderHome(): Promise<RenderedPage> {
   const html = await new Response(prelude).text();
   const hoisted = HOISTED.exec(html)?.[0] ?? '';
   return {
+    title: /<title>([^<]*)<\/title>/.exec(hoisted)?.[1] ?? '',
     headLinks: (hoisted.match(/<link [^>]*>/g) ?? []).join(''),
     body: html.slice(hoisted.length),
   };

@@ -1,35 +1,47 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import '@fontsource-variable/inter/wght.css';
-import '@fontsource/playfair-display/latin-700.css';
+import './fonts.css';
 import './index.css';
 import { App, preloadRoute } from './app/app';
-import { hashRoute } from './components/use-render-after-first-paint';
-import { routes } from './content/routes';
+import type { AppStartOptions } from './app-start';
+import { hashRoute } from './content/routes';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('The #root element is missing from index.html');
+/** Where the prerendered HTML in #root says which page it is (scripts/prerender.ts, src/enhance.ts). */
+const PRERENDERED_PAGE_ATTRIBUTE = 'data-page';
 
-const app = (
-  <StrictMode>
-    <App />
-  </StrictMode>
-);
-const route = hashRoute(window.location.hash);
-
-if (route === routes.home.path && root.firstElementChild) {
-  // The home page arrived as HTML (scripts/prerender.ts): React takes it over as it is. As a
-  // transition, hydration yields to the browser every few milliseconds instead of one long task.
-  startTransition(() => {
-    hydrateRoot(root, app, {
-      // A mismatch makes React render the page again; say so where the browser tests look.
-      onRecoverableError: (error) => console.error('Hydration failed:', error),
-    });
-  });
-} else {
-  // Another page (or a build without the prerender): its code first, so that the first render
-  // needs no placeholder; that render replaces the hidden home page in one frame.
+/**
+ * Starts React on the page. The prerendered page's script (src/enhance.ts) calls this when the
+ * visitor first needs it (a move to another page, or a page that only React can run).
+ *
+ * When #root holds the prerendered HTML of the page now asked for, React takes it over as it is
+ * (hydration, as a transition: it yields to the browser every few milliseconds); otherwise it
+ * renders the page, its code loaded first so that the first render needs no placeholder.
+ */
+async function mount(options: AppStartOptions = {}): Promise<void> {
+  const root = document.getElementById('root');
+  if (!root) throw new Error('The #root element is missing from index.html');
+  const route = hashRoute(window.location.hash);
   await preloadRoute(route);
-  const reactRoot = createRoot(root);
-  startTransition(() => reactRoot.render(app));
+  const app = (
+    <StrictMode>
+      <App {...options} />
+    </StrictMode>
+  );
+  if (root.getAttribute(PRERENDERED_PAGE_ATTRIBUTE) === route) {
+    startTransition(() => {
+      hydrateRoot(root, app, {
+        // A mismatch makes React render the page again; say so where the browser tests look.
+        onRecoverableError: (error) => console.error('Hydration failed:', error),
+      });
+    });
+  } else {
+    const reactRoot = createRoot(root);
+    startTransition(() => reactRoot.render(app));
+  }
+  root.removeAttribute(PRERENDERED_PAGE_ATTRIBUTE);
 }
+
+// The prerendered page's script starts React when it is needed; without it (the dev server, a
+// build without the prerender), React starts at once.
+if (document.documentElement.hasAttribute('data-enhanced')) window.potomacApp = { mount };
+else void mount();

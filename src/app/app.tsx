@@ -1,10 +1,12 @@
-import { useLayoutEffect } from 'react';
-import { HashRouter, Route, Routes } from 'react-router';
+import { useEffect, useLayoutEffect } from 'react';
+import { HashRouter, Route, Routes, useNavigate } from 'react-router';
+import type { AppStartOptions } from '../app-start';
 import { pathsOf, routes, sectionPath, sectionRoutes } from '../content/routes';
 import { HomePage } from '../features/home/home-page';
 import { Layout } from './layout';
 import { lazyPage } from './lazy-page';
 import { NotFoundPage } from './not-found-page';
+import { focusMain } from './section-scroll';
 
 // Route-level code splitting: only the home page ships in the first bundle; the form
 // libraries load with the form pages.
@@ -61,16 +63,34 @@ export function AppRoutes() {
   );
 }
 
+/** Every page path that is not the home page's, aliases included: each is prerendered too. */
+export const otherPagePaths = [...lazyRoutes.keys()];
+
+/**
+ * A section link followed on a prerendered page before React ran (src/enhance.ts): the home page,
+ * then that section, as the link itself does once React runs (section-link.tsx).
+ */
+function GoToSection({ section }: { section: string | undefined }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (section) navigate(routes.home.path, { replace: true, state: { section } });
+  }, [navigate, section]);
+  return null;
+}
+
 /**
  * The app in the browser. Once it has rendered (before that frame paints), the marker that hid the
- * prerendered home page for another route goes (scripts/site-head.ts).
+ * page on screen while this one was on its way goes (src/route-marker.ts, src/enhance.ts); when a
+ * visitor's move brought it (`moved`), focus starts at the new page's content.
  */
-export function App() {
+export function App({ moved = false, section }: AppStartOptions) {
   useLayoutEffect(() => {
     document.documentElement.removeAttribute('data-route');
-  }, []);
+    if (moved) focusMain({ preventScroll: true });
+  }, [moved]);
   return (
     <HashRouter>
+      <GoToSection section={section} />
       <AppRoutes />
     </HashRouter>
   );

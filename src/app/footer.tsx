@@ -109,7 +109,7 @@ export function Footer() {
       </div>
       <div className="border-t border-navy-800">
         <div className="container-page flex flex-col gap-3 py-6 text-sm sm:flex-row sm:items-center sm:justify-between">
-          <p>{ui.footer.copyright(year, company.legalName)}</p>
+          <p data-copyright="">{ui.footer.copyright(year, company.legalName)}</p>
           <ul className="flex flex-wrap gap-x-4 gap-y-1" aria-label={ui.footer.credentialsLabel}>
             {company.credentials.map((credential) => (
               <li key={credential} className="flex items-center gap-2">

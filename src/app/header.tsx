@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Menu, X } from 'lucide-react';
 import { company } from '../content/company';
@@ -8,6 +8,7 @@ import type { NavItem } from '../content/types';
 import { ui } from '../content/site';
 import { buttonClasses } from '../components/button-link';
 import { Logo } from './logo';
+import { enhanceMenu } from './menu';
 import { SectionLink } from './section-link';
 import { TopBar } from './top-bar';
 
@@ -15,11 +16,11 @@ const linkBase =
   'block rounded-md px-3 py-2 text-base font-medium text-slate-700 hover:bg-navy-50 hover:text-navy-900 lg:text-sm xl:text-base';
 const linkActive = 'text-navy-900 underline decoration-gold-500 decoration-2 underline-offset-8';
 
-function NavItemLink({ item, onChoose }: { item: NavItem; onChoose: () => void }) {
+function NavItemLink({ item }: { item: NavItem }) {
   const section = sectionOfTarget(item.to);
   if (section) {
     return (
-      <SectionLink section={section} className={linkBase} onChoose={onChoose}>
+      <SectionLink section={section} className={linkBase}>
         {item.label}
       </SectionLink>
     );
@@ -29,48 +30,29 @@ function NavItemLink({ item, onChoose }: { item: NavItem; onChoose: () => void }
       to={item.to}
       end
       className={({ isActive }) => `${linkBase} ${isActive ? linkActive : ''}`}
-      onClick={onChoose}
     >
       {item.label}
     </NavLink>
   );
 }
 
-/** The mobile menu: open or closed; Escape closes it and gives focus back to its toggle. */
-function useMobileMenu() {
-  const [open, setOpen] = useState(false);
-  const id = useId();
-  const toggleId = `${id}-toggle`;
+/** The id of the phone menu, which its button opens (`popovertarget`). */
+const MENU_ID = 'site-menu';
 
+/** Runs the menu's enhancement (menu.ts) on the rendered menu. */
+function useMenuEnhancement() {
   useEffect(() => {
-    if (!open) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      document.getElementById(toggleId)?.focus();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [open, toggleId]);
-
-  return {
-    id,
-    toggleId,
-    open,
-    toggle: () => setOpen((value) => !value),
-    close: () => setOpen(false),
-  };
+    const menu = document.getElementById(MENU_ID);
+    return menu ? enhanceMenu(menu) : undefined;
+  }, []);
 }
 
-type MobileMenuState = ReturnType<typeof useMobileMenu>;
-
-function HomeLink({ onChoose }: { onChoose: () => void }) {
+function HomeLink() {
   return (
     <Link
       to={routes.home.path}
       className="flex items-center gap-3 rounded-md"
       aria-label={ui.header.homeLinkLabel(company.name)}
-      onClick={onChoose}
     >
       <Logo />
       <span className="font-display text-xl leading-tight font-bold text-navy-950">
@@ -80,35 +62,38 @@ function HomeLink({ onChoose }: { onChoose: () => void }) {
   );
 }
 
-function MenuToggle({ menu }: { menu: MobileMenuState }) {
+/**
+ * Opens the phone menu with no script (a native popover). Its icon shows what a tap does: the
+ * header has an open popover (`:popover-open`) or not.
+ */
+function MenuToggle() {
   return (
     <button
       type="button"
-      id={menu.toggleId}
+      popoverTarget={MENU_ID}
+      aria-controls={MENU_ID}
       className="inline-flex size-11 items-center justify-center rounded-md text-navy-950 hover:bg-navy-50 lg:hidden"
-      aria-expanded={menu.open}
-      aria-controls={menu.id}
-      onClick={menu.toggle}
     >
-      {menu.open ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
-      <span className="sr-only">{menu.open ? ui.header.menuClose : ui.header.menuOpen}</span>
+      <Menu aria-hidden="true" className="group-has-[:popover-open]/header:hidden" />
+      <X aria-hidden="true" className="hidden group-has-[:popover-open]/header:block" />
+      <span className="sr-only">{ui.header.menu}</span>
     </button>
   );
 }
 
-function NavItems({ onChoose }: { onChoose: () => void }) {
+function NavItems() {
   return mainNav.map((item) => (
     <li key={item.to}>
-      <NavItemLink item={item} onChoose={onChoose} />
+      <NavItemLink item={item} />
     </li>
   ));
 }
 
 /** The nav on large screens: every item in a row, then the Request Service button. */
-function WideNav({ onChoose }: { onChoose: () => void }) {
+function WideNav() {
   return (
     <ul className="hidden items-center gap-1 lg:flex">
-      <NavItems onChoose={onChoose} />
+      <NavItems />
       <li className="ml-2">
         <NavLink to={requestServiceCta.to} className={buttonClasses('primary', 'md')}>
           {requestServiceCta.label}
@@ -118,42 +103,38 @@ function WideNav({ onChoose }: { onChoose: () => void }) {
   );
 }
 
-/** The nav on small screens: a list under the bar, shown by the toggle, closed after a choice. */
-function MobileMenu({ menu }: { menu: MobileMenuState }) {
+/**
+ * The nav on small screens: a native popover under the bar (placed by `.site-menu` in index.css),
+ * closed by a tap outside, by Escape, and (menu.ts) after a choice.
+ */
+function MobileMenu() {
   return (
-    <ul
-      id={menu.id}
-      hidden={!menu.open}
-      className="space-y-1 border-t border-slate-200 py-3 lg:hidden"
-      data-testid="mobile-menu"
-    >
-      <NavItems onChoose={menu.close} />
-      <li className="pt-2">
-        <NavLink
-          to={requestServiceCta.to}
-          className={`${buttonClasses('primary', 'lg')} w-full`}
-          onClick={menu.close}
-        >
-          {requestServiceCta.label}
-        </NavLink>
-      </li>
-    </ul>
+    <div id={MENU_ID} popover="auto" className="site-menu lg:hidden" data-testid="mobile-menu">
+      <ul className="container-page space-y-1 py-3">
+        <NavItems />
+        <li className="pt-2">
+          <NavLink to={requestServiceCta.to} className={`${buttonClasses('primary', 'lg')} w-full`}>
+            {requestServiceCta.label}
+          </NavLink>
+        </li>
+      </ul>
+    </div>
   );
 }
 
 export function Header() {
-  const menu = useMobileMenu();
+  useMenuEnhancement();
   return (
     <>
       <TopBar />
-      <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 shadow-sm backdrop-blur">
+      <header className="group/header sticky top-0 z-40 border-b border-slate-200 bg-white/95 shadow-sm backdrop-blur">
         <nav aria-label={ui.header.mainNavLabel} className="container-page">
-          <div className="flex h-18 items-center justify-between gap-4">
-            <HomeLink onChoose={menu.close} />
-            <MenuToggle menu={menu} />
-            <WideNav onChoose={menu.close} />
+          <div className="site-menu-anchor flex h-18 items-center justify-between gap-4">
+            <HomeLink />
+            <MenuToggle />
+            <WideNav />
           </div>
-          <MobileMenu menu={menu} />
+          <MobileMenu />
         </nav>
       </header>
     </>

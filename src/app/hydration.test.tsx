@@ -2,9 +2,9 @@ import { act, StrictMode } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { prerender } from 'react-dom/static';
 import { vi } from 'vitest';
-import { renderHome } from '../entry-server';
+import { startCarousels } from '../components/carousel-engine';
 import { hero } from '../content/home';
-import { App } from './app';
+import { otherPagePaths, renderPage } from '../entry-server';
 
 /**
  * React's server renderer leaves the contexts of its last render (here the router's) set until it
@@ -14,55 +14,105 @@ async function clearServerContexts() {
   await prerender(<></>);
 }
 
-describe('the prerendered home page', () => {
+function mountHtml(body: string): HTMLElement {
+  const container = document.createElement('div');
+  container.innerHTML = body;
+  document.body.append(container);
+  return container;
+}
+
+describe('the prerendered pages', () => {
   let root: Root | undefined;
   afterEach(() => {
     act(() => root?.unmount());
+    root = undefined;
     document.body.innerHTML = '';
     window.location.hash = '';
   });
 
-  it('holds every section, and React hydrates it without a mismatch', async () => {
-    const { body } = await renderHome();
-    const container = document.createElement('div');
-    container.innerHTML = body;
-    document.body.append(container);
+  it('the home page holds every section, its carousels in their first state, and runs them without React', async () => {
+    const { body } = await renderPage('/');
+    const container = mountHtml(body);
     const headings = [...container.querySelectorAll('h1, h2')].map((h) => h.id);
     expect(headings).toEqual(
       expect.arrayContaining(['hero-heading', 'about-heading', 'services-heading']),
     );
-    // Only the first hero image is in the HTML: the others would compete with it.
     const carousel = container.querySelector(`[aria-label="${hero.carousel.label}"]`);
-    expect(carousel?.querySelectorAll('img')).toHaveLength(1);
-    const heroImage = carousel?.querySelector('img');
-
-    await clearServerContexts();
-    const recoverable = vi.fn();
-    const consoleError = vi.spyOn(console, 'error');
-    await act(async () => {
-      root = hydrateRoot(
-        container,
-        <StrictMode>
-          <App />
-        </StrictMode>,
-        { onRecoverableError: recoverable },
-      );
-    });
-
-    expect(recoverable).not.toHaveBeenCalled();
-    // Any mismatch, an attribute too (which production React neither reports nor repairs), is a
-    // console error in development. The one expected: the two renderers shared this realm.
-    const errors = consoleError.mock.calls.map(([message]) => String(message));
-    expect(errors.filter((message) => !message.startsWith('Detected multiple renderers'))).toEqual(
-      [],
-    );
-    consoleError.mockRestore();
-    // The same element, taken over rather than rendered again.
-    expect(carousel?.querySelector('img')).toBe(heroImage);
-    // After hydration the next slide's image joins, lazily.
+    // Every slide's image is there; only the first loads before the page has (lazy, not displayed).
     const images = carousel?.querySelectorAll('img');
-    expect(images).toHaveLength(2);
-    expect(images?.[1]).toHaveAttribute('loading', 'lazy');
-    expect(images?.[1]).toHaveAttribute('alt', hero.carousel.slideAlts[1]);
+    expect(images).toHaveLength(7);
+    expect(images?.[0]).toHaveAttribute('fetchpriority', 'high');
+    const states = () =>
+      [...(carousel?.querySelectorAll<HTMLElement>('[data-carousel-slide]') ?? [])].map(
+        (slide) => slide.dataset.state,
+      );
+    expect(states()).toEqual(['active', ...Array<string>(6).fill('idle')]);
+
+    // The page's first script runs the same engine on this HTML (src/enhance.ts).
+    vi.useFakeTimers();
+    try {
+      const stop = startCarousels(container);
+      expect(states().slice(0, 2)).toEqual(['active', 'next']);
+      act(() => vi.advanceTimersByTime(hero.carousel.intervalMs));
+      expect(states().slice(0, 3)).toEqual(['idle', 'active', 'next']);
+      stop();
+    } finally {
+      vi.useRealTimers();
+    }
   });
+
+  it('names every other page, aliases included', () => {
+    expect(otherPagePaths).toEqual(
+      expect.arrayContaining([
+        '/team',
+        '/contact',
+        '/request-service',
+        '/solicitar-servicio',
+        '/join-our-team',
+        '/trabajar-con-nosotros',
+      ]),
+    );
+  });
+
+  it.each(['/team', '/contact', '/request-service', '/join-our-team'])(
+    '%s: React hydrates its HTML without a mismatch',
+    async (path) => {
+      // As a browser opening this page: the modules read the address when they load.
+      window.location.hash = `#${path}`;
+      vi.resetModules();
+      const { renderPage: render } = await import('../entry-server');
+      const { App: BrowserApp } = await import('./app');
+      const { title, body } = await render(path);
+      expect(title).toMatch(/\| Potomac Staffing$/);
+      const container = mountHtml(body);
+      const heading = container.querySelector('h1');
+      // A form page has its title band; its form is React's alone.
+      const isForm = path === '/request-service' || path === '/join-our-team';
+      expect(container.querySelector('[data-needs-app]') !== null).toBe(isForm);
+
+      await clearServerContexts();
+      const recoverable = vi.fn();
+      const consoleError = vi.spyOn(console, 'error');
+      await act(async () => {
+        root = hydrateRoot(
+          container,
+          <StrictMode>
+            <BrowserApp />
+          </StrictMode>,
+          { onRecoverableError: recoverable },
+        );
+      });
+      expect(recoverable).not.toHaveBeenCalled();
+      // Any mismatch, an attribute too (which production React neither reports nor repairs), is a
+      // console error in development. The one expected: the two renderers shared this realm.
+      const errors = consoleError.mock.calls.map(([message]) => String(message));
+      expect(
+        errors.filter((message) => !message.startsWith('Detected multiple renderers')),
+      ).toEqual([]);
+      consoleError.mockRestore();
+      // The same element, taken over rather than rendered again; a form follows its title band.
+      expect(container.querySelector('h1')).toBe(heading);
+      if (isForm) expect(container.querySelector('form')).not.toBeNull();
+    },
+  );
 });

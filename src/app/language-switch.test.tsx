@@ -2,7 +2,8 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderAt } from '../test/render';
 import { LanguageSwitch } from './language-switch';
-import { OFFER_DISMISSED_KEY, prefersSpanish, SpanishOffer } from './spanish-offer';
+import { SpanishOffer } from './spanish-offer';
+import { OFFER_DISMISSED_KEY, prefersSpanish } from './spanish-offer-choice';
 
 describe('LanguageSwitch', () => {
   it('links to the same route in Spanish, each name in its own language', () => {

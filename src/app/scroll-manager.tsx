@@ -1,11 +1,7 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { sectionPath, sectionRoutes, type SectionRoute } from '../content/routes';
+import { sectionOfPath } from '../content/routes';
 import { scrollToSection, sectionOfState, SECTION_SCROLL_DELAY_MS } from './section-scroll';
-
-function sectionOf(pathname: string): SectionRoute | undefined {
-  return sectionRoutes.find((section) => pathname === sectionPath(section));
-}
 
 /**
  * On every path change: scroll to the top (or to the section a path like /about names) and,
@@ -18,11 +14,11 @@ export function ScrollManager() {
   const stateSection = sectionOfState(state);
 
   useLayoutEffect(() => {
-    if (!sectionOf(pathname)) window.scrollTo(0, 0);
+    if (!sectionOfPath(pathname)) window.scrollTo(0, 0);
   }, [pathname]);
 
   useEffect(() => {
-    const section = sectionOf(pathname);
+    const section = sectionOfPath(pathname);
     const isFirst = first.current;
     first.current = false;
     if (section) {

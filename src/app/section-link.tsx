@@ -1,6 +1,29 @@
-import type { MouseEvent, ReactNode } from 'react';
-import { sectionTarget } from '../content/routes';
-import { useSectionNavigation } from './section-scroll';
+import { useCallback, type MouseEvent, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import {
+  routes,
+  sectionPath,
+  sectionRoutes,
+  sectionTarget,
+  type SectionRoute,
+} from '../content/routes';
+import { scrollToSection, type SectionState } from './section-scroll';
+
+/**
+ * Goes to a home-page section: directly on the home page; from another page, home first, and the
+ * ScrollManager scrolls to the section once the home page is there (SECTION_SCROLL_DELAY_MS later).
+ */
+function useSectionNavigation() {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  return useCallback(
+    (id: string) => {
+      if (pathname === routes.home.path) scrollToSection(id);
+      else navigate(routes.home.path, { state: { section: id } satisfies SectionState });
+    },
+    [pathname, navigate],
+  );
+}
 
 interface SectionLinkProps {
   /** The home-page section id, e.g. "about". */
@@ -10,12 +33,17 @@ interface SectionLinkProps {
   children: ReactNode;
 }
 
+function isSectionRoute(section: string): section is SectionRoute {
+  return (sectionRoutes as readonly string[]).includes(section);
+}
+
 /**
- * A link to a home-page section. Its href (#about) works on its own: without JavaScript it jumps
- * to the section's id, and opened in a new tab the router reads it as the /about route. A plain
- * click scrolls in place or goes home first.
+ * A link to a home-page section. Its href works on its own: on the home page `#about`, which jumps
+ * to the section's id without JavaScript; on another page `#/about`, the home page at that section.
+ * A plain click scrolls in place or goes home first.
  */
 export function SectionLink({ section, className, onChoose, children }: SectionLinkProps) {
+  const { pathname } = useLocation();
   const goToSection = useSectionNavigation();
   const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) {
@@ -25,8 +53,12 @@ export function SectionLink({ section, className, onChoose, children }: SectionL
     onChoose?.();
     goToSection(section);
   };
+  const href =
+    pathname !== routes.home.path && isSectionRoute(section)
+      ? `#${sectionPath(section)}`
+      : sectionTarget(section);
   return (
-    <a href={sectionTarget(section)} className={className} onClick={handleClick}>
+    <a href={href} className={className} onClick={handleClick}>
       {children}
     </a>
   );

@@ -1,9 +1,13 @@
-import { useCallback } from 'react';
-import { useLocation, useNavigate } from 'react-router';
-import { routes } from '../content/routes';
+/**
+ * Moving to a place on the page, in plain DOM: the prerendered page's script (src/enhance.ts) and
+ * React's links (section-link.tsx, scroll-manager.tsx, layout.tsx) call these same functions.
+ */
 
 /** SPEC 9: after a cross-page navigation the section scroll waits this long for the home page to render. */
 export const SECTION_SCROLL_DELAY_MS = 100;
+
+/** The id of the main landmark, the skip link's target. */
+export const MAIN_ID = 'main';
 
 /** The router state of a cross-page section link: the ScrollManager scrolls there after the page. */
 export interface SectionState {
@@ -30,17 +34,9 @@ export function scrollToSection(id: string): boolean {
 }
 
 /**
- * Goes to a home-page section: directly on the home page; from another page, home first, and the
- * ScrollManager scrolls to the section once the home page is there (SECTION_SCROLL_DELAY_MS later).
+ * The skip link's move: focus (and so scroll to) the main landmark, without setting `#main` in the
+ * address, which the hash router would read as a page.
  */
-export function useSectionNavigation() {
-  const { pathname } = useLocation();
-  const navigate = useNavigate();
-  return useCallback(
-    (id: string) => {
-      if (pathname === routes.home.path) scrollToSection(id);
-      else navigate(routes.home.path, { state: { section: id } satisfies SectionState });
-    },
-    [pathname, navigate],
-  );
+export function focusMain(options?: FocusOptions): void {
+  document.getElementById(MAIN_ID)?.focus(options);
 }

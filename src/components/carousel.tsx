@@ -1,16 +1,7 @@
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
 import type { CarouselLabels } from '../content/types';
-import { useAutoRotation } from './use-auto-rotation';
-
-export interface CarouselSlideState {
-  index: number;
-  /** The slide on show. */
-  active: boolean;
-  /** The index of the slide on show. */
-  current: number;
-  count: number;
-}
+import { CAROUSEL, initialSlideState, startCarousel } from './carousel-engine';
 
 export type CarouselTone = 'light' | 'dark';
 
@@ -20,19 +11,18 @@ interface CarouselProps<T> {
   items: readonly T[];
   intervalMs: number;
   labels: CarouselLabels;
-  renderSlide: (item: T, state: CarouselSlideState) => ReactNode;
+  renderSlide: (item: T, index: number) => ReactNode;
   getKey: (item: T, index: number) => string;
   /** Previous/next buttons besides the dots. */
   arrows?: boolean;
-  /**
-   * Cross-fade between slides. Leave it off for slides of text: half-faded text would fail the
-   * contrast minimum while it fades.
-   */
-  fade?: boolean;
   tone?: CarouselTone;
   className?: string;
   /** Lays out the slides; by default they share one grid cell, so the tallest sets the height. */
   slidesClassName?: string;
+  /**
+   * How a slide shows its `data-state` (active, next, idle). By default only the active one is
+   * visible, at once (slides of text: half-faded text would fail the contrast minimum).
+   */
   slideClassName?: string;
   controlsClassName?: string;
 }
@@ -41,15 +31,23 @@ const buttonTone: Record<CarouselTone, string> = {
   dark: 'bg-navy-950/70 text-white ring-1 ring-white/50 hover:bg-navy-950',
   light: 'bg-white text-navy-900 ring-1 ring-slate-300 hover:bg-navy-50',
 };
-const dotTone: Record<CarouselTone, { on: string; off: string }> = {
-  dark: { on: 'w-6 bg-gold-400', off: 'w-2.5 bg-white/80' },
-  light: { on: 'w-6 bg-navy-900', off: 'w-2.5 bg-slate-500' },
+/** The dot's colour, the current one's (its button is `aria-current`) apart. */
+const dotTone: Record<CarouselTone, string> = {
+  dark: 'bg-white/80 group-aria-[current=true]:bg-gold-400',
+  light: 'bg-slate-500 group-aria-[current=true]:bg-navy-900',
 };
 
-type Rotation = ReturnType<typeof useAutoRotation>;
+/**
+ * The dot's mark: a round dot, the current one a wider bar. Drawn by clipping a bar of fixed size,
+ * so that a step of the carousel moves nothing around it (no layout shift).
+ */
+const dotMark =
+  'block h-2.5 w-6 rounded-full [clip-path:inset(0_7px_round_5px)] group-aria-[current=true]:[clip-path:inset(0_round_5px)] transition-[clip-path,background-color] motion-reduce:transition-none';
+
+const defaultSlideClass =
+  'col-start-1 row-start-1 invisible opacity-0 data-[state=active]:visible data-[state=active]:opacity-100';
 
 interface ControlsProps {
-  rotation: Rotation;
   /** The id of the slides, which every control changes. */
   slidesId: string;
   /** One per slide. */
@@ -63,20 +61,25 @@ interface ControlsProps {
 function ControlButton({
   tone,
   slidesId,
-  onClick,
+  part,
   children,
+  ...rest
 }: {
   tone: CarouselTone;
   slidesId: string;
-  onClick: () => void;
+  part: string;
   children: ReactNode;
+  'aria-label'?: string;
+  'data-label-pause'?: string;
+  'data-label-play'?: string;
 }) {
   return (
     <button
       type="button"
       className={`inline-flex size-11 shrink-0 items-center justify-center rounded-full shadow-sm transition-colors ${buttonTone[tone]}`}
       aria-controls={slidesId}
-      onClick={onClick}
+      {...{ [part]: '' }}
+      {...rest}
     >
       {children}
     </button>
@@ -84,23 +87,19 @@ function ControlButton({
 }
 
 /** One dot per slide, the current one wider; each shows its slide. */
-function Dots({ rotation, slidesId, keys, labels, tone }: ControlsProps) {
-  const dots = dotTone[tone];
+function Dots({ slidesId, keys, labels, tone }: ControlsProps) {
   return (
     <div className="flex items-center">
       {keys.map((key, i) => (
         <button
           key={key}
           type="button"
-          className="inline-flex h-6 min-w-6 items-center justify-center rounded-full px-1"
+          className="group inline-flex size-6 items-center justify-center rounded-full"
           aria-controls={slidesId}
-          aria-current={i === rotation.current ? 'true' : undefined}
-          onClick={() => rotation.goTo(i)}
+          aria-current={i === 0 ? 'true' : undefined}
+          {...{ [CAROUSEL.dot]: i }}
         >
-          <span
-            aria-hidden="true"
-            className={`block h-2.5 rounded-full transition-all motion-reduce:transition-none ${i === rotation.current ? dots.on : dots.off}`}
-          />
+          <span aria-hidden="true" className={`${dotMark} ${dotTone[tone]}`} />
           <span className="sr-only">{labels.showSlide(i + 1)}</span>
         </button>
       ))}
@@ -108,29 +107,37 @@ function Dots({ rotation, slidesId, keys, labels, tone }: ControlsProps) {
   );
 }
 
-/** Pause/play first in tab order, then the dots, between the optional previous/next arrows. */
+/**
+ * Pause/play first in tab order, then the dots, between the optional previous/next arrows. The
+ * pause button shows the icon and name of what it does now (the root's `data-playing`).
+ */
 function CarouselControls(props: ControlsProps) {
-  const { rotation, slidesId, labels, arrows, tone, className } = props;
-  const { current, playing } = rotation;
+  const { slidesId, labels, arrows, tone, className } = props;
   return (
     <div className={`flex items-center gap-2 ${className}`}>
-      <ControlButton tone={tone} slidesId={slidesId} onClick={rotation.togglePlaying}>
-        {playing ? (
-          <Pause aria-hidden="true" className="size-5" />
-        ) : (
-          <Play aria-hidden="true" className="size-5" />
-        )}
-        <span className="sr-only">{playing ? labels.pause : labels.play}</span>
+      <ControlButton
+        tone={tone}
+        slidesId={slidesId}
+        part={CAROUSEL.toggle}
+        aria-label={labels.pause}
+        data-label-pause={labels.pause}
+        data-label-play={labels.play}
+      >
+        <Pause aria-hidden="true" className="size-5 group-data-[playing=false]/carousel:hidden" />
+        <Play
+          aria-hidden="true"
+          className="hidden size-5 group-data-[playing=false]/carousel:block"
+        />
       </ControlButton>
       {arrows && (
-        <ControlButton tone={tone} slidesId={slidesId} onClick={() => rotation.goTo(current - 1)}>
+        <ControlButton tone={tone} slidesId={slidesId} part={CAROUSEL.previous}>
           <ChevronLeft aria-hidden="true" className="size-5" />
           <span className="sr-only">{labels.previous}</span>
         </ControlButton>
       )}
       <Dots {...props} />
       {arrows && (
-        <ControlButton tone={tone} slidesId={slidesId} onClick={() => rotation.goTo(current + 1)}>
+        <ControlButton tone={tone} slidesId={slidesId} part={CAROUSEL.next}>
           <ChevronRight aria-hidden="true" className="size-5" />
           <span className="sr-only">{labels.next}</span>
         </ControlButton>
@@ -141,9 +148,8 @@ function CarouselControls(props: ControlsProps) {
 
 /**
  * An auto-rotating carousel after the WAI-ARIA APG pattern: a labelled region, slides as groups
- * named "N of M", a pause/play button first in tab order, dots (and optional arrows). Rotation stops
- * while the pointer is over it or keyboard focus is inside it, never starts by itself under
- * `prefers-reduced-motion: reduce`, and the slides are a polite live region only while it stands still.
+ * named "N of M", a pause/play button first in tab order, dots (and optional arrows). React renders
+ * its first state; carousel-engine.ts, the same code the prerendered page runs, moves it.
  */
 export function Carousel<T>({
   label,
@@ -153,28 +159,28 @@ export function Carousel<T>({
   renderSlide,
   getKey,
   arrows = false,
-  fade = false,
   tone = 'light',
   className = '',
   slidesClassName = 'grid',
-  slideClassName = 'col-start-1 row-start-1',
+  slideClassName = defaultSlideClass,
   controlsClassName = '',
 }: CarouselProps<T>) {
   const count = items.length;
   const keys = items.map(getKey);
   const slidesId = useId();
-  const rotation = useAutoRotation(count, intervalMs);
-  const { current } = rotation;
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => (ref.current ? startCarousel(ref.current) : undefined), []);
 
   return (
     <section
+      ref={ref}
       aria-roledescription={labels.carouselRole}
       aria-label={label}
-      className={className}
-      {...rotation.holdHandlers}
+      className={`group/carousel ${className}`}
+      data-playing="true"
+      {...{ [CAROUSEL.root]: intervalMs }}
     >
       <CarouselControls
-        rotation={rotation}
         slidesId={slidesId}
         keys={keys}
         labels={labels}
@@ -182,25 +188,22 @@ export function Carousel<T>({
         tone={tone}
         className={controlsClassName}
       />
-      <div
-        id={slidesId}
-        aria-live={rotation.rotating ? 'off' : 'polite'}
-        className={slidesClassName}
-      >
+      <div id={slidesId} aria-live="off" className={slidesClassName} {...{ [CAROUSEL.slides]: '' }}>
         {items.map((item, i) => {
-          const active = i === current;
+          const shown = i === 0;
           return (
             <div
               key={keys[i]}
               role="group"
               aria-roledescription={labels.slideRole}
               aria-label={labels.slide(i + 1, count)}
-              aria-hidden={active ? undefined : true}
-              inert={!active}
-              data-active={active}
-              className={`${slideClassName} ${fade ? 'transition-[opacity,visibility] duration-700 motion-reduce:transition-none' : ''} ${active ? 'visible opacity-100' : 'invisible opacity-0'}`}
+              aria-hidden={shown ? undefined : true}
+              inert={!shown}
+              data-state={initialSlideState(i)}
+              className={slideClassName}
+              {...{ [CAROUSEL.slide]: '' }}
             >
-              {renderSlide(item, { index: i, active, current, count })}
+              {renderSlide(item, i)}
             </div>
           );
         })}

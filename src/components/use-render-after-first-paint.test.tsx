@@ -32,13 +32,6 @@ describe('useRenderAfterFirstPaint', () => {
     window.location.hash = '';
   });
 
-  it('reads the route of a location hash', async () => {
-    const { hashRoute } = await openedAt('');
-    expect(hashRoute('')).toBe('/');
-    expect(hashRoute('#/')).toBe('/');
-    expect(hashRoute('#/join-our-team?ref=flyer')).toBe('/join-our-team');
-  });
-
   it('on the page the browser opened, renders without the guarded part first, then with it', async () => {
     const { useRenderAfterFirstPaint } = await openedAt('#/request-service');
     let seen: boolean[] = [];

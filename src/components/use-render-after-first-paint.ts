@@ -1,14 +1,12 @@
 import { startTransition, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
-import { routes } from '../content/routes';
+import { hashRoute } from '../content/routes';
 
-/** The route path of a location hash ("", "#/" or "#/path?…"). */
-export function hashRoute(hash: string): string {
-  return hash.replace(/^#/, '').split('?')[0] || routes.home.path;
-}
-
-/** The route the browser opened, read once at start-up. */
-const openedRoute = hashRoute(window.location.hash);
+/**
+ * The route the browser opened, read once at start-up; while prerendering (no window) every
+ * route is the one opened, so its HTML is the first frame's.
+ */
+const openedRoute = typeof window === 'undefined' ? undefined : hashRoute(window.location.hash);
 let openedRouteRendered = false;
 
 /**
@@ -22,7 +20,8 @@ let openedRouteRendered = false;
 export function useRenderAfterFirstPaint(enabled = true): boolean {
   const { pathname } = useLocation();
   const [shown, setShown] = useState(
-    () => !enabled || openedRouteRendered || pathname !== openedRoute,
+    () =>
+      !enabled || openedRouteRendered || (openedRoute !== undefined && pathname !== openedRoute),
   );
   useEffect(() => {
     openedRouteRendered = true;

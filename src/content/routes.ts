@@ -44,9 +44,42 @@ export function sectionPath(section: SectionRoute): string {
   return `/${section}`;
 }
 
+/**
+ * The route path of a location hash ("", "#/", "#/path?…"), as the hash router reads it: a hash
+ * without the leading slash ("#about", what a section link sets without JavaScript) is "/about".
+ */
+export function hashRoute(hash: string): string {
+  const path = hash.replace(/^#/, '').split('?')[0] ?? '';
+  if (!path) return routes.home.path;
+  return path.startsWith('/') ? path : `/${path}`;
+}
+
+/** Whether a route path shows the home page: its own, or one of its sections' (/about). */
+export function isHomePath(path: string): boolean {
+  return (
+    path === routes.home.path || sectionRoutes.some((section) => sectionPath(section) === path)
+  );
+}
+
+/** The section a home path opens at (/about → about); none for the home path itself. */
+export function sectionOfPath(path: string): SectionRoute | undefined {
+  return sectionRoutes.find((section) => sectionPath(section) === path);
+}
+
 /** A navigation target that is a home-page section ("#about"), as NavItem.to holds it. */
 export function sectionTarget(section: string): string {
   return `#${section}`;
+}
+
+/**
+ * Where the prerendered HTML of a page other than home is, beside its document (`pages/team.html`,
+ * `/es/pages/team.html`); none for the home page (it is in the document) or an unknown path.
+ */
+export function prerenderedPageFile(path: string): string | undefined {
+  const known = Object.values(routes).some(
+    (route) => route !== routes.home && pathsOf(route).includes(path),
+  );
+  return known ? `pages${path}.html` : undefined;
 }
 
 /** The home-page section a navigation target names ("#about" → "about"); none for a path. */

@@ -6,6 +6,8 @@ export const ui = {
   skipLink: 'Skip to main content',
   newTab: '(opens in a new tab)',
   backToHome: 'Back to Home',
+  /** Said (to screen readers) and shown while the page a visitor chose is on its way. */
+  pageLoading: 'Opening the page…',
   /** A phone line's short tag, as the header and footer show it: "(D)". */
   phoneTag: (tag: string) => `(${tag})`,
   /** Words quoted on the page: a testimonial, the founder's. */
@@ -16,8 +18,7 @@ export const ui = {
     topBarLinksLabel: 'Phone and e-mail',
     mainNavLabel: 'Main',
     homeLinkLabel: (companyName: string) => `${companyName}, home`,
-    menuOpen: 'Open menu',
-    menuClose: 'Close menu',
+    menu: 'Menu',
   },
   footer: {
     credentialsLabel: 'Credentials',

@@ -24,7 +24,8 @@ export function FormPage({ page, children }: { page: PageText; children: ReactNo
       </PageHeader>
       <div className="bg-slate-50 py-10 sm:py-14">
         <div className="container-page max-w-4xl">
-          {formShown ? children : <div className="min-h-screen" />}
+          {/* Only React can run a form: the prerendered page's script starts it (src/enhance.ts). */}
+          {formShown ? children : <div className="min-h-screen" data-needs-app="" />}
         </div>
       </div>
     </>

@@ -8,6 +8,7 @@ export const ui: Translation<typeof en.ui> = {
   skipLink: 'Saltar al contenido principal',
   newTab: '(se abre en una pestaña nueva)',
   backToHome: 'Volver al inicio',
+  pageLoading: 'Abriendo la página…',
   phoneTag: (tag) => `(${tag})`,
   quoted: (text) => `“${text}”`,
   header: {
@@ -15,8 +16,7 @@ export const ui: Translation<typeof en.ui> = {
     topBarLinksLabel: 'Teléfono y correo electrónico',
     mainNavLabel: 'Principal',
     homeLinkLabel: (companyName) => `${companyName}, inicio`,
-    menuOpen: 'Abrir menú',
-    menuClose: 'Cerrar menú',
+    menu: 'Menú',
   },
   footer: {
     credentialsLabel: 'Credenciales',

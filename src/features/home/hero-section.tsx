@@ -1,9 +1,7 @@
-import { useState } from 'react';
 import { ArrowRight, MessageCircle } from 'lucide-react';
 import { ButtonLink, buttonClasses } from '../../components/button-link';
-import { Carousel, type CarouselSlideState } from '../../components/carousel';
+import { Carousel } from '../../components/carousel';
 import { ExternalLink } from '../../components/external-link';
-import { useHydrated } from '../../components/use-hydrated';
 import { ResponsivePicture } from '../../components/responsive-picture';
 import { carouselLabels, hero } from '../../content/home';
 import { pages } from '../../content/site';
@@ -15,30 +13,21 @@ import { heroSlides, type HeroSlide } from './hero-slides';
  */
 const slideSizes = '(max-width: 1023px) 160vw, 100vw';
 
-interface HeroImageProps {
-  slide: HeroSlide;
-  state: CarouselSlideState;
-  /** After hydration (never in the prerendered HTML), the next slide's image may load too. */
-  mounted: boolean;
-}
-
 /**
- * A slide's image. The first one is the page's LCP element, in the prerendered HTML; an image
- * further on is only put in the page when its slide comes next, so seven images never compete
- * with the first one. The app starts once that image is on screen (scripts/prerender.ts).
+ * A slide: the first image is the page's LCP element, loaded at once with high priority. The others
+ * are lazy and not displayed until their slide is next (`data-state`, set by the carousel once the
+ * page has loaded), so seven images never compete with the first.
  */
-function HeroImage({ slide, state, mounted }: HeroImageProps) {
-  const { index, active, current, count } = state;
-  const [wanted, setWanted] = useState(active);
-  if (!wanted && (active || (mounted && index === (current + 1) % count))) setWanted(true);
-  if (!wanted) return null;
-  const first = index === 0;
+const slideClass =
+  'absolute inset-0 hidden opacity-0 invisible data-[state=next]:block data-[state=active]:block data-[state=active]:visible data-[state=active]:opacity-100 starting:data-[state=active]:opacity-0 transition-[opacity,visibility,display] transition-discrete duration-700 motion-reduce:transition-none';
+
+function HeroImage({ slide, index }: { slide: HeroSlide; index: number }) {
   return (
     <ResponsivePicture
       image={slide.image}
       alt={slide.alt}
       sizes={slideSizes}
-      priority={first}
+      priority={index === 0}
       className="size-full object-cover"
       style={{ objectPosition: slide.objectPosition }}
     />
@@ -46,7 +35,6 @@ function HeroImage({ slide, state, mounted }: HeroImageProps) {
 }
 
 export function HeroSection() {
-  const mounted = useHydrated();
   return (
     <section
       aria-labelledby="hero-heading"
@@ -96,13 +84,12 @@ export function HeroSection() {
         intervalMs={hero.carousel.intervalMs}
         labels={carouselLabels}
         tone="dark"
-        fade
         getKey={(slide) => slide.image.img.src}
         className="absolute inset-0 -z-10"
         slidesClassName="absolute inset-0 after:pointer-events-none after:absolute after:inset-0 after:bg-navy-950/75 lg:after:bg-transparent lg:after:bg-linear-to-r lg:after:from-navy-950/95 lg:after:via-navy-950/70 lg:after:to-navy-950/25"
-        slideClassName="absolute inset-0"
+        slideClassName={slideClass}
         controlsClassName="container-page absolute inset-x-0 bottom-6 z-10"
-        renderSlide={(slide, state) => <HeroImage slide={slide} state={state} mounted={mounted} />}
+        renderSlide={(slide, index) => <HeroImage slide={slide} index={index} />}
       />
     </section>
   );

@@ -63,12 +63,19 @@ describe('HomePage', () => {
       'srcset',
       expect.stringMatching(/640w.*1920w/),
     );
-    // Rendered in the browser, the next slide's image comes at once, lazily; the others only
-    // when their slide comes next. (The prerendered page has only the first: hydration.test.tsx.)
-    const images = carousel.querySelectorAll('img');
-    expect(images).toHaveLength(2);
-    expect(images[1]).toHaveAttribute('loading', 'lazy');
+    // Every slide has its image, lazy after the first. The stylesheet displays only the slide on
+    // show and the next one (`data-state`), so a lazy image loads only when its slide is next:
+    // the second once the page has loaded (at once here, in a loaded test page).
+    const images = [...carousel.querySelectorAll('img')];
+    expect(images).toHaveLength(7);
+    images.slice(1).forEach((image) => expect(image).toHaveAttribute('loading', 'lazy'));
     expect(images[1]).toHaveAttribute('alt', hero.carousel.slideAlts[1]);
+    const slides = within(carousel).getAllByRole('group', { hidden: true });
+    expect(slides.map((slide) => slide.dataset.state)).toEqual([
+      'active',
+      'next',
+      ...Array<string>(5).fill('idle'),
+    ]);
   });
 
   it('hero carousel advances every 4000 ms', () => {

@@ -1,0 +1,188 @@
+import { expect, test, type Page } from '@playwright/test';
+import { applicationForm } from '../src/content/application-form';
+import { pages } from '../src/content/site';
+import { expectAppReady, openRoute } from './fixtures';
+
+/**
+ * Nothing painted is dead: what the prerendered HTML shows works from the moment it is painted,
+ * before any script file arrives, and the phone menu and section links without JavaScript at all.
+ */
+
+const spanishAbout = 'Profesionales de la hospitalidad';
+
+/** Holds back every script file the page asks for (the inline scripts in the HTML still run). */
+async function holdBackScriptFiles(page: Page) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\.js(\?|$)/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/** The section's top is just under the sticky header (the page's scroll padding). */
+async function expectAtTop(page: Page, id: string) {
+  await expect
+    .poll(() =>
+      page.locator(`#${id}`).evaluate((element) => {
+        const padding = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop);
+        return Math.abs(element.getBoundingClientRect().top - (padding || 0));
+      }),
+    )
+    .toBeLessThan(2);
+}
+
+/** One tap on the menu, one on its About link: the section comes to the top. */
+async function tapMenuThenAbout(page: Page, menuName: string, aboutName: string) {
+  const toggle = page.getByRole('button', { name: menuName });
+  const menu = page.getByTestId('mobile-menu');
+  await expect(menu).toBeHidden();
+  await toggle.tap();
+  await expect(menu).toBeVisible();
+  await menu.getByRole('link', { name: aboutName }).tap();
+  await expectAtTop(page, 'about');
+}
+
+const documents = [
+  { path: '/', menu: 'Menu', about: 'About Us', aboutHeading: /since 2014/ },
+  { path: '/es/', menu: 'Menú', about: 'Nosotros', aboutHeading: new RegExp(spanishAbout) },
+];
+
+test.describe('at 390 px, before any script file', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+  for (const document of documents) {
+    test(`${document.path}: the menu opens with one tap and its About link brings the section to the top; it closes after the choice`, async ({
+      page,
+    }) => {
+      const release = await holdBackScriptFiles(page);
+      await page.goto(document.path, { waitUntil: 'domcontentloaded' });
+      await tapMenuThenAbout(page, document.menu, document.about);
+      // The page's inline script closes the menu after a choice and moves focus to the section.
+      await expect(page.getByTestId('mobile-menu')).toBeHidden();
+      await expect(page.locator('#about')).toBeFocused();
+      release();
+    });
+  }
+
+  test('the carousels move and pause, and a page chosen in the menu shows as soon as its HTML is there', async ({
+    page,
+  }) => {
+    const release = await holdBackScriptFiles(page);
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    const hero = page.getByRole('region', { name: 'Our events' });
+    await hero.getByRole('button', { name: 'Show slide 3' }).tap();
+    await expect(hero.getByRole('group')).toHaveAccessibleName('3 of 7');
+    await hero.getByRole('button', { name: 'Pause automatic slide show' }).tap();
+    await expect(hero.getByRole('button', { name: 'Start automatic slide show' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Menu' }).tap();
+    await page.getByTestId('mobile-menu').getByRole('link', { name: 'Our Team' }).tap();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(pages.team.heading);
+    await expect(page).toHaveTitle(new RegExp(`^${pages.team.title} \\|`));
+    release();
+  });
+
+  test('a link to a page other than home paints that page with no script file', async ({
+    page,
+  }) => {
+    const release = await holdBackScriptFiles(page);
+    await page.goto('/#/contact', { waitUntil: 'domcontentloaded' });
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(pages.contact.heading);
+    await expect(page.getByTestId('business-hours')).toBeVisible();
+    await expectAppReady(page);
+    release();
+  });
+});
+
+test.describe('at 390 px, with JavaScript turned off', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, javaScriptEnabled: false });
+
+  for (const document of documents) {
+    test(`${document.path}: the menu opens with one tap and its About link brings the section to the top`, async ({
+      page,
+    }) => {
+      await page.goto(document.path);
+      await tapMenuThenAbout(page, document.menu, document.about);
+      await expect(
+        page.getByRole('heading', { level: 2, name: document.aboutHeading }),
+      ).toBeVisible();
+    });
+  }
+});
+
+test.describe('on a slow phone (slow 4G, CPU 4× slower)', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+  test.setTimeout(60_000);
+
+  async function throttle(page: Page) {
+    const cdp = await page.context().newCDPSession(page);
+    // Lighthouse's mobile settings: 150 ms round trips, 1.6 Mbps down, 750 kbps up.
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 150,
+      downloadThroughput: (1.6 * 1024 * 1024) / 8,
+      uploadThroughput: (750 * 1024) / 8,
+    });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  }
+
+  test('a tap on the menu as soon as it shows opens it; a tap on Our Team as soon as it shows opens that page', async ({
+    page,
+  }) => {
+    await throttle(page);
+    await page.goto('/?slow', { waitUntil: 'commit' });
+    const toggle = page.getByRole('button', { name: 'Menu' });
+    await toggle.waitFor({ state: 'visible', timeout: 20_000 });
+    await toggle.tap();
+    const menu = page.getByTestId('mobile-menu');
+    await expect(menu).toBeVisible({ timeout: 1000 });
+    const team = menu.getByRole('link', { name: 'Our Team' });
+    await team.waitFor({ state: 'visible' });
+    await team.tap();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(pages.team.heading, {
+      timeout: 20_000,
+    });
+    await expect(page.getByRole('heading', { name: pages.home.heading })).toHaveCount(0);
+  });
+});
+
+test.describe('React takes over when it is needed', () => {
+  test('a form page starts React at once; its form is there and keeps what is typed', async ({
+    page,
+  }) => {
+    await openRoute(page, '/join-our-team');
+    const name = page.getByLabel(applicationForm.fields.fullName.label);
+    await name.fill('Ana Torres');
+    await expect(name).toHaveValue('Ana Torres');
+  });
+
+  test('a section link on a prerendered page goes home and scrolls there, as it does with React', async ({
+    page,
+  }) => {
+    await openRoute(page, '/team');
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'References' })
+      .click();
+    await expect(page).toHaveURL(/#\/$/);
+    await expect(page.locator('#references')).toBeInViewport();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(pages.home.heading);
+  });
+
+  test('the home page React renders runs the same carousels', async ({ page }) => {
+    await openRoute(page, '/team');
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Home', exact: true })
+      .click();
+    const hero = page.getByRole('region', { name: 'Our events' });
+    await hero.getByRole('button', { name: 'Show slide 4' }).click();
+    await expect(hero.getByRole('group')).toHaveAccessibleName('4 of 7');
+    await hero.getByRole('button', { name: 'Pause automatic slide show' }).click();
+    await expect(hero.getByRole('button', { name: 'Start automatic slide show' })).toBeVisible();
+  });
+});

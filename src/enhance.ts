@@ -1,0 +1,227 @@
+/**
+ * The prerendered page's first script, inline at the end of <body> (scripts/prerender.ts), a few
+ * kilobytes with no React. What the HTML paints works from the moment it is painted:
+ *
+ * - the carousels (carousel-engine.ts), the phone menu's finish (app/menu.ts), section links and
+ *   the skip link (app/section-scroll.ts), the Spanish offer and the copyright year, with the same
+ *   code React runs later;
+ * - a page other than home opened by its link (`/#/team`) paints its own prerendered HTML, which
+ *   the script in <head> (route-marker.ts) has already asked for;
+ * - React (src/main.tsx, `mount`) loads only when it is needed: on the visitor's first move to
+ *   another page, or at once on a page that only React can run (a form, `[data-needs-app]`). A
+ *   move shows the loading bar at once, then the page as soon as its HTML or its code arrives.
+ */
+import { enhanceMenu } from './app/menu';
+import { focusMain, MAIN_ID, scrollToSection } from './app/section-scroll';
+import {
+  rememberDismissal,
+  reserveOfferSpace,
+  wantsSpanishOffer,
+} from './app/spanish-offer-choice';
+import { startCarousels } from './components/carousel-engine';
+import { hashRoute, isHomePath, routes, sectionOfPath } from './content/routes';
+import type {} from './app-start';
+import { requestPrerenderedPage } from './prerendered-page';
+
+/** Set by scripts/prerender.ts: the app's entry and the modules it imports at once. */
+declare const __APP_ENTRY__: string;
+declare const __APP_PRELOADS__: readonly string[];
+/** Set by vite.config.ts: the year the site was built, which the HTML's copyright line shows. */
+declare const __BUILD_YEAR__: number;
+
+const html = document.documentElement;
+const root = document.getElementById('root') as HTMLElement;
+/** The page whose HTML is in #root. */
+let shownPath = root.getAttribute('data-page') ?? routes.home.path;
+let stopPage = () => {};
+let app: Promise<void> | undefined;
+/** Once React runs the page, it answers every click and move: this script stands aside. */
+let appRunning = false;
+let prefetched = false;
+/** A section link followed on a page other than home: React opens home at that section. */
+let pendingSection: string | undefined;
+
+/** The Spanish offer (app/spanish-offer.tsx renders it hidden): shown to whom it is for. */
+function showSpanishOffer(): () => void {
+  const offer = root.querySelector<HTMLElement>('[data-spanish-offer]');
+  if (!offer || !wantsSpanishOffer()) return () => {};
+  offer.hidden = false;
+  const giveSpaceBack = reserveOfferSpace();
+  const button = offer.querySelector('[data-dismiss]');
+  const dismiss = () => {
+    rememberDismissal();
+    offer.hidden = true;
+    giveSpaceBack();
+  };
+  button?.addEventListener('click', dismiss);
+  return () => {
+    button?.removeEventListener('click', dismiss);
+    giveSpaceBack();
+  };
+}
+
+/** The HTML carries the build's year; the visitor's clock may be in a later one. */
+function showCurrentYear() {
+  const year = String(new Date().getFullYear());
+  if (year === String(__BUILD_YEAR__)) return;
+  for (const line of root.querySelectorAll('[data-copyright]')) {
+    line.textContent = (line.textContent ?? '').replace(String(__BUILD_YEAR__), year);
+  }
+}
+
+/** Makes the page in #root live; says so (`data-app="ready"`) unless it waits for React. */
+function enhancePage() {
+  const menu = root.querySelector<HTMLElement>('[popover]');
+  const stops = [startCarousels(root), showSpanishOffer(), menu ? enhanceMenu(menu) : () => {}];
+  showCurrentYear();
+  stopPage = () => stops.forEach((stop) => stop());
+  if (!root.querySelector('[data-needs-app]')) html.setAttribute('data-app', 'ready');
+}
+
+/** The status line beside the loading bar (app/layout.tsx): what is happening, or nothing. */
+function sayLoading(loading: boolean) {
+  const status = root.querySelector<HTMLElement>('[data-page-status]');
+  if (status) status.textContent = loading ? (status.dataset.message ?? '') : '';
+}
+
+/** Fetches the app's code without running it: a move is likely (a tap on a link or the menu). */
+function prefetchApp() {
+  if (prefetched) return;
+  prefetched = true;
+  for (const href of [__APP_ENTRY__, ...__APP_PRELOADS__]) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = href;
+    document.head.append(link);
+  }
+}
+
+/** Loads React and hands it the page; `moved`: a visitor's move brought it. */
+function startApp(moved: boolean) {
+  prefetchApp();
+  app ??= import(/* @vite-ignore */ __APP_ENTRY__)
+    .then(() => {
+      const start = window.potomacApp;
+      if (!start) throw new Error('The app did not say how to start it');
+      appRunning = true;
+      stopPage();
+      return start.mount({ moved, section: pendingSection });
+    })
+    .catch((error: unknown) => {
+      // Offline, or a new release replaced the files: the page on screen comes back, and the next
+      // move tries again.
+      console.error('The app did not start:', error);
+      app = undefined;
+      html.removeAttribute('data-route');
+      sayLoading(false);
+    });
+}
+
+/** Puts a page's prerendered HTML in #root and makes it live. */
+function showPage(text: string, path: string, moved: boolean) {
+  stopPage();
+  const template = document.createElement('template');
+  template.innerHTML = text;
+  const title = template.content.querySelector('title');
+  if (title) {
+    document.title = title.textContent ?? document.title;
+    title.remove();
+  }
+  root.replaceChildren(template.content);
+  root.setAttribute('data-page', path);
+  shownPath = path;
+  html.removeAttribute('data-route');
+  if (moved) focusMain({ preventScroll: true });
+  enhancePage();
+  if (root.querySelector('[data-needs-app]')) startApp(moved);
+}
+
+/** Shows `path`'s prerendered HTML once it arrives, unless React or another move came first. */
+function showWhenThere(path: string, moved: boolean) {
+  const page = requestPrerenderedPage(path);
+  if (!page) {
+    startApp(moved);
+    return;
+  }
+  void page.then((text) => {
+    if (appRunning || hashRoute(window.location.hash) !== path) return;
+    if (text) showPage(text, path, moved);
+    else startApp(moved);
+  });
+}
+
+/** A move before React runs: within the home page, or to another page (React's first start). */
+function go(path: string) {
+  if (path === shownPath) {
+    html.removeAttribute('data-route');
+    sayLoading(false);
+    return;
+  }
+  if (shownPath === routes.home.path && isHomePath(path)) {
+    const section = sectionOfPath(path);
+    if (section) scrollToSection(section);
+    return;
+  }
+  html.setAttribute('data-route', 'other');
+  html.removeAttribute('data-app');
+  sayLoading(true);
+  window.scrollTo(0, 0);
+  startApp(true);
+  showWhenThere(path, true);
+}
+
+function isPlainClick(event: MouseEvent): boolean {
+  return !(event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0);
+}
+
+/**
+ * The skip link and section links move within the page, without a hash the router would read; a
+ * section link on another page (`#/about`) goes home first, as it does once React runs.
+ */
+function onClick(event: MouseEvent) {
+  if (appRunning || event.defaultPrevented || !isPlainClick(event)) return;
+  const href = (event.target as Element | null)?.closest('a')?.getAttribute('href') ?? '';
+  const section = sectionOfPath(hashRoute(href));
+  if (href.startsWith('#/') && section && shownPath !== routes.home.path) {
+    event.preventDefault();
+    pendingSection = section;
+    window.location.hash = routes.home.path;
+    return;
+  }
+  if (!href.startsWith('#') || href.startsWith('#/')) return;
+  const id = href.slice(1);
+  if (id === MAIN_ID) {
+    event.preventDefault();
+    focusMain();
+  } else if (shownPath === routes.home.path && document.getElementById(id)) {
+    event.preventDefault();
+    scrollToSection(id);
+  }
+}
+
+/** A finger or pointer on a link to another page, or on the menu's button: fetch the app. */
+function onIntent(event: Event) {
+  const target = event.target as Element | null;
+  const href = target?.closest?.('a')?.getAttribute('href') ?? '';
+  const toPage = href.startsWith('#/') && !isHomePath(hashRoute(href));
+  if (toPage || target?.closest?.('[popovertarget]')) prefetchApp();
+}
+
+html.setAttribute('data-enhanced', '');
+document.addEventListener('click', onClick);
+for (const type of ['pointerdown', 'focusin', 'mouseover']) {
+  document.addEventListener(type, onIntent, { passive: true });
+}
+window.addEventListener('hashchange', () => {
+  if (!appRunning) go(hashRoute(window.location.hash));
+});
+
+const opened = hashRoute(window.location.hash);
+if (isHomePath(opened)) {
+  enhancePage();
+  const section = sectionOfPath(opened);
+  if (section) scrollToSection(section);
+} else {
+  // The script in <head> hid the home page and asked for this page's HTML.
+  showWhenThere(opened, false);
+}

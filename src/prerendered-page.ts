@@ -1,0 +1,33 @@
+import { prerenderedPageFile } from './content/routes';
+
+/**
+ * The prerendered HTML of a page other than home (scripts/prerender.ts writes one file per page),
+ * fetched once: the script in <head> (route-marker.ts) asks for it before the first paint, and the
+ * page's first script (enhance.ts) takes that same request, or asks for another page's.
+ */
+
+interface PageRequest {
+  path: string;
+  html: Promise<string | null>;
+}
+
+declare global {
+  interface Window {
+    /** The request the script in <head> started. */
+    prerenderedPageRequest?: PageRequest;
+  }
+}
+
+/** The page's HTML (null when it cannot be had); none for a page that is not prerendered. */
+export function requestPrerenderedPage(path: string): Promise<string | null> | undefined {
+  const started = window.prerenderedPageRequest;
+  if (started?.path === path) return started.html;
+  const file = prerenderedPageFile(path);
+  if (!file) return undefined;
+  const html = fetch(file).then(
+    (response) => (response.ok ? response.text() : null),
+    () => null,
+  );
+  window.prerenderedPageRequest = { path, html };
+  return html;
+}

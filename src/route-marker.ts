@@ -1,0 +1,15 @@
+/**
+ * Runs in <head> before the first paint (inline, scripts/site-head.ts; the server's CSP allows it by
+ * its hash). On a link to a page other than home (`#/team`) it marks the document, so that the
+ * prerendered home page stays hidden (index.css), and asks for that page's own prerendered HTML at
+ * once, for the page's first script (enhance.ts) to show. A section of the home page (`#/about`,
+ * `#about`) is the home page.
+ */
+import { hashRoute, isHomePath } from './content/routes';
+import { requestPrerenderedPage } from './prerendered-page';
+
+const path = hashRoute(window.location.hash);
+if (!isHomePath(path)) {
+  document.documentElement.setAttribute('data-route', 'other');
+  void requestPrerenderedPage(path);
+}
