@@ -8,6 +8,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { imagetools } from 'vite-imagetools';
 import { prerenderPages } from './scripts/prerender.ts';
 import { siteFiles, siteHead } from './scripts/site-head.ts';
+import { siteFonts } from './scripts/site-fonts.ts';
 
 // DIST_DIR lets parallel builds (e.g. one per test run) write to separate folders.
 const outDir = process.env.DIST_DIR ?? 'dist';
@@ -40,39 +41,6 @@ function languageTwins(language: string): Plugin {
   };
 }
 
-/**
- * Preloads the font files the first screen uses, so that they are there when the app first paints
- * and its text never re-flows (layout shift) when they arrive.
- */
-function preloadFonts(files: RegExp[]): Plugin {
-  let base = '/';
-  return {
-    name: 'preload-fonts',
-    apply: 'build',
-    configResolved(config) {
-      base = config.base;
-    },
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, context) {
-        return Object.keys(context.bundle ?? {})
-          .filter((file) => files.some((pattern) => pattern.test(file)))
-          .map((file) => ({
-            tag: 'link',
-            attrs: {
-              rel: 'preload',
-              href: `${base}${file}`,
-              as: 'font',
-              type: 'font/woff2',
-              crossorigin: true,
-            },
-            injectTo: 'head',
-          }));
-      },
-    },
-  };
-}
-
 export default defineConfig(({ mode }) => {
   const language = SECOND_LANGUAGES.includes(mode) ? mode : 'en';
   const english = language === 'en';
@@ -91,11 +59,9 @@ export default defineConfig(({ mode }) => {
         include: '**/*.{svg,png,jpg,jpeg,webp,avif}?*',
         cache: { dir: process.env.IMAGETOOLS_CACHE_DIR || undefined },
       }),
-      // Latin subsets only: the body text (Inter) and the headings (Playfair Display 700).
-      preloadFonts([
-        /\/inter-latin-wght-normal-[\w-]+\.woff2$/,
-        /\/playfair-display-latin-700-normal-[\w-]+\.woff2$/,
-      ]),
+      // The two web fonts, cut to the site's glyphs and weights (scripts/site-fonts.ts). Not
+      // preloaded: the first screen does not wait for them (src/web-fonts.ts).
+      siteFonts(),
       prerenderPages(
         'src/entry-server.tsx',
         `${buildDir}/prerender-${language}`,

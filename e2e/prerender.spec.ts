@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { company } from '../src/content/company';
 import { pages, ui } from '../src/content/site';
+import { contentGlyphs } from '../scripts/site-fonts';
 import { expectAppReady, openRoute } from './fixtures';
 
 // src/content/home.ts imports images through Vite, so the texts a visitor sees are spelled out here.
@@ -188,12 +189,13 @@ test.describe('hydration and layout shift', () => {
     expect(errors).toEqual([]);
   });
 
-  test('the home page runs without React: no script file is fetched until the visitor moves', async ({
+  test('the home page runs without React: only its small first script is fetched until the visitor moves', async ({
     page,
   }) => {
     const scripts: string[] = [];
     page.on('request', (request) => {
-      if (request.resourceType() === 'script') scripts.push(request.url());
+      if (request.resourceType() !== 'script') return;
+      if (!/\/assets\/enhance-[\w-]+\.js$/.test(request.url())) scripts.push(request.url());
     });
     await page.goto('/', { waitUntil: 'networkidle' });
     const headline = page.getByRole('heading', { level: 1 });
@@ -230,7 +232,76 @@ test('a link to another page never shows the home page while that page loads', a
   await expect(page.getByText(ui.pageLoading)).toBeHidden();
 });
 
+/** When the first paint was, and when each web font was asked for (ms since the page opened). */
+async function fontTimings(page: Page) {
+  return page.evaluate(() => ({
+    firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+    fonts: performance
+      .getEntriesByType('resource')
+      .filter((entry) => entry.name.endsWith('.woff2'))
+      .map((entry) => entry.startTime),
+  }));
+}
+
 test.describe('fonts', () => {
+  test('the cut fonts draw every character visitors type and the content writes, in both languages', async ({
+    page,
+  }) => {
+    await page.goto('/', { waitUntil: 'networkidle' });
+    await expect(page.locator('html')).toHaveAttribute('data-fonts', '');
+    const printable = Array.from({ length: 94 }, (_, i) => String.fromCharCode(0x21 + i)).join('');
+    const text = `${printable}${contentGlyphs()}`;
+    const samples = [
+      { id: 'inter-400', font: '400 16px "Inter Variable"', family: /^Inter/ },
+      { id: 'inter-700', font: '700 16px "Inter Variable"', family: /^Inter/ },
+      { id: 'playfair', font: '700 16px "Playfair Display"', family: /^Playfair Display/ },
+    ];
+    await page.evaluate(
+      ({ text, samples: lines }) => {
+        for (const { id, font } of lines) {
+          const line = document.createElement('p');
+          line.id = id;
+          line.style.font = font;
+          line.textContent = text;
+          document.body.append(line);
+        }
+        return document.fonts.ready;
+      },
+      { text, samples: samples.map(({ id, font }) => ({ id, font })) },
+    );
+    // Which fonts Chromium drew each line with: the web font alone, no fallback for any glyph.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('DOM.enable');
+    await cdp.send('CSS.enable');
+    const { root } = await cdp.send('DOM.getDocument');
+    for (const { id, family } of samples) {
+      const { nodeId } = await cdp.send('DOM.querySelector', {
+        nodeId: root.nodeId,
+        selector: `#${id}`,
+      });
+      const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+      expect(fonts, id).toHaveLength(1);
+      expect(fonts[0]?.isCustomFont, id).toBe(true);
+      expect(fonts[0]?.familyName, id).toMatch(family);
+    }
+  });
+
+  test('the first screen never waits for the web fonts: asked for after the first paint on a first visit, used from it on the next', async ({
+    page,
+  }) => {
+    await page.goto('/', { waitUntil: 'networkidle' });
+    await expect.poll(async () => (await fontTimings(page)).fonts.length).toBe(2);
+    const first = await fontTimings(page);
+    for (const start of first.fonts) expect(start).toBeGreaterThan(first.firstPaint);
+    await expect(page.locator('html')).toHaveAttribute('data-fonts', '');
+
+    // The browser has them now: the next page uses them from its first paint.
+    await page.goto('/?again', { waitUntil: 'networkidle' });
+    const next = await fontTimings(page);
+    expect(next.fonts).toHaveLength(2);
+    for (const start of next.fonts) expect(start).toBeLessThan(next.firstPaint);
+  });
+
   for (const width of [390, 1280]) {
     test(`at ${width} px, the swap from the fallback to the web fonts moves nothing on screen`, async ({
       page,
@@ -267,10 +338,12 @@ test.describe('fonts', () => {
       });
 
       release();
+      // The page asks for them once it has loaded and painted (src/web-fonts.ts).
+      await expect(page.locator('html')).toHaveAttribute('data-fonts', '');
+      await expect
+        .poll(() => page.evaluate(() => document.fonts.check('700 16px "Playfair Display"')))
+        .toBe(true);
       await page.evaluate(() => document.fonts.ready);
-      expect(await page.evaluate(() => document.fonts.check('700 16px "Playfair Display"'))).toBe(
-        true,
-      );
       await page.evaluate(
         () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
       );

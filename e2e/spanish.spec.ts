@@ -433,3 +433,44 @@ test.describe('documents for search engines', () => {
     expect(robots).toMatch(/Sitemap: https?:\/\/\S+\/sitemap\.xml/);
   });
 });
+
+test.describe('link previews', () => {
+  test('each document previews with a picture of its own: og:image names a 1200×630 JPEG that exists, with its alt, og:url and a large card', async ({
+    page,
+    request,
+  }) => {
+    const documents = [
+      { path: '/', heading: englishPages.home.heading },
+      { path: '/es/', heading: pages.home.heading },
+    ];
+    const pictures = new Set<string>();
+    for (const { path, heading } of documents) {
+      const html = await (await request.get(path)).text();
+      const meta = (name: string) =>
+        new RegExp(`<meta (?:property|name)="${name}" content="([^"]*)"`).exec(html)?.[1] ?? '';
+      expect(meta('og:url')).toBe(`${company.siteUrl}${path}`);
+      const image = meta('og:image');
+      expect(image).toBe(`${company.siteUrl}${path}og-image.jpg`);
+      expect(meta('og:image:alt')).toContain(heading);
+      expect(meta('twitter:card')).toBe('summary_large_image');
+      expect([meta('og:image:width'), meta('og:image:height')]).toEqual(['1200', '630']);
+
+      const local = image.slice(company.siteUrl.length);
+      const response = await request.get(local);
+      expect(response.headers()['content-type']).toBe('image/jpeg');
+      const bytes = await response.body();
+      expect(bytes.length).toBeLessThan(300 * 1024);
+      pictures.add(bytes.toString('base64'));
+      await page.goto(path);
+      const size = await page.evaluate(async (src) => {
+        const picture = new Image();
+        picture.src = src;
+        await picture.decode();
+        return [picture.naturalWidth, picture.naturalHeight];
+      }, local);
+      expect(size).toEqual([1200, 630]);
+    }
+    // Each language's words: two pictures.
+    expect(pictures.size).toBe(2);
+  });
+});

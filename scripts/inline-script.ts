@@ -1,7 +1,7 @@
 /**
- * A browser module of src/ as the text of an inline `<script>`: bundled, minified, an IIFE. The
- * server's CSP allows it by its hash (server/inline-scripts.ts). `define` replaces global names
- * with JSON values (e.g. the app's entry, known only after the build).
+ * A browser module of src/ as one self-contained script: bundled, minified, an IIFE, with nothing
+ * it would fetch. Written inline (`<script>`), the server's CSP allows it by its hash
+ * (server/inline-scripts.ts). `define` replaces global names with JSON values.
  */
 export async function inlineScript(
   entry: string,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -34,7 +35,7 @@ export function injectApp(document: string, page: RenderedPage): string {
 
 /**
  * Takes out Vite's module script and module preloads, which would fetch and run React at once:
- * src/enhance.ts loads them when they are needed. Returns their addresses.
+ * src/enhance.ts loads them when they are needed (their addresses are on its script element).
  */
 export function takeAppScripts(document: string): {
   document: string;
@@ -54,6 +55,32 @@ export function takeAppScripts(document: string): {
 /** A page other than home, as its file holds it: its title, then the root element's HTML. */
 export function pageFile(page: RenderedPage): string {
   return `<title>${page.title}</title>${page.body}`;
+}
+
+/**
+ * The page's first script (src/enhance.ts), one file for both documents, named by its content so
+ * that it is cached for good: written into `assetsDir`, its address returned.
+ */
+async function writeEnhanceScript(assetsDir: string, base: string, buildYear: number) {
+  const code = await inlineScript('src/enhance.ts', { __BUILD_YEAR__: buildYear });
+  const hash = createHash('sha256').update(code).digest('base64url').slice(0, 8);
+  const name = `enhance-${hash}.js`;
+  await mkdir(assetsDir, { recursive: true });
+  await writeFile(path.join(assetsDir, name), code);
+  return `${base}assets/${name}`;
+}
+
+/**
+ * The script element of src/enhance.ts, with the app's entry and the modules it imports at once
+ * beside it. `defer`: fetched at once, but at a low priority that lets the stylesheet, the fonts
+ * and the hero image go first (as a module, or without `defer`, Chrome would fetch it as urgently
+ * as the stylesheet, and the first paint would wait for it); run once the HTML is parsed.
+ */
+export function enhanceScriptTag(src: string, app: { entry: string; preloads: string[] }) {
+  return (
+    `<script defer src="${src}" data-app-entry="${app.entry}"` +
+    ` data-app-preloads="${app.preloads.join(' ')}"></script>`
+  );
 }
 
 async function renderServerEntry(config: ResolvedConfig, entry: string, ssrOutDir: string) {
@@ -76,8 +103,8 @@ async function renderServerEntry(config: ResolvedConfig, entry: string, ssrOutDi
  * Prerenders the site into the built `document` (index.html, or es/index.html for the Spanish
  * build, whose content modules are the Spanish twins): after the browser build, a server (SSR)
  * build of `entry` is made with the same config and plugins (so image and asset URLs are the same
- * files) and run. The home page goes into the document's root element with the page's first
- * script (src/enhance.ts) after it; every other page into `pages/<path>.html` beside the document.
+ * files) and run. The home page goes into the document's root element, the page's first script
+ * (src/enhance.ts) into its head; every other page into `pages/<path>.html` beside the document.
  */
 export function prerenderPages(
   entry: string,
@@ -97,14 +124,11 @@ export function prerenderPages(
       const file = path.resolve(config.root, config.build.outDir, document);
       const home = injectApp(await readFile(file, 'utf8'), await server.renderPage('/'));
       const app = takeAppScripts(home);
-      const enhance = await inlineScript('src/enhance.ts', {
-        __APP_ENTRY__: app.entry,
-        __APP_PRELOADS__: app.preloads,
-        __BUILD_YEAR__: buildYear,
-      });
+      const outDir = path.resolve(config.root, config.build.outDir);
+      const enhance = await writeEnhanceScript(path.join(outDir, 'assets'), config.base, buildYear);
       await writeFile(
         file,
-        app.document.replace('</body>', `<script>${enhance}</script>\n</body>`),
+        app.document.replace('</head>', `${enhanceScriptTag(enhance, app)}</head>`),
       );
       for (const pagePath of server.otherPagePaths) {
         const target = path.join(path.dirname(file), prerenderedPageFile(pagePath) ?? '');

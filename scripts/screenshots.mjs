@@ -27,7 +27,7 @@ async function shoot(page, route, width) {
   await page.reload({ waitUntil: 'networkidle' });
   await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
   // Lazy images load only near the viewport: bring each into view so the full-page shot shows it.
-  for (const image of await page.locator('img[loading="lazy"]').all()) {
+  for (const image of await page.locator('img[loading="lazy"]:visible').all()) {
     await image.scrollIntoViewIfNeeded();
   }
   await page.evaluate(() => window.scrollTo(0, 0));

@@ -8,10 +8,17 @@ import * as enLanguage from '../src/content/language.ts';
 import * as enSite from '../src/content/site.ts';
 import type { Translation } from '../src/content/types.ts';
 import { inlineScript } from './inline-script.ts';
+import {
+  linkPreviewImage,
+  PREVIEW_HEIGHT,
+  PREVIEW_WIDTH,
+  type PreviewText,
+} from './link-preview.ts';
 
 /** What the head of one language's document is written from (its own content modules). */
 interface DocumentContent {
   company: Translation<typeof enCompany.company>;
+  claims: Translation<typeof enCompany.claims>;
   hours: Translation<typeof enCompany.hours>;
   pages: Translation<typeof enSite.pages>;
   language: Translation<typeof enLanguage.language>;
@@ -32,6 +39,43 @@ function contentOf(language: string): DocumentContent {
 /** A document's address on the published site (business.siteUrl). */
 function documentUrl(content: DocumentContent): string {
   return `${business.siteUrl}${content.language.documentPath}`;
+}
+
+/** The link preview's file, beside its document (`og-image.jpg`, `es/og-image.jpg`). */
+const PREVIEW_FILE = 'og-image.jpg';
+
+/** The words of a document's link preview (scripts/link-preview.ts), from its content. */
+export function previewText(language = 'en'): PreviewText {
+  const { company, claims, pages } = contentOf(language);
+  const { events, staff } = claims.stats;
+  return {
+    eyebrow: company.serviceAreas.join(' · '),
+    headline: pages.home.heading,
+    detail: `${events.value} ${events.label} · ${staff.value} ${staff.label} · ${claims.since}`,
+    signature: `${company.name} · ${company.phones.office.display}`,
+  };
+}
+
+/** The meta tags of a shared link's preview: the page's words and its picture. */
+function previewTags(content: DocumentContent, title: string, language: string): string[] {
+  const { company } = content;
+  const text = previewText(language);
+  const image = `${documentUrl(content)}${PREVIEW_FILE}`;
+  const alt = `${text.headline}. ${text.detail}. ${text.signature}`;
+  return [
+    `<meta property="og:type" content="website" />`,
+    `<meta property="og:site_name" content="${escapeHtml(company.name)}" />`,
+    `<meta property="og:title" content="${escapeHtml(title)}" />`,
+    `<meta property="og:description" content="${escapeHtml(company.description)}" />`,
+    `<meta property="og:url" content="${documentUrl(content)}" />`,
+    `<meta property="og:locale" content="${content.language.locale.replace('-', '_')}" />`,
+    `<meta property="og:image" content="${image}" />`,
+    `<meta property="og:image:type" content="image/jpeg" />`,
+    `<meta property="og:image:width" content="${PREVIEW_WIDTH}" />`,
+    `<meta property="og:image:height" content="${PREVIEW_HEIGHT}" />`,
+    `<meta property="og:image:alt" content="${escapeHtml(alt)}" />`,
+    `<meta name="twitter:card" content="summary_large_image" />`,
+  ];
 }
 
 function escapeHtml(text: string): string {
@@ -118,16 +162,11 @@ export function siteHeadTags(language = 'en', routeMarker = ''): string {
   const content = contentOf(language);
   const { company, pages } = content;
   const title = `${pages.home.title} | ${company.name}`;
-  const locale = content.language.locale.replace('-', '_');
   return [
     `<title>${escapeHtml(title)}</title>`,
     `<meta name="description" content="${escapeHtml(company.description)}" />`,
     // How a shared link previews (messaging apps, social sites): the same words as the page.
-    `<meta property="og:type" content="website" />`,
-    `<meta property="og:site_name" content="${escapeHtml(company.name)}" />`,
-    `<meta property="og:title" content="${escapeHtml(title)}" />`,
-    `<meta property="og:description" content="${escapeHtml(company.description)}" />`,
-    `<meta property="og:locale" content="${locale}" />`,
+    ...previewTags(content, title, language),
     `<link rel="canonical" href="${documentUrl(content)}" />`,
     ...alternateLinks(),
     ...(routeMarker ? [`<script>${routeMarker}</script>`] : []),
@@ -135,6 +174,10 @@ export function siteHeadTags(language = 'en', routeMarker = ''): string {
   ].join('\n    ');
 }
 
+/**
+ * Writes the head tags into the document, and its link preview picture beside it
+ * (`og-image.jpg`, `es/og-image.jpg`).
+ */
 export function siteHead(language = 'en'): Plugin {
   let routeMarker: Promise<string> | undefined;
   return {
@@ -142,6 +185,15 @@ export function siteHead(language = 'en'): Plugin {
     async transformIndexHtml(html) {
       routeMarker ??= inlineScript('src/route-marker.ts');
       return html.replace('<!-- site-head -->', siteHeadTags(language, await routeMarker));
+    },
+    async generateBundle(options) {
+      if (options.format !== 'es' || this.environment?.config.build.ssr) return;
+      const folder = contentOf(language).language.documentPath.replace(/^\//, '');
+      this.emitFile({
+        type: 'asset',
+        fileName: `${folder}${PREVIEW_FILE}`,
+        source: await linkPreviewImage(previewText(language)),
+      });
     },
   };
 }

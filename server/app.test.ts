@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from './app.ts';
 import type { QuoteSubmission } from '../src/forms/quote.ts';
@@ -385,6 +386,43 @@ describe('GET /healthz and static files', () => {
     expect(gzip.headers['content-encoding']).toBe('gzip');
 
     expect((await app.inject('/missing.html')).statusCode).toBe(404);
+  });
+
+  it("serves the build's compressed twins as they are (the bytes a static host sends), varying by Accept-Encoding", async () => {
+    const dist = path.join(data.dir, 'dist');
+    mkdirSync(path.join(dist, 'assets'), { recursive: true });
+    const page = '<!doctype html><title>x</title>'.padEnd(4000, ' ');
+    const script = 'console.log(2);'.repeat(300);
+    writeFileSync(path.join(dist, 'index.html'), page);
+    writeFileSync(path.join(dist, 'assets', 'index-AbCd1234.js'), script);
+    // Made by scripts/compress.mjs at build time: the server sends these bytes, not its own.
+    const twins = {
+      'index.html.br': brotliCompressSync(page),
+      'index.html.gz': gzipSync(page),
+      'assets/index-AbCd1234.js.br': brotliCompressSync(script),
+    };
+    for (const [file, bytes] of Object.entries(twins)) writeFileSync(path.join(dist, file), bytes);
+    await start({ distDir: dist });
+
+    const index = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(index.headers['content-encoding']).toBe('br');
+    expect(index.rawPayload.equals(twins['index.html.br'])).toBe(true);
+    expect(index.headers['cache-control']).toBe('no-cache');
+    expect(String(index.headers.vary)).toMatch(/accept-encoding/i);
+    const gzipped = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzipped.rawPayload.equals(twins['index.html.gz'])).toBe(true);
+    const plain = await app.inject({ url: '/', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(page);
+    expect(String(plain.headers.vary)).toMatch(/accept-encoding/i);
+
+    const asset = await app.inject({
+      url: '/assets/index-AbCd1234.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(asset.rawPayload.equals(twins['assets/index-AbCd1234.js.br'])).toBe(true);
+    expect(asset.headers['content-type']).toMatch(/javascript/);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
   it('serves the Spanish document at /es/, its inline script allowed by hash too', async () => {

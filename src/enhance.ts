@@ -1,6 +1,8 @@
 /**
- * The prerendered page's first script, inline at the end of <body> (scripts/prerender.ts), a few
- * kilobytes with no React. What the HTML paints works from the moment it is painted:
+ * The prerendered page's first script (scripts/prerender.ts writes it, a few kilobytes with no
+ * React, one file for both documents): a module, so it runs as soon as the HTML is parsed and
+ * styled, when the page first paints. What the HTML paints works from then on; what cannot work
+ * without it (a carousel's buttons) is not shown until it runs:
  *
  * - the carousels (carousel-engine.ts), the phone menu's finish (app/menu.ts), section links and
  *   the skip link (app/section-scroll.ts), the Spanish offer and the copyright year, with the same
@@ -22,12 +24,15 @@ import { startCarousels } from './components/carousel-engine';
 import { hashRoute, isHomePath, routes, sectionOfPath } from './content/routes';
 import type {} from './app-start';
 import { requestPrerenderedPage } from './prerendered-page';
+import { loadWebFontsAfterLoad } from './web-fonts';
 
-/** Set by scripts/prerender.ts: the app's entry and the modules it imports at once. */
-declare const __APP_ENTRY__: string;
-declare const __APP_PRELOADS__: readonly string[];
 /** Set by vite.config.ts: the year the site was built, which the HTML's copyright line shows. */
 declare const __BUILD_YEAR__: number;
+
+/** The app's entry and the modules it imports at once, on this script's element. */
+const appScripts = document.querySelector<HTMLScriptElement>('script[data-app-entry]');
+const appEntry = appScripts?.dataset.appEntry ?? '';
+const appPreloads = (appScripts?.dataset.appPreloads ?? '').split(' ').filter(Boolean);
 
 const html = document.documentElement;
 const root = document.getElementById('root') as HTMLElement;
@@ -88,7 +93,7 @@ function sayLoading(loading: boolean) {
 function prefetchApp() {
   if (prefetched) return;
   prefetched = true;
-  for (const href of [__APP_ENTRY__, ...__APP_PRELOADS__]) {
+  for (const href of [appEntry, ...appPreloads]) {
     const link = document.createElement('link');
     link.rel = 'modulepreload';
     link.href = href;
@@ -99,7 +104,7 @@ function prefetchApp() {
 /** Loads React and hands it the page; `moved`: a visitor's move brought it. */
 function startApp(moved: boolean) {
   prefetchApp();
-  app ??= import(/* @vite-ignore */ __APP_ENTRY__)
+  app ??= import(/* @vite-ignore */ appEntry)
     .then(() => {
       const start = window.potomacApp;
       if (!start) throw new Error('The app did not say how to start it');
@@ -115,6 +120,10 @@ function startApp(moved: boolean) {
       html.removeAttribute('data-route');
       sayLoading(false);
     });
+}
+
+function afterNextPaint(then: () => void) {
+  requestAnimationFrame(() => window.setTimeout(then, 0));
 }
 
 /** Puts a page's prerendered HTML in #root and makes it live. */
@@ -133,7 +142,9 @@ function showPage(text: string, path: string, moved: boolean) {
   html.removeAttribute('data-route');
   if (moved) focusMain({ preventScroll: true });
   enhancePage();
-  if (root.querySelector('[data-needs-app]')) startApp(moved);
+  // A page only React can run: its code comes once this page has painted, so that it never
+  // competes with what the page shows first.
+  if (root.querySelector('[data-needs-app]')) afterNextPaint(() => startApp(moved));
 }
 
 /** Shows `path`'s prerendered HTML once it arrives, unless React or another move came first. */
@@ -208,6 +219,7 @@ function onIntent(event: Event) {
 }
 
 html.setAttribute('data-enhanced', '');
+loadWebFontsAfterLoad();
 document.addEventListener('click', onClick);
 for (const type of ['pointerdown', 'focusin', 'mouseover']) {
   document.addEventListener(type, onIntent, { passive: true });
@@ -217,11 +229,14 @@ window.addEventListener('hashchange', () => {
 });
 
 const opened = hashRoute(window.location.hash);
-if (isHomePath(opened)) {
+if (html.getAttribute('data-route') === 'other') {
+  // A link to another page: the script in <head> hid the home page and asked for this page's HTML.
+  showWhenThere(opened, false);
+} else if (!isHomePath(opened)) {
+  // A tap on a link to another page before this script ran: not lost.
+  go(opened);
+} else {
   enhancePage();
   const section = sectionOfPath(opened);
   if (section) scrollToSection(section);
-} else {
-  // The script in <head> hid the home page and asked for this page's HTML.
-  showWhenThere(opened, false);
 }

@@ -1,10 +1,11 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import './fonts.css';
+import 'virtual:site-fonts.css';
 import './index.css';
 import { App, preloadRoute } from './app/app';
 import type { AppStartOptions } from './app-start';
 import { hashRoute } from './content/routes';
+import { loadWebFontsAfterLoad } from './web-fonts';
 
 /** Where the prerendered HTML in #root says which page it is (scripts/prerender.ts, src/enhance.ts). */
 const PRERENDERED_PAGE_ATTRIBUTE = 'data-page';
@@ -44,4 +45,7 @@ async function mount(options: AppStartOptions = {}): Promise<void> {
 // The prerendered page's script starts React when it is needed; without it (the dev server, a
 // build without the prerender), React starts at once.
 if (document.documentElement.hasAttribute('data-enhanced')) window.potomacApp = { mount };
-else void mount();
+else {
+  loadWebFontsAfterLoad();
+  void mount();
+}

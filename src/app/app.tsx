@@ -2,14 +2,17 @@ import { useEffect, useLayoutEffect } from 'react';
 import { HashRouter, Route, Routes, useNavigate } from 'react-router';
 import type { AppStartOptions } from '../app-start';
 import { pathsOf, routes, sectionPath, sectionRoutes } from '../content/routes';
-import { HomePage } from '../features/home/home-page';
 import { Layout } from './layout';
 import { lazyPage } from './lazy-page';
 import { NotFoundPage } from './not-found-page';
 import { focusMain } from './section-scroll';
 
-// Route-level code splitting: only the home page ships in the first bundle; the form
-// libraries load with the form pages.
+// Route-level code splitting: every page is a chunk of its own, the form libraries in the form
+// pages'. The home page too: its first view is the prerendered HTML, which needs no React
+// (src/enhance.ts); React renders it only when a visitor comes back to it.
+const HomePage = lazyPage(() =>
+  import('../features/home/home-page').then((module) => module.HomePage),
+);
 const TeamPage = lazyPage(() =>
   import('../features/team/team-page').then((module) => module.TeamPage),
 );
@@ -41,7 +44,7 @@ const homePaths = [...pathsOf(routes.home), ...sectionRoutes.map(sectionPath)];
 /** Loads the code of the page a deep link opens, so the first render needs no placeholder. */
 export async function preloadRoute(pathname: string): Promise<void> {
   try {
-    await lazyRoutes.get(pathname)?.preload();
+    await (homePaths.includes(pathname) ? HomePage : lazyRoutes.get(pathname))?.preload();
   } catch {
     // The page's own render reports the failure through the error boundary.
   }

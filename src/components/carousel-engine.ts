@@ -4,7 +4,8 @@
  * (src/enhance.ts) runs it on the HTML as it paints, and React's `Carousel` runs it on what it
  * renders. Plain DOM, no React: its state is written into attributes, which the stylesheet shows.
  *
- * - the root `[data-carousel=<ms>]`: `data-playing` ("true" while rotation is on);
+ * - the root `[data-carousel=<ms>]`: `data-live` once this runs (its buttons show only then),
+ *   `data-playing` ("true" while rotation is on);
  * - each slide `[data-carousel-slide]`: `data-state` ("active", "next" — the one after it, whose
  *   images may load once the page has — or "idle"), `aria-hidden` and `inert` when not shown;
  * - each dot `[data-carousel-dot=<index>]`: `aria-current` on the shown one;
@@ -38,14 +39,27 @@ function isKeyboardFocus(element: Element): boolean {
   }
 }
 
-/** Runs `then` once the document has loaded (at once if it has). */
+/** How long after the page has loaded the next slide's images may load. */
+export const NEXT_SLIDE_DELAY_MS = 1000;
+
+/**
+ * Runs `then` a moment after the document has loaded, past its first paint; at once in a document
+ * that has loaded already (a page React renders later).
+ */
 function afterLoad(then: () => void): () => void {
   if (document.readyState === 'complete') {
     then();
     return () => {};
   }
-  window.addEventListener('load', then, { once: true });
-  return () => window.removeEventListener('load', then);
+  let timer: number | undefined;
+  const wait = () => {
+    timer = window.setTimeout(then, NEXT_SLIDE_DELAY_MS);
+  };
+  window.addEventListener('load', wait, { once: true });
+  return () => {
+    window.removeEventListener('load', wait);
+    window.clearTimeout(timer);
+  };
 }
 
 interface Parts {
@@ -95,6 +109,33 @@ function listen(element: HTMLElement, handlers: Handlers): () => void {
   };
 }
 
+interface State {
+  current: number;
+  count: number;
+  /** The visitor's own choice; until they make one, rotation follows the motion preference. */
+  playChoice: boolean | null;
+  hovered: boolean;
+  focused: boolean;
+  /** The page has loaded: the next slide's images may load too. */
+  loaded: boolean;
+  reducedMotion: MediaQueryList;
+}
+
+const isPlaying = (state: State) =>
+  (state.playChoice ?? !state.reducedMotion.matches) && state.count > 1;
+const isRotating = (state: State) => isPlaying(state) && !state.hovered && !state.focused;
+
+/** Writes the state into the markup. */
+function render(root: HTMLElement, parts: Parts, state: State) {
+  const { current, count, loaded } = state;
+  paint(parts, { current, next: loaded && count > 1 ? (current + 1) % count : null });
+  const playing = isPlaying(state);
+  root.dataset.playing = String(playing);
+  const label = parts.toggle?.getAttribute(playing ? 'data-label-pause' : 'data-label-play');
+  if (label) parts.toggle?.setAttribute('aria-label', label);
+  parts.live?.setAttribute('aria-live', isRotating(state) ? 'off' : 'polite');
+}
+
 /**
  * Makes the carousel at `root` live: it rotates every `data-carousel` ms, stops while the pointer
  * is over it or keyboard focus is inside it, never starts by itself under
@@ -104,87 +145,72 @@ function listen(element: HTMLElement, handlers: Handlers): () => void {
 export function startCarousel(root: HTMLElement): () => void {
   const intervalMs = Number(root.getAttribute(CAROUSEL.root)) || 5000;
   const parts = partsOf(root);
-  const count = parts.slides.length;
-  const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)');
-  let current = Math.max(
-    0,
-    parts.slides.findIndex((slide) => slide.dataset.state === 'active'),
-  );
-  /** The visitor's own choice; until they make one, rotation follows the motion preference. */
-  let playChoice: boolean | null = null;
-  let hovered = false;
-  let focused = false;
-  let loaded = false;
+  const state: State = {
+    current: Math.max(
+      0,
+      parts.slides.findIndex((slide) => slide.dataset.state === 'active'),
+    ),
+    count: parts.slides.length,
+    playChoice: null,
+    hovered: false,
+    focused: false,
+    loaded: false,
+    reducedMotion: window.matchMedia('(prefers-reduced-motion: reduce)'),
+  };
   let timer: number | undefined;
   let cancelLoad = () => {};
 
-  const playing = () => (playChoice ?? !reducedMotion.matches) && count > 1;
-  const rotating = () => playing() && !hovered && !focused;
-
+  /** After any change of state: the markup, and the wait for the next slide starts over. */
   function update() {
     window.clearTimeout(timer);
     if (!root.isConnected) {
       stop();
       return;
     }
-    paint(parts, { current, next: loaded && count > 1 ? (current + 1) % count : null });
-    root.dataset.playing = String(playing());
-    const label = parts.toggle?.getAttribute(playing() ? 'data-label-pause' : 'data-label-play');
-    if (label) parts.toggle?.setAttribute('aria-label', label);
-    parts.live?.setAttribute('aria-live', rotating() ? 'off' : 'polite');
-    if (rotating()) timer = window.setTimeout(() => goTo(current + 1), intervalMs);
+    render(root, parts, state);
+    if (isRotating(state)) timer = window.setTimeout(() => goTo(state.current + 1), intervalMs);
   }
-
-  function goTo(target: number) {
-    current = ((target % count) + count) % count;
+  const set = (change: Partial<State>) => {
+    Object.assign(state, change);
     update();
-  }
+  };
+  const goTo = (target: number) =>
+    set({ current: ((target % state.count) + state.count) % state.count });
 
   function onClick(event: MouseEvent) {
     const button = (event.target as Element | null)?.closest('button');
     if (!button || !root.contains(button)) return;
     if (button.hasAttribute(CAROUSEL.dot)) goTo(Number(button.getAttribute(CAROUSEL.dot)));
-    else if (button.hasAttribute(CAROUSEL.previous)) goTo(current - 1);
-    else if (button.hasAttribute(CAROUSEL.next)) goTo(current + 1);
-    else if (button.hasAttribute(CAROUSEL.toggle)) {
-      playChoice = !playing();
-      update();
-    }
+    else if (button.hasAttribute(CAROUSEL.previous)) goTo(state.current - 1);
+    else if (button.hasAttribute(CAROUSEL.next)) goTo(state.current + 1);
+    else if (button.hasAttribute(CAROUSEL.toggle)) set({ playChoice: !isPlaying(state) });
   }
   const unlisten = listen(root, {
     click: onClick,
-    mouseenter: () => {
-      hovered = true;
-      update();
-    },
-    mouseleave: () => {
-      hovered = false;
-      update();
-    },
-    focusin: (event) => {
-      focused = event.target instanceof Element && isKeyboardFocus(event.target);
-      update();
-    },
+    mouseenter: () => set({ hovered: true }),
+    mouseleave: () => set({ hovered: false }),
+    focusin: (event) =>
+      set({ focused: event.target instanceof Element && isKeyboardFocus(event.target) }),
     focusout: (event) => {
-      if (root.contains(event.relatedTarget as Node | null)) return;
-      focused = false;
-      update();
+      if (!root.contains(event.relatedTarget as Node | null)) set({ focused: false });
     },
   });
-  reducedMotion.addEventListener('change', update);
+  state.reducedMotion.addEventListener('change', update);
 
   function stop() {
+    delete root.dataset.live;
     window.clearTimeout(timer);
     cancelLoad();
     unlisten();
-    reducedMotion.removeEventListener('change', update);
+    state.reducedMotion.removeEventListener('change', update);
   }
 
+  root.dataset.live = '';
   update();
   // The next slide's images wait until the page has loaded: they never compete with the first.
   cancelLoad = afterLoad(() => {
-    loaded = true;
-    update();
+    state.loaded = true;
+    render(root, parts, state);
   });
   return stop;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
 import type { CarouselLabels } from '../content/types';
 import { CAROUSEL, initialSlideState, startCarousel } from './carousel-engine';
@@ -109,12 +109,13 @@ function Dots({ slidesId, keys, labels, tone }: ControlsProps) {
 
 /**
  * Pause/play first in tab order, then the dots, between the optional previous/next arrows. The
- * pause button shows the icon and name of what it does now (the root's `data-playing`).
+ * pause button shows the icon and name of what it does now (the root's `data-playing`). They are
+ * kept in place but not shown until the carousel is live (`data-live`): never a dead button.
  */
 function CarouselControls(props: ControlsProps) {
   const { slidesId, labels, arrows, tone, className } = props;
   return (
-    <div className={`flex items-center gap-2 ${className}`}>
+    <div className={`flex items-center gap-2 group-not-data-live/carousel:invisible ${className}`}>
       <ControlButton
         tone={tone}
         slidesId={slidesId}
@@ -169,7 +170,8 @@ export function Carousel<T>({
   const keys = items.map(getKey);
   const slidesId = useId();
   const ref = useRef<HTMLElement>(null);
-  useEffect(() => (ref.current ? startCarousel(ref.current) : undefined), []);
+  // Before the first paint, so that its buttons never show a frame late.
+  useLayoutEffect(() => (ref.current ? startCarousel(ref.current) : undefined), []);
 
   return (
     <section

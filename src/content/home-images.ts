@@ -1,10 +1,10 @@
-import heroGalaDinner from '../assets/home/hero-gala-dinner.svg?w=640;960;1280;1920&format=avif;webp&as=picture';
-import heroBartender from '../assets/home/hero-bartender.svg?w=640;960;1280;1920&format=avif;webp&as=picture';
-import heroWedding from '../assets/home/hero-wedding-reception.svg?w=640;960;1280;1920&format=avif;webp&as=picture';
-import heroCorporate from '../assets/home/hero-corporate-reception.svg?w=640;960;1280;1920&format=avif;webp&as=picture';
-import heroBuffet from '../assets/home/hero-catering-buffet.svg?w=640;960;1280;1920&format=avif;webp&as=picture';
-import heroBriefing from '../assets/home/hero-captain-briefing.svg?w=640;960;1280;1920&format=avif;webp&as=picture';
-import heroTerrace from '../assets/home/hero-skyline-terrace.svg?w=640;960;1280;1920&format=avif;webp&as=picture';
+import heroGalaDinner from '../assets/home/hero-gala-dinner.svg?w=640;960;1280;1920&format=avif;webp&quality=35&as=picture';
+import heroBartender from '../assets/home/hero-bartender.svg?w=640;960;1280;1920&format=avif;webp&quality=35&as=picture';
+import heroWedding from '../assets/home/hero-wedding-reception.svg?w=640;960;1280;1920&format=avif;webp&quality=35&as=picture';
+import heroCorporate from '../assets/home/hero-corporate-reception.svg?w=640;960;1280;1920&format=avif;webp&quality=35&as=picture';
+import heroBuffet from '../assets/home/hero-catering-buffet.svg?w=640;960;1280;1920&format=avif;webp&quality=35&as=picture';
+import heroBriefing from '../assets/home/hero-captain-briefing.svg?w=640;960;1280;1920&format=avif;webp&quality=35&as=picture';
+import heroTerrace from '../assets/home/hero-skyline-terrace.svg?w=640;960;1280;1920&format=avif;webp&quality=35&as=picture';
 import founderPortraitImage from '../assets/home/founder-portrait.svg?w=320;480;640;800&format=avif;webp&as=picture';
 import type { ResponsiveImage } from './types';
 

@@ -48,7 +48,11 @@ function FounderProfile() {
 
 export function AboutSection() {
   return (
-    <section id={about.id} aria-labelledby="about-heading" className="bg-white py-20 sm:py-24">
+    <section
+      id={about.id}
+      aria-labelledby="about-heading"
+      className="defer-render bg-white py-20 sm:py-24"
+    >
       <div className="container-page">
         <SectionHeading
           id="about-heading"

@@ -5,7 +5,7 @@ export function ClientsSection() {
     <section
       id={clients.id}
       aria-labelledby="clients-heading"
-      className="border-b border-slate-200 bg-white py-14"
+      className="defer-render border-b border-slate-200 bg-white py-14"
     >
       <div className="container-page text-center">
         <p className="text-sm font-semibold tracking-widest text-gold-700 uppercase">

@@ -19,7 +19,7 @@ const slideSizes = '(max-width: 1023px) 160vw, 100vw';
  * page has loaded), so seven images never compete with the first.
  */
 const slideClass =
-  'absolute inset-0 hidden opacity-0 invisible data-[state=next]:block data-[state=active]:block data-[state=active]:visible data-[state=active]:opacity-100 starting:data-[state=active]:opacity-0 transition-[opacity,visibility,display] transition-discrete duration-700 motion-reduce:transition-none';
+  'absolute inset-0 hidden opacity-0 invisible data-[state=next]:block data-[state=active]:block data-[state=active]:visible data-[state=active]:opacity-100 transition-[opacity,visibility,display] transition-discrete duration-700 motion-reduce:transition-none';
 
 function HeroImage({ slide, index }: { slide: HeroSlide; index: number }) {
   return (

@@ -49,7 +49,7 @@ export function ReferencesSection() {
     <section
       id={references.id}
       aria-labelledby="references-heading"
-      className="bg-white py-20 sm:py-24"
+      className="defer-render bg-white py-20 sm:py-24"
     >
       <div className="container-page">
         <SectionHeading

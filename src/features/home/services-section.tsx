@@ -9,7 +9,7 @@ export function ServicesSection() {
     <section
       id={services.id}
       aria-labelledby="services-heading"
-      className="bg-navy-50 py-20 sm:py-24"
+      className="defer-render bg-navy-50 py-20 sm:py-24"
     >
       <div className="container-page">
         <SectionHeading

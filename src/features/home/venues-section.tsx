@@ -123,7 +123,7 @@ export function VenuesSection() {
     <section
       id={venues.id}
       aria-labelledby="venues-heading"
-      className="on-dark bg-navy-950 py-20 text-navy-100 sm:py-24"
+      className="defer-render on-dark bg-navy-950 py-20 text-navy-100 sm:py-24"
     >
       <div className="container-page">
         <SectionHeading
