@@ -187,6 +187,29 @@ test.describe('React takes over when it is needed', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(pages.home.heading);
   });
 
+  test("a section link on a page React shows waits for the home page's code, then scrolls there", async ({
+    page,
+  }) => {
+    // React starts on the first move, from the prerendered home page.
+    await openRoute(page, '/');
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Contact' })
+      .click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(pages.contact.heading);
+    // The home page's code arrives well after the scroll's usual wait (SPEC 9: 100 ms).
+    await page.route('**/assets/home-page-*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'About Us' })
+      .click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(pages.home.heading);
+    await expectAtTop(page, 'about');
+  });
+
   test('the home page React renders runs the same carousels', async ({ page }) => {
     await openRoute(page, '/team');
     await page

@@ -1,7 +1,11 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { sectionOfPath } from '../content/routes';
-import { scrollToSection, sectionOfState, SECTION_SCROLL_DELAY_MS } from './section-scroll';
+import {
+  scrollToSectionWhenThere,
+  sectionOfState,
+  SECTION_SCROLL_DELAY_MS,
+} from './section-scroll';
 
 /**
  * On every path change: scroll to the top (or to the section a path like /about names) and,
@@ -21,13 +25,17 @@ export function ScrollManager() {
     const section = sectionOfPath(pathname);
     const isFirst = first.current;
     first.current = false;
-    if (section) {
-      scrollToSection(section);
-      return undefined;
-    }
+    if (section) return scrollToSectionWhenThere(section);
     if (stateSection) {
-      const timer = window.setTimeout(() => scrollToSection(stateSection), SECTION_SCROLL_DELAY_MS);
-      return () => window.clearTimeout(timer);
+      // The home page's code may still be on its way: the scroll waits for its section.
+      let cancel: () => void = () => undefined;
+      const timer = window.setTimeout(() => {
+        cancel = scrollToSectionWhenThere(stateSection);
+      }, SECTION_SCROLL_DELAY_MS);
+      return () => {
+        window.clearTimeout(timer);
+        cancel();
+      };
     }
     if (!isFirst) document.getElementById('main')?.focus({ preventScroll: true });
     return undefined;

@@ -33,6 +33,27 @@ export function scrollToSection(id: string): boolean {
   return true;
 }
 
+/** How long a section scroll waits for the page that holds it (its code may be on its way). */
+const SECTION_WAIT_MS = 10_000;
+
+/**
+ * Scrolls to a section as soon as it is on the page: at once if it is, else when the page that
+ * holds it renders (the home page's code may still be loading). Returns a function that cancels.
+ */
+export function scrollToSectionWhenThere(id: string): () => void {
+  if (scrollToSection(id)) return () => undefined;
+  const observer = new MutationObserver(() => {
+    if (scrollToSection(id)) stop();
+  });
+  const timer = window.setTimeout(stop, SECTION_WAIT_MS);
+  function stop() {
+    observer.disconnect();
+    window.clearTimeout(timer);
+  }
+  observer.observe(document.body, { childList: true, subtree: true });
+  return stop;
+}
+
 /**
  * The skip link's move: focus (and so scroll to) the main landmark, without setting `#main` in the
  * address, which the hash router would read as a page.
