@@ -91,6 +91,9 @@ export default defineConfig(({ mode }) => {
       // Vitest's default on two cores is one worker; the tests are independent files.
       maxWorkers: Math.max(2, availableParallelism() - 1),
       allowOnly: false,
+      // Not a speed limit: a hang's. Vitest's 5 s is too close for a test that renders a whole page
+      // from cold transforms on two busy cores (a fresh clone in CI).
+      testTimeout: 20_000,
       projects: [
         {
           extends: true,
