@@ -430,6 +430,8 @@ test.describe('documents for search engines', () => {
     expect(sitemap).not.toContain('/admin');
     const robots = await (await request.get('/robots.txt')).text();
     expect(robots).toContain('Disallow: /admin/');
+    expect(robots).toContain('Disallow: /pages/');
+    expect(robots).toContain('Disallow: /es/pages/');
     expect(robots).toMatch(/Sitemap: https?:\/\/\S+\/sitemap\.xml/);
   });
 });

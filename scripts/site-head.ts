@@ -218,9 +218,20 @@ export function sitemapXml(): string {
   ].join('\n');
 }
 
-/** robots.txt: everything but the owner's inbox, and where the sitemap is. */
+/** robots.txt: everything but the owner's inbox and the pages' pieces, and where the sitemap is. */
 export function robotsTxt(): string {
-  return `User-agent: *\nDisallow: /admin/\n\nSitemap: ${business.siteUrl}/sitemap.xml\n`;
+  // The pages' prerendered HTML (pages/*.html) is a part of its document, not a page of its own.
+  const pieces = Object.values(documents).map(
+    (content) => `Disallow: ${content.language.documentPath}pages/`,
+  );
+  return [
+    'User-agent: *',
+    'Disallow: /admin/',
+    ...pieces,
+    '',
+    `Sitemap: ${business.siteUrl}/sitemap.xml`,
+    '',
+  ].join('\n');
 }
 
 /** Writes sitemap.xml and robots.txt into the build (the English one, which empties the folder). */
