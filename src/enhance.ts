@@ -1,8 +1,8 @@
 /**
- * The prerendered page's first script (scripts/prerender.ts writes it, a few kilobytes with no
- * React, one file for both documents): a module, so it runs as soon as the HTML is parsed and
- * styled, when the page first paints. What the HTML paints works from then on; what cannot work
- * without it (a carousel's buttons) is not shown until it runs:
+ * The prerendered page's first script (scripts/prerender.ts writes it: a few kilobytes with no
+ * React, one file for both documents). Deferred, it runs once the HTML is parsed, as the page
+ * first paints. What the HTML paints works from then on; what cannot work without it (a
+ * carousel's buttons) is not shown until it runs:
  *
  * - the carousels (carousel-engine.ts), the phone menu's finish (app/menu.ts), section links and
  *   the skip link (app/section-scroll.ts), the Spanish offer and the copyright year, with the same
@@ -210,12 +210,12 @@ function onClick(event: MouseEvent) {
   }
 }
 
-/** A finger or pointer on a link to another page, or on the menu's button: fetch the app. */
+/** A finger or pointer on a link to another page: fetch the app. */
 function onIntent(event: Event) {
   const target = event.target as Element | null;
   const href = target?.closest?.('a')?.getAttribute('href') ?? '';
   const toPage = href.startsWith('#/') && !isHomePath(hashRoute(href));
-  if (toPage || target?.closest?.('[popovertarget]')) prefetchApp();
+  if (toPage) prefetchApp();
 }
 
 html.setAttribute('data-enhanced', '');
