@@ -87,22 +87,39 @@ function figuresOf({ audits, categories, runtimeError }) {
   };
 }
 
-/** The median of RUNS Lighthouse runs; a run it could not finish is run again. */
-async function lighthouseMedian(chrome, url, config) {
-  const runs = [];
-  for (let attempt = 0; runs.length < RUNS && attempt < RUNS * 2; attempt += 1) {
-    // A query of its own makes each run a new document: going from one hash URL to another is a
-    // same-document navigation, which Lighthouse cannot trace (NO_NAVSTART).
-    const [address, hash] = url.split('#');
-    const separator = address.includes('?') ? '&' : '?';
-    const result = await lighthouse(
-      `${address}${separator}run=${attempt}-${runs.length}${hash === undefined ? '' : `#${hash}`}`,
+/**
+ * One Lighthouse run in a Chrome of its own: a new profile, so each run is a first visit (one
+ * Chrome for all runs would keep the site's localStorage, which says the web fonts are cached,
+ * while Lighthouse empties only the HTTP cache: a visit no visitor makes).
+ */
+async function lighthouseOnce(url, config) {
+  const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags });
+  try {
+    return await lighthouse(
+      url,
       {
         port: chrome.port,
         output: 'json',
         logLevel: 'error',
         onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
       },
+      config,
+    );
+  } finally {
+    await chrome.kill();
+  }
+}
+
+/** The median of RUNS Lighthouse runs; a run it could not finish is run again. */
+async function lighthouseMedian(url, config) {
+  const runs = [];
+  for (let attempt = 0; runs.length < RUNS && attempt < RUNS * 2; attempt += 1) {
+    // A query of its own makes each run a new document: going from one hash URL to another is a
+    // same-document navigation, which Lighthouse cannot trace (NO_NAVSTART).
+    const [address, hash] = url.split('#');
+    const separator = address.includes('?') ? '&' : '?';
+    const result = await lighthouseOnce(
+      `${address}${separator}run=${attempt}-${runs.length}${hash === undefined ? '' : `#${hash}`}`,
       config,
     );
     const { figures, reason } = figuresOf(result.lhr);
@@ -163,14 +180,14 @@ function printRoutes(rows) {
   );
 }
 
-async function measure(browser, chrome, servers) {
+async function measure(browser, servers) {
   const rows = [];
   for (const route of routes) {
     for (const [server, { origin }] of Object.entries(servers)) {
       const url = routeUrl(origin, route);
       const row = { route, server, jsGzipBytes: await jsWeight(browser, url) };
-      row.mobile = await lighthouseMedian(chrome, url, undefined);
-      row.desktop = await lighthouseMedian(chrome, url, desktopConfig);
+      row.mobile = await lighthouseMedian(url, undefined);
+      row.desktop = await lighthouseMedian(url, desktopConfig);
       rows.push(row);
       console.log(
         `  ${route} (${server}): mobile ${row.mobile.performance}, desktop ${row.desktop.performance}`,
@@ -197,9 +214,7 @@ if (spawnSync('npm', ['run', 'build'], { stdio: 'inherit' }).status !== 0) proce
 const servers = await startServers();
 try {
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
-  const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags });
-  const { rows, taps } = await measure(browser, chrome, servers);
-  await chrome.kill();
+  const { rows, taps } = await measure(browser, servers);
   await browser.close();
 
   printRoutes(rows);
