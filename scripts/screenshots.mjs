@@ -26,6 +26,13 @@ async function shoot(page, route, width) {
   await page.goto(routeUrl(server.origin, route));
   await page.reload({ waitUntil: 'networkidle' });
   await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
+  // Parts laid out only near the window (index.css, defer-render) would be blank below it in a
+  // full-page shot; a visitor who scrolls sees them drawn.
+  await page.evaluate(() => {
+    for (const part of document.querySelectorAll('.defer-render')) {
+      part.style.contentVisibility = 'visible';
+    }
+  });
   // Lazy images load only near the viewport: bring each into view so the full-page shot shows it.
   for (const image of await page.locator('img[loading="lazy"]:visible').all()) {
     await image.scrollIntoViewIfNeeded();
