@@ -182,6 +182,24 @@ test.describe('hydration and layout shift', () => {
     });
   }
 
+  test('on a CPU ten times slower, the first paint is never a half-parsed page that then moves', async ({
+    browser,
+  }) => {
+    // A slow CPU makes the browser paint while it parses; the head holds that paint until the
+    // first screen is parsed whole. Several loads, since the parser's pauses vary.
+    for (let load = 0; load < 4; load += 1) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 10 });
+      await recordLayoutShifts(page);
+      await page.goto('/', { waitUntil: 'networkidle' });
+      await settled(page);
+      await expectNoLayoutShift(page);
+      await context.close();
+    }
+  });
+
   test('/about: no console error, also after a carousel step', async ({ page }) => {
     const errors = collectErrors(page);
     await openRoute(page, '/about');

@@ -7,6 +7,7 @@ import * as esSite from '../src/content/es/site.ts';
 import * as enLanguage from '../src/content/language.ts';
 import * as enSite from '../src/content/site.ts';
 import type { Translation } from '../src/content/types.ts';
+import { FIRST_SCREEN_END_ID } from '../src/app/section-scroll.ts';
 import { inlineScript } from './inline-script.ts';
 import {
   linkPreviewImage,
@@ -170,6 +171,8 @@ export function siteHeadTags(language = 'en', routeMarker = ''): string {
     `<link rel="canonical" href="${documentUrl(content)}" />`,
     ...alternateLinks(),
     ...(routeMarker ? [`<script>${routeMarker}</script>`] : []),
+    // The first paint waits for the first screen's whole HTML, never a half-parsed page.
+    `<link rel="expect" href="#${FIRST_SCREEN_END_ID}" blocking="render" />`,
     `<script type="application/ld+json">${jsonForScript(localBusinessJsonLd(language))}</script>`,
   ].join('\n    ');
 }

@@ -1,4 +1,5 @@
 import { ArrowRight, MessageCircle } from 'lucide-react';
+import { FIRST_SCREEN_END_ID } from '../../app/section-scroll';
 import { ButtonLink, buttonClasses } from '../../components/button-link';
 import { Carousel } from '../../components/carousel';
 import { ExternalLink } from '../../components/external-link';
@@ -91,6 +92,8 @@ export function HeroSection() {
         controlsClassName="container-page absolute inset-x-0 bottom-6 z-10"
         renderSlide={(slide, index) => <HeroImage slide={slide} index={index} />}
       />
+      {/* Its first paint waits until the parser reaches this (FIRST_SCREEN_END_ID). */}
+      <span id={FIRST_SCREEN_END_ID} hidden />
     </section>
   );
 }
