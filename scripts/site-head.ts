@@ -3,11 +3,11 @@ import { business } from '../src/content/business.ts';
 import * as enCompany from '../src/content/company.ts';
 import * as esCompany from '../src/content/es/company.ts';
 import * as esLanguage from '../src/content/es/language.ts';
+import { FIRST_SCREEN_END_ID } from '../src/content/routes.ts';
 import * as esSite from '../src/content/es/site.ts';
 import * as enLanguage from '../src/content/language.ts';
 import * as enSite from '../src/content/site.ts';
 import type { Translation } from '../src/content/types.ts';
-import { FIRST_SCREEN_END_ID } from '../src/app/section-scroll.ts';
 import { inlineScript } from './inline-script.ts';
 import {
   linkPreviewImage,

@@ -6,14 +6,6 @@
 /** SPEC 9: after a cross-page navigation the section scroll waits this long for the home page to render. */
 export const SECTION_SCROLL_DELAY_MS = 100;
 
-/**
- * The id of an empty element at the end of the home page's first screen (its hero). The document's
- * first paint waits until the parser has reached it (`<link rel="expect" blocking="render">`,
- * scripts/site-head.ts): on a slow phone the browser may otherwise paint a half-parsed page, whose
- * rest then moves what was painted.
- */
-export const FIRST_SCREEN_END_ID = 'first-screen-end';
-
 /** The id of the main landmark, the skip link's target. */
 export const MAIN_ID = 'main';
 

@@ -1,10 +1,10 @@
 import { ArrowRight, MessageCircle } from 'lucide-react';
-import { FIRST_SCREEN_END_ID } from '../../app/section-scroll';
 import { ButtonLink, buttonClasses } from '../../components/button-link';
 import { Carousel } from '../../components/carousel';
 import { ExternalLink } from '../../components/external-link';
 import { ResponsivePicture } from '../../components/responsive-picture';
 import { carouselLabels, hero } from '../../content/home';
+import { FIRST_SCREEN_END_ID } from '../../content/routes';
 import { pages } from '../../content/site';
 import { heroSlides, type HeroSlide } from './hero-slides';
 
