@@ -45,6 +45,8 @@ let appRunning = false;
 let prefetched = false;
 /** A section link followed on a page other than home: React opens home at that section. */
 let pendingSection: string | undefined;
+/** A move's page was shown from its HTML and focus went to it: React must not move focus again. */
+let moveFocused = false;
 
 /** The Spanish offer (app/spanish-offer.tsx renders it hidden): shown to whom it is for. */
 function showSpanishOffer(): () => void {
@@ -110,7 +112,9 @@ function startApp(moved: boolean) {
       if (!start) throw new Error('The app did not say how to start it');
       appRunning = true;
       stopPage();
-      return start.mount({ moved, section: pendingSection });
+      // Once the visitor has the moved-to page and its focus, React taking it over moves nothing:
+      // focus may be on the menu they have opened since.
+      return start.mount({ moved: moved && !moveFocused, section: pendingSection });
     })
     .catch((error: unknown) => {
       // Offline, or a new release replaced the files: the page on screen comes back, and the next
@@ -140,7 +144,10 @@ function showPage(text: string, path: string, moved: boolean) {
   root.setAttribute('data-page', path);
   shownPath = path;
   html.removeAttribute('data-route');
-  if (moved) focusMain({ preventScroll: true });
+  if (moved) {
+    focusMain({ preventScroll: true });
+    moveFocused = true;
+  }
   enhancePage();
   // A page only React can run: its code comes once this page has painted, so that it never
   // competes with what the page shows first.
