@@ -11,17 +11,20 @@ import { expectAppReady, openRoute } from './fixtures';
 
 const spanishAbout = 'Profesionales de la hospitalidad';
 
+/** The app's code (React, the router, the pages): every script file but the page's first script. */
+const APP_FILES = /\/assets\/(?!enhance-)[\w-]+\.js$/;
+
 /**
- * Holds back every script file the page asks for (the inline script in the head still runs). The
- * page's own first script is one of them, so the document never finishes loading: wait for what
- * it shows, not for its load events.
+ * Holds back every script file the page asks for (or those `files` matches) until released; the
+ * inline script in the head still runs. Held back whole, the page's own first script is one of
+ * them, so the document never finishes loading: wait for what it shows, not its load events.
  */
-async function holdBackScriptFiles(page: Page) {
+async function holdBackScriptFiles(page: Page, files = /\.js(\?|$)/) {
   let release = () => {};
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route(/\.js(\?|$)/, async (route) => {
+  await page.route(files, async (route) => {
     await held;
     await route.continue();
   });
@@ -100,7 +103,7 @@ test.describe("at 390 px, with the page's first script but not React", () => {
 
   /** Holds back the app's code, React and the router (the page's first script runs). */
   async function holdBackApp(page: Page) {
-    await page.route(/\/assets\/(?!enhance-)[\w-]+\.js$/, () => {});
+    await page.route(APP_FILES, () => {});
   }
 
   test('the carousels move and pause', async ({ page }) => {
@@ -112,6 +115,30 @@ test.describe("at 390 px, with the page's first script but not React", () => {
     await expect(hero.getByRole('group')).toHaveAccessibleName('3 of 7');
     await hero.getByRole('button', { name: 'Pause automatic slide show' }).tap();
     await expect(hero.getByRole('button', { name: 'Start automatic slide show' })).toBeVisible();
+  });
+
+  test('React taking over a page shown from its HTML leaves focus where the visitor put it', async ({
+    page,
+  }) => {
+    const release = await holdBackScriptFiles(page, APP_FILES);
+    await page.goto('/');
+    await expectAppReady(page);
+    const toggle = page.getByRole('button', { name: 'Menu' });
+    const menu = page.getByTestId('mobile-menu');
+    await toggle.tap();
+    await menu.getByRole('link', { name: 'Contact' }).tap();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(pages.contact.heading);
+    await toggle.tap();
+    await expect(menu).toBeVisible();
+    await expect(toggle).toBeFocused();
+    release();
+    // React has the page once the mark of its prerendered HTML is gone (main.tsx).
+    await expect(page.locator('#root')).not.toHaveAttribute('data-page');
+    await expect(menu).toBeVisible();
+    await expect(toggle).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(toggle).toBeFocused();
   });
 
   test('a link to a page other than home paints that page from its own HTML', async ({ page }) => {
