@@ -63,18 +63,24 @@ function previewTags(content: DocumentContent, title: string, language: string):
   const text = previewText(language);
   const image = `${documentUrl(content)}${PREVIEW_FILE}`;
   const alt = `${text.headline}. ${text.detail}. ${text.signature}`;
+  const openGraph: [property: string, value: string | number][] = [
+    ['type', 'website'],
+    ['site_name', company.name],
+    ['title', title],
+    ['description', company.description],
+    ['url', documentUrl(content)],
+    ['locale', content.language.locale.replace('-', '_')],
+    ['image', image],
+    ['image:type', 'image/jpeg'],
+    ['image:width', PREVIEW_WIDTH],
+    ['image:height', PREVIEW_HEIGHT],
+    ['image:alt', alt],
+  ];
   return [
-    `<meta property="og:type" content="website" />`,
-    `<meta property="og:site_name" content="${escapeHtml(company.name)}" />`,
-    `<meta property="og:title" content="${escapeHtml(title)}" />`,
-    `<meta property="og:description" content="${escapeHtml(company.description)}" />`,
-    `<meta property="og:url" content="${documentUrl(content)}" />`,
-    `<meta property="og:locale" content="${content.language.locale.replace('-', '_')}" />`,
-    `<meta property="og:image" content="${image}" />`,
-    `<meta property="og:image:type" content="image/jpeg" />`,
-    `<meta property="og:image:width" content="${PREVIEW_WIDTH}" />`,
-    `<meta property="og:image:height" content="${PREVIEW_HEIGHT}" />`,
-    `<meta property="og:image:alt" content="${escapeHtml(alt)}" />`,
+    ...openGraph.map(
+      ([property, value]) =>
+        `<meta property="og:${property}" content="${escapeHtml(String(value))}" />`,
+    ),
     `<meta name="twitter:card" content="summary_large_image" />`,
   ];
 }
