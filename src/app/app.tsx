@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect } from 'react';
-import { HashRouter, Route, Routes, useNavigate } from 'react-router';
+import { HashRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
 import type { AppStartOptions } from '../app-start';
 import { pathsOf, routes, sectionPath, sectionRoutes } from '../content/routes';
 import { Layout } from './layout';
@@ -70,14 +70,22 @@ export function AppRoutes() {
 export const otherPagePaths = [...lazyRoutes.keys()];
 
 /**
- * A section link followed on a prerendered page before React ran (src/enhance.ts): the home page,
- * then that section, as the link itself does once React runs (section-link.tsx).
+ * Where the app starts. A section link followed on a prerendered page before React ran
+ * (src/enhance.ts) opens the home page at that section, as the link itself does once React runs
+ * (section-link.tsx). And the router shows the address: a move made while React was taking the
+ * page over (hydration yields to the browser; the router listens only once it has committed) would
+ * otherwise be missed, leaving the page before it on screen.
  */
-function GoToSection({ section }: { section: string | undefined }) {
+function StartWhereAsked({ section }: { section: string | undefined }) {
   const navigate = useNavigate();
+  const { pathname, search } = useLocation();
   useEffect(() => {
     if (section) navigate(routes.home.path, { replace: true, state: { section } });
   }, [navigate, section]);
+  useEffect(() => {
+    const address = window.location.hash.slice(1) || routes.home.path;
+    if (!section && address !== `${pathname}${search}`) navigate(address, { replace: true });
+  }, [navigate, section, pathname, search]);
   return null;
 }
 
@@ -93,7 +101,7 @@ export function App({ moved = false, section }: AppStartOptions) {
   }, [moved]);
   return (
     <HashRouter>
-      <GoToSection section={section} />
+      <StartWhereAsked section={section} />
       <AppRoutes />
     </HashRouter>
   );
