@@ -60,6 +60,18 @@ export const business = {
     closes: '17:00',
     dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
   },
+  /** Where the opening hours are counted (an IANA time zone): the office's clock. */
+  timeZone: 'America/New_York',
+  /**
+   * What the site promises a client, as numbers: the inbox counts each request's deadlines from
+   * them (src/forms/business-hours.ts), and the words of the claims are written from them.
+   */
+  promises: {
+    /** A first answer within this many business hours (inside the opening hours above). */
+    responseBusinessHours: 4,
+    /** A personalised quote within this many hours, any day. */
+    quoteHours: 24,
+  },
 };
 
 /** Proper names the site shows in every language: places, and clients who agreed to be named. */

@@ -6,7 +6,7 @@ import type { PhoneLine, Stat } from './types';
  * not words (numbers, the address, links) are in business.ts, shared with the Spanish site.
  */
 
-const { figures } = business;
+const { figures, promises } = business;
 const since = `Since ${business.foundedYear}`;
 
 const phones = {
@@ -52,8 +52,8 @@ export const claims = {
     venues: { value: figures.venues, label: 'Authorized Venues' },
     states: { value: figures.states, label: 'States' },
   } satisfies Record<string, Stat>,
-  responseTime: '4 business hours',
-  quoteTurnaround: '24 hours',
+  responseTime: `${promises.responseBusinessHours} business hours`,
+  quoteTurnaround: `${promises.quoteHours} hours`,
   applicationReview: '3-5 business days',
   freeConsultation: 'Free initial consultation',
   since,

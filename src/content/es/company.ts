@@ -4,7 +4,7 @@ import type { PhoneLine, Stat, Translation } from '../types';
 
 /** The business in words (Spanish). The facts that are not words are in ../business.ts. */
 
-const { figures } = business;
+const { figures, promises } = business;
 const since = `Desde ${business.foundedYear}`;
 
 const phones = {
@@ -48,8 +48,8 @@ export const claims: Translation<typeof en.claims> = {
     venues: { value: figures.venues, label: 'Recintos autorizados' },
     states: { value: figures.states, label: 'Estados' },
   } satisfies Record<string, Stat>,
-  responseTime: '4 horas hábiles',
-  quoteTurnaround: '24 horas',
+  responseTime: `${promises.responseBusinessHours} horas hábiles`,
+  quoteTurnaround: `${promises.quoteHours} horas`,
   applicationReview: '3 a 5 días hábiles',
   freeConsultation: 'Consulta inicial gratuita',
   since,
