@@ -36,6 +36,8 @@ export interface AppOptions {
   logStream?: { write(line: string): void };
   /** Queue an e-mail notification with each stored submission. */
   notify?: boolean;
+  /** Queue an acknowledgement to each sender's e-mail address (at most one per address a day). */
+  acknowledge?: boolean;
   /** Called after a new submission is committed (wakes the outbox). */
   onStored?: () => void;
   /** The owner's inbox at /admin/; left out when not given. */
@@ -219,6 +221,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     rateLimitMax: options.rateLimitMax ?? 10,
     rateLimitWindowMs: options.rateLimitWindowMs ?? 60_000,
     notify: options.notify ?? false,
+    acknowledge: options.acknowledge ?? false,
     onStored: options.onStored,
   });
 

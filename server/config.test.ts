@@ -106,7 +106,16 @@ describe('loadConfig', () => {
       smtpUrl: 'smtp://mail.example:587',
       to: ['a@example.com', 'b@example.com'],
       from: 'a@example.com',
+      acknowledge: true,
     });
+  });
+
+  it('acknowledges each visitor by default when SMTP is set; ACKNOWLEDGE=false turns it off', () => {
+    const smtp = { SMTP_URL: 'smtp://mail.example:587', NOTIFY_TO: 'a@example.com' };
+    expect(loadConfig(smtp).notify?.acknowledge).toBe(true);
+    expect(loadConfig({ ...smtp, ACKNOWLEDGE: 'false' }).notify?.acknowledge).toBe(false);
+    expect(() => loadConfig({ ...smtp, ACKNOWLEDGE: 'no' })).toThrow(/ACKNOWLEDGE/);
+    expect(() => loadConfig({ ACKNOWLEDGE: 'true' })).toThrow(/ACKNOWLEDGE: is true, but SMTP_URL/);
   });
 
   it('adds absolute form endpoints, from run time or build time, to connect-src', () => {

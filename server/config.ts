@@ -43,6 +43,8 @@ export interface NotifyConfig {
   smtpUrl: string;
   to: string[];
   from: string;
+  /** Also tell each visitor by e-mail that their request arrived (ACKNOWLEDGE, on by default). */
+  acknowledge: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -156,6 +158,7 @@ const serverEnv = databaseEnv.extend({
   NOTIFY_FROM: optional(
     z.string().regex(/^([^<>]*<)?[^\s<>@]+@[^\s<>@]+>?$/, 'must be an address or Name <address>'),
   ),
+  ACKNOWLEDGE: optional(z.enum(['true', 'false'])),
   VITE_QUOTE_ENDPOINT: optional(endpoint),
   VITE_APPLICATION_ENDPOINT: optional(endpoint),
 });
@@ -215,6 +218,9 @@ function checkCombinations(parsed: ServerEnv): string[] {
   if (notifyParts.filter(Boolean).length === 1) {
     problems.push('  SMTP_URL and NOTIFY_TO: e-mail notification needs both (or neither)');
   }
+  if (parsed.ACKNOWLEDGE === 'true' && !parsed.SMTP_URL) {
+    problems.push('  ACKNOWLEDGE: is true, but SMTP_URL is not set (acknowledgements are e-mails)');
+  }
   if (parsed.NOTIFY_FROM && !parsed.SMTP_URL) {
     problems.push('  NOTIFY_FROM: is set, but SMTP_URL is not');
   }
@@ -231,6 +237,7 @@ function notifyConfig(parsed: ServerEnv): NotifyConfig | undefined {
     smtpUrl: parsed.SMTP_URL,
     to: parsed.NOTIFY_TO,
     from: parsed.NOTIFY_FROM ?? firstRecipient,
+    acknowledge: parsed.ACKNOWLEDGE !== 'false',
   };
 }
 

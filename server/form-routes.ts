@@ -16,6 +16,8 @@ export interface FormRouteOptions {
   rateLimitWindowMs: number;
   /** Queue an e-mail notification with each stored submission. */
   notify: boolean;
+  /** Queue an acknowledgement to the sender's e-mail address (see NewSubmission). */
+  acknowledge: boolean;
   /** Called after a new submission is committed (wakes the outbox). */
   onStored?: (() => void) | undefined;
 }
@@ -93,6 +95,7 @@ async function receive(request: FormRequest, reply: FastifyReply, options: FormR
     idempotencyKey: key,
     attachment,
     notify: options.notify,
+    acknowledgeTo: options.acknowledge ? form.contact(result.fields).email : undefined,
   });
   if (!saved) return reply;
   if (saved.status === 'key-reused') {

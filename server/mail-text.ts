@@ -1,3 +1,7 @@
+import { acknowledgement as englishAcknowledgement } from '../src/content/acknowledgement.ts';
+import { business } from '../src/content/business.ts';
+import { acknowledgement as spanishAcknowledgement } from '../src/content/es/acknowledgement.ts';
+import { quoteBy, respondBy } from '../src/forms/business-hours.ts';
 import { fileSize } from '../src/forms/resume.ts';
 import type { FormDefinition } from './forms.ts';
 import type { StoredSubmission } from './store.ts';
@@ -49,6 +53,25 @@ export function fieldsAsText(form: FormDefinition, fields: Record<string, unknow
     .join('\n');
 }
 
+/** The owner's deadlines for a quote request, in the business's time zone. */
+function deadlineLines(receivedAt: number): string[] {
+  const at = (ms: number) =>
+    new Intl.DateTimeFormat('en-US', {
+      weekday: 'long',
+      month: 'long',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZoneName: 'short',
+      timeZone: business.timeZone,
+    }).format(new Date(ms));
+  const { responseBusinessHours, quoteHours } = business.promises;
+  return [
+    `Respond by ${at(respondBy(receivedAt))} (${responseBusinessHours} business hours)`,
+    `Quote by ${at(quoteBy(receivedAt))} (${quoteHours} hours)`,
+  ];
+}
+
 export interface NotificationMail {
   subject: string;
   text: string;
@@ -72,6 +95,7 @@ export function notificationMail(
       (file) => `Attached: ${oneLine(file.name)} (${fileSize(file.size)})`,
     ),
     `Received ${received} UTC, reference ${submission.id}`,
+    ...(submission.form === 'quote' ? deadlineLines(submission.receivedAt) : []),
     contact.email ? 'Reply to this e-mail to answer the sender.' : '',
   ]
     .join('\n')
@@ -82,5 +106,65 @@ export function notificationMail(
     replyTo: contact.email
       ? { name: oneLine(contact.name ?? ''), address: contact.email }
       : undefined,
+  };
+}
+
+type AcknowledgementText = typeof englishAcknowledgement;
+const acknowledgements: Record<string, AcknowledgementText> = {
+  en: englishAcknowledgement,
+  es: spanishAcknowledgement as AcknowledgementText,
+};
+
+/** A deadline as the visitor reads it, on the business's clock: 'Monday, November 30', '12:00 PM'. */
+function deadlineParts(ms: number, locale: string): { day: string; time: string } {
+  const at = new Date(ms);
+  const timeZone = business.timeZone;
+  return {
+    day: new Intl.DateTimeFormat(locale, {
+      weekday: 'long',
+      month: 'long',
+      day: 'numeric',
+      timeZone,
+    }).format(at),
+    time: new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone }).format(
+      at,
+    ),
+  };
+}
+
+/** The phone lines and WhatsApp, one per line. */
+function contactLines(text: AcknowledgementText): string[] {
+  const { direct, office } = business.phones;
+  return [`${direct.display}`, `${office.display} (${text.whatsApp}: ${business.whatsappUrl})`];
+}
+
+export interface AcknowledgementMail {
+  subject: string;
+  text: string;
+}
+
+function quoteLines(text: AcknowledgementText, receivedAt: number): string[] {
+  const { day, time } = deadlineParts(respondBy(receivedAt), text.locale);
+  return [text.quote.thanks, '', text.quote.promise(day, time), '', text.quote.urgent];
+}
+
+function applicationLines(text: AcknowledgementText): string[] {
+  const { thanks, nextStepsTitle, nextSteps, questions } = text.application;
+  const steps = nextSteps.map((step, index) => `${index + 1}. ${step.title}: ${step.text}`);
+  return [thanks, '', nextStepsTitle, ...steps, '', questions];
+}
+
+/**
+ * The e-mail to the visitor saying their request arrived, in the language of the page they sent it
+ * from. Built from content and the time it arrived only: nothing they typed is repeated in it.
+ */
+export function acknowledgementMail(submission: StoredSubmission): AcknowledgementMail {
+  const text = acknowledgements[submission.siteLanguage ?? 'en'] ?? englishAcknowledgement;
+  const isApplication = submission.form === 'application';
+  const body = isApplication ? applicationLines(text) : quoteLines(text, submission.receivedAt);
+  const lines = [...body, ...contactLines(text), '', text.signOff, '', '-- ', text.why];
+  return {
+    subject: isApplication ? text.application.subject : text.quote.subject,
+    text: `${lines.join('\n')}\n`,
   };
 }

@@ -37,6 +37,7 @@ const app = await buildApp({
   logLevel: config.logLevel,
   logStream: logStream(),
   notify: config.notify !== undefined,
+  acknowledge: config.notify?.acknowledge ?? false,
   onStored: () => outbox?.nudge(),
   admin: { appDir: config.adminDir, cookieSecure: config.cookieSecure },
 });

@@ -4,7 +4,7 @@ import { SMTPServer } from 'smtp-server';
 import { buildApp } from './app.ts';
 import { forms } from './forms.ts';
 import { smtpSender, startOutbox, type MailSender, type Outbox } from './notify.ts';
-import { openStore, type Store } from './store.ts';
+import { createStore, openStore, type Store } from './store.ts';
 import { applicationBody, multipartBody, quoteBody, samplePdf, tempDataDir } from './testing.ts';
 
 interface Received {
@@ -287,5 +287,84 @@ describe('outbox policy', () => {
     fail = false;
     await until(async () => (await store.outboxSummary()).sent === 1);
     expect(lines.join('\n')).not.toMatch(/jordan|example\.com|555/i);
+  });
+});
+
+describe("the visitor's acknowledgement", () => {
+  async function post(app: Awaited<ReturnType<typeof buildApp>>, body: object, language = 'en') {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/forms/quote',
+      headers: { 'content-type': 'application/json', 'content-language': language },
+      payload: body,
+    });
+    expect(response.statusCode).toBe(200);
+    return response.json<{ id: string }>().id;
+  }
+
+  async function outboxKinds(): Promise<string[]> {
+    const client = createClient({ url: data.database.url });
+    try {
+      const { rows } = await client.execute('SELECT kind FROM outbox ORDER BY id');
+      return rows.map((row) => String(row.kind));
+    } finally {
+      client.close();
+    }
+  }
+
+  it('goes to the visitor in the language of the site, once a day per address', async () => {
+    const smtp = await startSmtp();
+    closers.push(smtp.close);
+    outbox = outboxFor(smtp.port);
+    const app = await buildApp({
+      store,
+      notify: true,
+      acknowledge: true,
+      onStored: () => outbox?.nudge(),
+    });
+    closers.push(() => app.close());
+
+    const id = await post(app, quoteBody(1, { additionalInfo: 'See https://spam.example' }), 'es');
+    await until(async () => smtp.received.length === 2);
+    const toVisitor = smtp.received.find((mail) => mail.to[0] === 'jordan.rivera+1@example.com');
+    expect(toVisitor?.from).toBe('forms@staffing.example');
+    expect(toVisitor?.raw).toMatch(/^Auto-Submitted: auto-replied$/m);
+    expect(toVisitor?.raw).toMatch(/^Reply-To: "?Potomac Staffing"? <bookings@staffing\.example>/m);
+    expect(toVisitor?.raw).toMatch(new RegExp(`^Message-ID:\\s+<${id}\\.acknowledgement@`, 'im'));
+    const text = bodyText(toVisitor?.raw ?? '');
+    expect(text).toContain('Le responderemos antes del');
+    expect(text).not.toMatch(/spam\.example|Jordan|Rivera/);
+
+    // The same address again (another request, other capitals): the owner hears, the visitor not.
+    await post(app, quoteBody(2, { email: 'Jordan.Rivera+1@Example.com' }));
+    await until(async () => (await store.outboxSummary()).sent === 3);
+    expect(await outboxKinds()).toEqual(['notify', 'acknowledge', 'notify']);
+    expect(smtp.received.filter((mail) => mail.to[0] !== 'bookings@staffing.example')).toHaveLength(
+      1,
+    );
+  });
+
+  it('is queued again for the same address a day later, and never with ACKNOWLEDGE=false', async () => {
+    let clock = Date.parse('2030-05-01T12:00:00Z');
+    const clocked = createStore(store.database, { now: () => clock });
+    const save = (n: number, acknowledgeTo?: string) =>
+      clocked.save({ form: 'quote', fields: quoteBody(n), notify: true, acknowledgeTo });
+    await save(1, 'a@example.com');
+    clock += 23 * 60 * 60_000;
+    await save(2, 'A@example.com');
+    await save(3, 'b@example.com');
+    clock += 61 * 60_000;
+    await save(4, 'a@example.com');
+    await save(5);
+    expect(await outboxKinds()).toEqual([
+      'notify',
+      'acknowledge',
+      'notify',
+      'notify',
+      'acknowledge',
+      'notify',
+      'acknowledge',
+      'notify',
+    ]);
   });
 });

@@ -1,7 +1,8 @@
 import nodemailer from 'nodemailer';
+import { business } from '../src/content/business.ts';
 import { downloadName, extensionOf } from './attachments.ts';
 import type { FormDefinition } from './forms.ts';
-import { notificationMail } from './mail-text.ts';
+import { acknowledgementMail, notificationMail } from './mail-text.ts';
 import type { PendingNotification, Store } from './store.ts';
 
 export interface MailMessage {
@@ -88,8 +89,45 @@ function messageDomain(from: string): string {
   return /@([^\s>]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
 }
 
-/** The e-mail of one submission, with its files (a résumé) attached. */
+/**
+ * The visitor's acknowledgement: to the address they gave, from NOTIFY_FROM, answered by the
+ * owner (Reply-To). Marked as automatic (RFC 3834), so that auto-replies do not answer it.
+ */
+function acknowledgementFor(
+  options: OutboxOptions,
+  submission: PendingNotification['submission'],
+): MailMessage | undefined {
+  const form = options.forms.find((candidate) => candidate.name === submission.form);
+  const address = form?.contact(submission.fields).email;
+  if (!address) return undefined;
+  const mail = acknowledgementMail(submission);
+  const [owner] = options.to;
+  return {
+    from: options.from,
+    to: [address],
+    subject: mail.subject,
+    text: mail.text,
+    replyTo: owner ? { name: business.name, address: owner } : undefined,
+    messageId: `<${submission.id}.acknowledgement@${messageDomain(options.from)}>`,
+    headers: {
+      'Auto-Submitted': 'auto-replied',
+      'X-Auto-Response-Suppress': 'All',
+      'X-Submission-Id': submission.id,
+    },
+  };
+}
+
+/** The e-mail of one outbox row: the owner's notification (with its files), or the acknowledgement. */
 async function messageFor(
+  options: OutboxOptions,
+  { kind, submission }: PendingNotification,
+): Promise<MailMessage | undefined> {
+  if (kind === 'acknowledge') return acknowledgementFor(options, submission);
+  return notificationFor(options, submission);
+}
+
+/** The e-mail of one submission, with its files (a résumé) attached. */
+async function notificationFor(
   options: OutboxOptions,
   submission: PendingNotification['submission'],
 ): Promise<MailMessage> {
@@ -126,26 +164,29 @@ interface RetryPolicy {
 
 /** Sends one notification and records the outcome: sent, retry later, or given up. */
 async function deliver(
-  { outboxId, attempts, submission }: PendingNotification,
+  notification: PendingNotification,
   options: OutboxOptions,
   retry: RetryPolicy,
 ) {
+  const { outboxId, attempts, submission, kind } = notification;
   const { store, log } = options;
   try {
-    await options.sender.sendMail(await messageFor(options, submission));
+    const message = await messageFor(options, notification);
+    // Nothing to send (an acknowledgement without an address): done, like a sent one.
+    if (message) await options.sender.sendMail(message);
   } catch (error) {
     const failed = attempts + 1;
     const code = failureCode(error);
     const retryAt = failed >= retry.maxAttempts ? null : retry.now() + retry.delay(failed);
     await store.markNotificationFailed(outboxId, { attempts: failed, retryAt, error: code });
-    const details = { submissionId: submission.id, attempts: failed, code };
+    const details = { submissionId: submission.id, kind, attempts: failed, code };
     if (retryAt === null) log.error(details, 'notification given up');
     else
       log.warn({ ...details, retryInMs: retryAt - retry.now() }, 'notification failed, will retry');
     return;
   }
   await store.markNotificationSent(outboxId);
-  log.info({ submissionId: submission.id }, 'notification sent');
+  log.info({ submissionId: submission.id, kind }, 'notification sent');
 }
 
 /**

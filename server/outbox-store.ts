@@ -1,8 +1,12 @@
 import type { Client } from '@libsql/client';
 import type { StoredSubmission } from './submission-row.ts';
 
+/** The owner's notification of a submission, or the sender's acknowledgement of it. */
+export type MailKind = 'notify' | 'acknowledge';
+
 export interface PendingNotification {
   outboxId: number;
+  kind: MailKind;
   attempts: number;
   submission: StoredSubmission;
 }
@@ -45,14 +49,19 @@ export function outboxQueue(
                 WHERE sent_at IS NULL AND gave_up_at IS NULL AND next_attempt_at <= ?2
                   AND (lease_until IS NULL OR lease_until <= ?2)
                 ORDER BY next_attempt_at, id LIMIT ?3
-              ) RETURNING id, submission_id, attempts`,
+              ) RETURNING id, submission_id, attempts, kind`,
         args: [at + leaseMs, at, limit],
       });
       const claimed: PendingNotification[] = [];
       for (const row of result.rows) {
         const submission = await get(String(row.submission_id));
         if (submission) {
-          claimed.push({ outboxId: Number(row.id), attempts: Number(row.attempts), submission });
+          claimed.push({
+            outboxId: Number(row.id),
+            kind: row.kind === 'acknowledge' ? 'acknowledge' : 'notify',
+            attempts: Number(row.attempts),
+            submission,
+          });
         }
       }
       return claimed.sort((a, b) => a.outboxId - b.outboxId);

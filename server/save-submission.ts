@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { InStatement, ResultSet } from '@libsql/client';
 import { sha256Hex, type NewAttachment } from './attachments.ts';
+import { rosterText } from './migrations.ts';
 import { SUBMISSION_COLUMNS } from './submission-row.ts';
 
 /** How long the same body (or Idempotency-Key) answers with the first submission's id. */
 export const DEDUPE_WINDOW_MS = 10 * 60 * 1000;
+/** One acknowledgement per e-mail address in this time, however many forms name it. */
+export const ACKNOWLEDGE_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 export interface NewSubmission {
   form: string;
@@ -18,6 +21,11 @@ export interface NewSubmission {
   attachment?: NewAttachment | undefined;
   /** Queue an e-mail notification in the same transaction. */
   notify: boolean;
+  /**
+   * The sender's e-mail address, to queue their acknowledgement in the same transaction: unless
+   * that address already got one within `ACKNOWLEDGE_WINDOW_MS`.
+   */
+  acknowledgeTo?: string | undefined;
 }
 
 export type SaveResult =
@@ -135,6 +143,36 @@ function rowStatements(
 }
 
 /**
+ * The applicant roster's text of the new row, and its acknowledgement when `address` (a keyed
+ * hash of the sender's e-mail address) had none in the last day. Both only if the row was written.
+ */
+function afterRowStatements(id: string, at: number, address: string | undefined): InStatement[] {
+  const statements: InStatement[] = [
+    {
+      sql: `UPDATE submissions SET roster = ${rosterText('submissions')}
+            WHERE id = ? AND form = 'application'`,
+      args: [id],
+    },
+  ];
+  if (address === undefined) return statements;
+  statements.push(
+    { sql: 'DELETE FROM acknowledged_addresses WHERE until <= ?', args: [at] },
+    {
+      sql: `INSERT INTO acknowledged_addresses (address_hash, until)
+            SELECT ?, ? WHERE EXISTS (SELECT 1 FROM submissions WHERE id = ?)
+            ON CONFLICT (address_hash) DO NOTHING`,
+      args: [address, at + ACKNOWLEDGE_WINDOW_MS, id],
+    },
+    {
+      sql: `INSERT INTO outbox (submission_id, kind, created_at, next_attempt_at)
+            SELECT ?, 'acknowledge', ?, ? WHERE changes() > 0`,
+      args: [id, at, at],
+    },
+  );
+  return statements;
+}
+
+/**
  * Stores a submission once: the same body (or Idempotency-Key) within `DEDUPE_WINDOW_MS` answers
  * the first one's id and changes nothing. `write` runs all the statements in one transaction.
  */
@@ -146,7 +184,10 @@ export async function saveSubmission(
   const newId = randomUUID();
   const fieldsJson = JSON.stringify(submission.fields);
   const keys = dedupeKeys(submission, fieldsJson);
-  const { clientAddress } = submission;
+  const { clientAddress, acknowledgeTo } = submission;
+  const address = acknowledgeTo
+    ? context.clientHash(`acknowledge:${acknowledgeTo.trim().toLowerCase()}`)
+    : undefined;
   const results = await write([
     ...keyStatements(keys, newId, context.at),
     ...rowStatements(
@@ -159,6 +200,7 @@ export async function saveSubmission(
       },
       keys.primaryKey,
     ),
+    ...afterRowStatements(newId, context.at, address),
     {
       sql: 'SELECT submission_id, body_hash FROM dedupe_keys WHERE key = ?',
       args: [keys.primaryKey],
