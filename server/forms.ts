@@ -70,7 +70,7 @@ export const forms: readonly FormDefinition[] = [
       additionalInfo: 'Additional information',
     },
     contact: (fields) => ({ name: text(fields.fullName), email: text(fields.email) }),
-    summaryFields: ['fullName', 'email', 'phone', 'positionInterest'],
+    summaryFields: ['fullName', 'email', 'phone', 'positionInterest', 'languages', 'availability'],
     listFields: ['positionInterest', 'availability', 'skills', 'languages'],
     fileFields: [RESUME_FIELD],
   },

@@ -1,3 +1,5 @@
+import { rosterFilters } from '../src/admin/contract.ts';
+
 /** The searchable text of a submission row (`row` is `new` in a trigger, or the table's name). */
 export function searchText(row: string): string {
   const phone = `COALESCE(json_extract(${row}.fields, '$.phone'), '')`;
@@ -7,6 +9,20 @@ export function searchText(row: string): string {
   );
   return `${row}.id || ' ' || ${digits} || ' ' || ${row}.note || ' ' || COALESCE(
     (SELECT group_concat(atom, ' ') FROM json_tree(${row}.fields) WHERE atom IS NOT NULL), '')`;
+}
+
+/**
+ * The applicant roster's facts of a submission row as one text, '|position:Bartender|language:
+ * Spanish|day:Saturday|shift:noche|experience:yes|', for the roster filters (server/admin/inbox.ts:
+ * `instr(roster, '|language:Spanish|')`). One tag per value of each filter's field: json_each gives
+ * a list's items, or a single value itself.
+ */
+export function rosterText(row: string): string {
+  const tags = Object.entries(rosterFilters).map(
+    ([name, { field }]) =>
+      `SELECT '${name}:' || value AS tag FROM json_each(${row}.fields, '$.${field}')`,
+  );
+  return `'|' || COALESCE((SELECT group_concat(tag, '|') FROM (${tags.join(' UNION ALL ')})), '') || '|'`;
 }
 
 /**
@@ -139,6 +155,36 @@ export const migrations: readonly { version: number; statements: readonly string
       // The language of the page the visitor sent the form from ('en' or 'es'): the site's
       // Spanish page sends the same fields and values as the English one.
       'ALTER TABLE submissions ADD COLUMN site_language TEXT',
+    ],
+  },
+  {
+    version: 5,
+    statements: [
+      // The staffing desk. When the status first left New for work (In progress or Handled): the
+      // first response, measured against the promise. Earlier rows: their first status change.
+      'ALTER TABLE submissions ADD COLUMN first_response_at INTEGER',
+      `UPDATE submissions SET first_response_at = (
+        SELECT MIN(at) FROM submission_events AS event
+        WHERE event.submission_id = submissions.id AND event.kind = 'status'
+          AND event.status IN ('in_progress', 'handled'))`,
+      // The applicant roster's filters read one short text per application (see rosterText); the
+      // index holds it, so a filter never reads the submissions' fields.
+      'ALTER TABLE submissions ADD COLUMN roster TEXT',
+      `UPDATE submissions SET roster = ${rosterText('submissions')} WHERE form = 'application'`,
+      'CREATE INDEX submissions_roster ON submissions (form, seq, status, roster)',
+      // The weekly picture counts and times each week's submissions from this index alone.
+      `CREATE INDEX submissions_weekly ON submissions
+        (received_at, form, status, first_response_at)`,
+      // The outbox also sends each visitor's acknowledgement ('acknowledge'), beside the owner's
+      // notification ('notify').
+      "ALTER TABLE outbox ADD COLUMN kind TEXT NOT NULL DEFAULT 'notify'",
+      // At most one acknowledgement per e-mail address per day: the address's keyed hash
+      // (Database.clientHash) and until when it may get no other.
+      `CREATE TABLE acknowledged_addresses (
+        address_hash TEXT PRIMARY KEY,
+        until INTEGER NOT NULL
+      )`,
+      'CREATE INDEX acknowledged_addresses_until ON acknowledged_addresses (until)',
     ],
   },
 ];

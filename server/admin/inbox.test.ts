@@ -74,13 +74,19 @@ describe('page', () => {
         guestCount: '120',
       },
       attachments: 0,
+      // Received Wednesday 8:02 AM in New York, before opening: 4 business hours from 9:00.
+      respondBy: Date.parse('2030-05-01T13:00:00-04:00'),
+      quoteBy: T0 + 2 * MINUTE + 24 * HOUR,
     });
     expect(page.items[1]?.fields).toEqual({
       fullName: 'Camila Torres 2',
       email: 'camila.torres+2@example.com',
       phone: '703-555-0188',
       positionInterest: ['Bartender', 'Mixologist'],
+      languages: ['Spanish', 'English'],
+      availability: ['Friday', 'Saturday', 'Sunday'],
     });
+    expect(page.items[1]?.respondBy).toBeNull();
   });
 
   it('pages 120 submissions 50 at a time with no duplicates and no gaps', async () => {
@@ -425,6 +431,10 @@ describe('detail', () => {
       attachments: [],
       events: [],
       notification: { state: 'off' },
+      acknowledgement: { state: 'off' },
+      respondBy: null,
+      quoteBy: null,
+      firstResponseAt: null,
     });
   });
 

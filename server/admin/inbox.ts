@@ -1,6 +1,8 @@
 import type { InStatement, InValue, Row } from '@libsql/client';
 import {
+  NEEDS_REPLY,
   PAGE_SIZE,
+  rosterFilterNames,
   submissionStatuses,
   type InboxItem,
   type InboxPage,
@@ -12,8 +14,10 @@ import {
   type SubmissionStatus,
   type UpdateSubmissionBody,
 } from '../../src/admin/contract.ts';
+import { quoteBy, respondBy } from '../../src/forms/business-hours.ts';
 import type { Database } from '../database.ts';
 import { searchText } from '../migrations.ts';
+import { needsReply, weeklyPicture } from './staffing-desk.ts';
 import type { FormDefinition } from '../forms.ts';
 import { SUBMISSION_SELECT, toSubmission, type StoredSubmission } from '../store.ts';
 
@@ -42,6 +46,23 @@ interface Filter {
   args: InValue[];
 }
 
+/**
+ * The roster's conditions: for each filter given, any of its values (OR); all filters (AND). Only
+ * applications have a roster.
+ */
+function rosterConditions(query: InboxQuery): Filter {
+  const where: string[] = [];
+  const args: InValue[] = [];
+  for (const name of rosterFilterNames) {
+    const values = query[name];
+    if (!values?.length) continue;
+    where.push(`(${values.map(() => 'instr(roster, ?) > 0').join(' OR ')})`);
+    args.push(...values.map((value) => `|${name}:${value}|`));
+  }
+  if (where.length > 0) where.unshift("form = 'application'");
+  return { where, args };
+}
+
 /** The conditions of the filters (search aside: it drives the query, see `select`). */
 function filter(query: InboxQuery, withStatus: boolean): Filter {
   const where: string[] = [];
@@ -50,8 +71,16 @@ function filter(query: InboxQuery, withStatus: boolean): Filter {
     where.push(condition);
     args.push(value);
   };
-  if (query.form) add('form = ?', query.form);
-  if (withStatus && query.status) add('status = ?', query.status);
+  if (query.view === NEEDS_REPLY) {
+    add('form = ?', 'quote');
+    if (withStatus) add('status = ?', 'new');
+  } else {
+    if (query.form) add('form = ?', query.form);
+    if (withStatus && query.status) add('status = ?', query.status);
+  }
+  const roster = rosterConditions(query);
+  where.push(...roster.where);
+  args.push(...roster.args);
   if (query.from !== undefined) add('received_at >= ?', query.from);
   if (query.to !== undefined) add('received_at < ?', query.to);
   return { where, args };
@@ -117,7 +146,15 @@ function toItem(summaryFields: readonly string[], submission: StoredSubmission):
         .map((name) => [name, submission.fields[name]]),
     ),
     attachments: submission.attachments.length,
+    ...deadlines(submission),
   };
+}
+
+/** A quote's deadlines: its first answer (in business hours) and its quote. */
+function deadlines({ form, receivedAt }: { form: string; receivedAt: number }) {
+  return form === 'quote'
+    ? { respondBy: respondBy(receivedAt), quoteBy: quoteBy(receivedAt) }
+    : { respondBy: null, quoteBy: null };
 }
 
 async function countByStatus(client: Client, query: InboxQuery): Promise<StatusCounts> {
@@ -142,8 +179,10 @@ async function selectSubmissions(
   limit?: number,
 ): Promise<(StoredSubmission & { seq: number })[]> {
   const { where, args } = filter(query, true);
+  // 'Needs a reply': the oldest first, so that the most overdue leads.
+  const oldestFirst = query.view === NEEDS_REPLY;
   if (query.after && CURSOR.test(query.after)) {
-    where.push('seq < ?');
+    where.push(oldestFirst ? 'seq > ?' : 'seq < ?');
     args.push(Number(query.after));
   }
   const search = searchQuery(query.q);
@@ -155,7 +194,7 @@ async function selectSubmissions(
     where.unshift('submissions_search MATCH ?');
     args.unshift(search);
   }
-  const order = search ? 'submissions_search.rowid DESC' : 'seq DESC';
+  const order = `${search ? 'submissions_search.rowid' : 'seq'} ${oldestFirst ? 'ASC' : 'DESC'}`;
   const result = await client.execute({
     sql: `SELECT ${SUBMISSION_SELECT}, seq FROM ${from} ${whereClause(where)}
           ORDER BY ${order} ${limit === undefined ? '' : 'LIMIT ?'}`,
@@ -175,7 +214,7 @@ function toEvent(event: Row): SubmissionEvent {
 
 /** One submission with its history and the state of its e-mail notification. */
 async function readDetail(client: Client, id: string): Promise<SubmissionDetail | undefined> {
-  const [row, events, outbox] = await client.batch(
+  const [row, events, outbox, acknowledged, response] = await client.batch(
     [
       { sql: `SELECT ${SUBMISSION_SELECT} FROM submissions WHERE id = ?`, args: [id] },
       {
@@ -183,17 +222,19 @@ async function readDetail(client: Client, id: string): Promise<SubmissionDetail 
               WHERE submission_id = ? ORDER BY at, id`,
         args: [id],
       },
-      {
+      ...(['notify', 'acknowledge'] as const).map((kind) => ({
         sql: `SELECT attempts, next_attempt_at, sent_at, gave_up_at FROM outbox
-              WHERE submission_id = ? ORDER BY id DESC LIMIT 1`,
-        args: [id],
-      },
+              WHERE submission_id = ? AND kind = ? ORDER BY id DESC LIMIT 1`,
+        args: [id, kind],
+      })),
+      { sql: 'SELECT first_response_at FROM submissions WHERE id = ?', args: [id] },
     ],
     'read',
   );
   const found = row?.rows[0];
   if (!found) return undefined;
   const submission = toSubmission(found);
+  const firstResponseAt = response?.rows[0]?.first_response_at;
   return {
     id: submission.id,
     form: submission.form,
@@ -211,6 +252,9 @@ async function readDetail(client: Client, id: string): Promise<SubmissionDetail 
     })),
     events: (events?.rows ?? []).map(toEvent),
     notification: notificationState(outbox?.rows[0]),
+    acknowledgement: notificationState(acknowledged?.rows[0]),
+    ...deadlines(submission),
+    firstResponseAt: typeof firstResponseAt === 'number' ? firstResponseAt : null,
   };
 }
 
@@ -229,8 +273,12 @@ function updateStatements(
   if (change.status !== undefined) {
     statements.push(
       {
-        sql: 'UPDATE submissions SET status = ?1 WHERE id = ?2 AND status <> ?1',
-        args: [change.status, id],
+        // Leaving New for work (not for Spam) is the first response, once.
+        sql: `UPDATE submissions SET status = ?1, first_response_at = CASE
+                WHEN first_response_at IS NULL AND ?1 IN ('in_progress', 'handled') THEN ?3
+                ELSE first_response_at END
+              WHERE id = ?2 AND status <> ?1`,
+        args: [change.status, id, by.at],
       },
       logIfChanged('status', change.status),
     );
@@ -270,8 +318,12 @@ export function inbox(database: Database, { forms, now = Date.now }: InboxOption
         items: shown.map((row) => toItem(summaryFields.get(row.form) ?? [], row)),
         next: rows.length > PAGE_SIZE && last ? String(last.seq) : null,
         counts: counted,
+        needsReply: await needsReply(client, now()),
       };
     },
+
+    /** The last 12 weeks: submissions, and the time to first response against the promise. */
+    weekly: () => weeklyPicture(client, now()),
 
     /** Every submission the filters select, newest first (the export). */
     all: (query: InboxQuery) => select({ ...query, after: undefined }),

@@ -195,6 +195,8 @@ function submissionRoutes(app: FastifyInstance, context: AdminContext) {
       .send(toCsv(await box.all(query.data)));
   });
 
+  app.get('/api/weekly', signedIn, async () => box.weekly());
+
   app.get<{ Params: { id: string } }>('/api/submissions/:id', signedIn, async (request, reply) => {
     const detail = await box.detail(request.params.id);
     return detail ?? refuse(reply, 404, 'No such submission');

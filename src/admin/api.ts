@@ -4,6 +4,7 @@ import type {
   SessionInfo,
   SubmissionDetail,
   UpdateSubmissionBody,
+  WeeklyPicture,
 } from './contract';
 
 /** The inbox's calls to `/admin/api/`; the session cookie goes along by itself (same origin). */
@@ -67,6 +68,7 @@ export const adminApi = {
       method: 'PATCH',
       json: change,
     }),
+  weekly: (signal?: AbortSignal) => call<WeeklyPicture>('/weekly', signal ? { signal } : {}),
   exportUrl: (query: URLSearchParams) => `${BASE}/export.csv?${query}`,
   attachmentUrl: (submissionId: string, attachmentId: number) =>
     `${BASE}/submissions/${encodeURIComponent(submissionId)}/attachments/${attachmentId}`,

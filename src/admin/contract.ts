@@ -1,4 +1,11 @@
 import * as z from 'zod/mini';
+import {
+  availabilityValues,
+  experienceValues,
+  languageValues,
+  positionValues,
+  shiftValues,
+} from '../content/options.ts';
 
 /**
  * What the owner's inbox and the receiver say to each other (`/admin/api/`), validated with the same
@@ -36,8 +43,44 @@ const timestamp = z.pipe(
   z.transform((value) => Number(value)),
 );
 
+/**
+ * The applicant roster's filters: each the application field it reads and the values it may take.
+ * Several values of one filter: any of them (OR); several filters: all of them (AND).
+ */
+export const rosterFilters = {
+  position: { field: 'positionInterest', values: positionValues },
+  language: { field: 'languages', values: languageValues },
+  day: { field: 'availability', values: availabilityValues },
+  shift: { field: 'shiftPreference', values: shiftValues },
+  experience: { field: 'hasExperience', values: experienceValues },
+} as const;
+export type RosterFilterName = keyof typeof rosterFilters;
+export const rosterFilterNames = Object.keys(rosterFilters) as RosterFilterName[];
+
+/** A query parameter given once (`a`) or repeated (`a&a`), each value one of `values`. */
+function valueList<V extends string>(values: readonly [V, ...V[]]) {
+  return z.optional(
+    z.pipe(
+      z.union([z.string(), z.array(z.string()).check(z.maxLength(values.length))]),
+      z.pipe(
+        z.transform((value: string | string[]) => (Array.isArray(value) ? value : [value])),
+        z.array(z.enum(values)),
+      ),
+    ),
+  );
+}
+
+/** The one view that is not a filter: open quotes, the oldest (the most overdue) first. */
+export const NEEDS_REPLY = 'needs-reply';
+
 /** The inbox's filters, as query parameters of the list and the export. */
 export const inboxQuerySchema = z.object({
+  view: z.optional(z.literal(NEEDS_REPLY)),
+  position: valueList(rosterFilters.position.values),
+  language: valueList(rosterFilters.language.values),
+  day: valueList(rosterFilters.day.values),
+  shift: valueList(rosterFilters.shift.values),
+  experience: valueList(rosterFilters.experience.values),
   form: z.optional(z.enum(['quote', 'application'])),
   status: z.optional(z.enum(submissionStatuses)),
   /** Received at or after (ms since the epoch). */
@@ -61,6 +104,9 @@ export interface InboxItem {
   fields: Record<string, unknown>;
   /** How many files came with it (a résumé). */
   attachments: number;
+  /** A quote's deadlines (ms since the epoch): its first answer, its quote. Null otherwise. */
+  respondBy: number | null;
+  quoteBy: number | null;
 }
 
 /** A file sent with a submission; its content is downloaded apart. */
@@ -78,6 +124,27 @@ export interface InboxPage {
   /** Pass as `after` for the next page; null on the last one. */
   next: string | null;
   counts: StatusCounts;
+  /** Quotes still New (the 'Needs a reply' view), and those past their respond-by time. */
+  needsReply: { open: number; overdue: number };
+}
+
+/** One week of the weekly picture. */
+export interface WeekFigures {
+  /** Monday 00:00 in the business's time zone (ms since the epoch). */
+  start: number;
+  quotes: number;
+  applications: number;
+  /** Quotes of the week that have had a first response. */
+  responded: number;
+  /** Their median time to first response, in business hours (ms); null when none. */
+  medianResponseMs: number | null;
+}
+
+/** The last 12 weeks, oldest first, and the promise they are measured against. */
+export interface WeeklyPicture {
+  weeks: WeekFigures[];
+  /** The promised first response, in business hours (ms). */
+  promiseMs: number;
 }
 
 export interface SubmissionEvent {
@@ -107,6 +174,13 @@ export interface SubmissionDetail {
   attachments: AttachmentInfo[];
   events: SubmissionEvent[];
   notification: NotificationState;
+  /** A quote's deadlines (see InboxItem); null for an application. */
+  respondBy: number | null;
+  quoteBy: number | null;
+  /** When the status first left New (ms since the epoch), if it has. */
+  firstResponseAt: number | null;
+  /** The e-mail that told the sender their request arrived. */
+  acknowledgement: NotificationState;
 }
 
 export interface SessionInfo {

@@ -25,6 +25,8 @@ const quote: InboxItem = {
     guestCount: '120',
   },
   attachments: 0,
+  respondBy: seenBefore + 5 * HOUR,
+  quoteBy: seenBefore + 25 * HOUR,
 };
 
 const application: InboxItem = {
@@ -39,12 +41,15 @@ const application: InboxItem = {
     positionInterest: [positionOptions[1]?.value, positionOptions[8]?.value],
   },
   attachments: 1,
+  respondBy: null,
+  quoteBy: null,
 };
 
 const firstPage: InboxPage = {
   items: [quote, application],
   next: null,
   counts: { new: 1, in_progress: 1, handled: 0, spam: 0 },
+  needsReply: { open: 1, overdue: 0 },
 };
 
 function signedIn(submissions: FakeHandler = () => json(firstPage)) {

@@ -11,6 +11,7 @@ const emptyInbox: InboxPage = {
   items: [],
   next: null,
   counts: { new: 0, in_progress: 0, handled: 0, spam: 0 },
+  needsReply: { open: 0, overdue: 0 },
 };
 
 function signedOut(setupNeeded = false, sessionEnded = false) {

@@ -46,6 +46,10 @@ const detail: SubmissionDetail = {
     attempts: 2,
     nextAttemptAt: new Date(2026, 10, 20, 16, 45).getTime(),
   },
+  acknowledgement: { state: 'sent', at: receivedAt + 60_000 },
+  respondBy: null,
+  quoteBy: null,
+  firstResponseAt: receivedAt + 60 * 60 * 1000,
 };
 
 function optionLabel(options: readonly { value: string; label: string }[], value: string) {
