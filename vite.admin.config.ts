@@ -15,7 +15,7 @@ export default defineConfig({
   plugins: [react(), tailwindcss()],
   server: {
     // `npm run dev:admin` talks to the receiver that `npm start` runs.
-    proxy: { '/admin/api': `http://127.0.0.1:${process.env.PORT ?? 8080}` },
+    proxy: { '/admin/api/': `http://127.0.0.1:${process.env.PORT ?? 8080}` },
   },
   build: {
     outDir: path.resolve(buildDir, 'admin'),

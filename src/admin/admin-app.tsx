@@ -8,6 +8,7 @@ import { InboxPage } from './inbox-page';
 import { SetupPage } from './setup-page';
 import { SignInPage } from './sign-in-page';
 import { SubmissionPage } from './submission-page';
+import { WeeklyPage } from './weekly-page';
 
 export type Auth =
   | { state: 'loading' }
@@ -36,6 +37,7 @@ function Screens({ auth, onSignedIn }: { auth: Auth; onSignedIn: (s: SessionInfo
       return (
         <Routes>
           <Route path="/submissions/:id" element={<SubmissionPage />} />
+          <Route path="/weekly" element={<WeeklyPage />} />
           <Route path="*" element={<InboxPage seenBefore={auth.session.seenBefore} />} />
         </Routes>
       );

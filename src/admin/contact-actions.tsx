@@ -2,7 +2,7 @@ import { Mail, MessageCircle, Phone } from 'lucide-react';
 import { buttonClasses } from '../components/button-link';
 import { adminText } from '../content/admin';
 import type { SubmissionDetail } from './contract';
-import { contactLinks } from './format';
+import { contactLinks, formatPhone } from './format';
 import { DetailCard } from './detail-card';
 
 const text = adminText.submission;
@@ -21,7 +21,12 @@ export function ContactActions({ detail }: { detail: SubmissionDetail }) {
   );
   const actions = [
     { href: links.mail, label: text.reply, Icon: Mail, variant: 'secondary' as const },
-    { href: links.tel, label: text.call, Icon: Phone, variant: 'outline' as const },
+    {
+      href: links.tel,
+      label: `${text.call} ${formatPhone(textField(detail, 'phone') ?? '')}`,
+      Icon: Phone,
+      variant: 'outline' as const,
+    },
     {
       href: links.whatsApp,
       label: text.whatsApp,

@@ -1,6 +1,14 @@
 import '../test/new-york-time';
 import { adminText } from '../content/admin';
-import { contactLinks, dayStart, formatDay, phoneDigits } from './format';
+import {
+  contactLinks,
+  dayStart,
+  formatDay,
+  formatDeadline,
+  formatPhone,
+  phoneDigits,
+  telLink,
+} from './format';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -84,5 +92,30 @@ describe('formatDay', () => {
 
   it('leaves what is not a day as it is', () => {
     expect(formatDay('soon')).toBe('soon');
+  });
+});
+
+describe('formatPhone and telLink', () => {
+  it('writes US numbers as (703) 555-0123 and links them in E.164', () => {
+    for (const typed of ['7035550123', '703-555-0123', '+1 703 555 0123', ' 703.555.0123 ']) {
+      expect(formatPhone(typed)).toBe('(703) 555-0123');
+      expect(telLink(typed)).toBe('tel:+17035550123');
+    }
+  });
+
+  it('leaves other countries as typed, and no link for what cannot be a number', () => {
+    expect(formatPhone('+44 20 7946 0958')).toBe('+44 20 7946 0958');
+    expect(telLink('+44 20 7946 0958')).toBe('tel:+442079460958');
+    expect(formatPhone('call me')).toBe('call me');
+    expect(telLink('call me')).toBeUndefined();
+  });
+});
+
+describe('formatDeadline', () => {
+  it("writes a deadline on the office's clock, with its zone", () => {
+    expect(formatDeadline(Date.parse('2026-11-30T12:00:00-05:00'))).toBe(
+      'Mon, Nov 30, 12:00 PM EST',
+    );
+    expect(formatDeadline(Date.parse('2026-07-06T13:00:00-04:00'))).toBe('Mon, Jul 6, 1:00 PM EDT');
   });
 });

@@ -1,3 +1,5 @@
+import { business } from '../content/business';
+
 /** How the inbox writes times, dates and phone links. The owner's own time zone, US English. */
 
 const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -39,6 +41,37 @@ export function phoneDigits(phone: string): string | undefined {
   return digits.length >= 10 && digits.length <= 15 ? digits : undefined;
 }
 
+/**
+ * A phone number as people in the US read it: '(703) 555-0123' for a US or Canadian number,
+ * '+44 20 7946 0958' left as typed for another country.
+ */
+export function formatPhone(phone: string): string {
+  const digits = phoneDigits(phone);
+  const match = digits && /^1(\d{3})(\d{3})(\d{4})$/.exec(digits);
+  return match ? `(${match[1]}) ${match[2]}-${match[3]}` : phone.trim();
+}
+
+/** A number's `tel:` link in E.164 ('tel:+17035550123'), when it can be a phone number. */
+export function telLink(phone: string): string | undefined {
+  const digits = phoneDigits(phone);
+  return digits ? `tel:+${digits}` : undefined;
+}
+
+const deadlineFormat = new Intl.DateTimeFormat('en-US', {
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZone: business.timeZone,
+  timeZoneName: 'short',
+});
+
+/** A promise's deadline on the office's clock, whatever the reader's: 'Mon, Nov 30, 12:00 PM EST'. */
+export function formatDeadline(ms: number): string {
+  return deadlineFormat.format(new Date(ms));
+}
+
 export function contactLinks(
   email: string | undefined,
   phone: string | undefined,
@@ -49,7 +82,7 @@ export function contactLinks(
     mail: email
       ? `mailto:${email.replace(/[?&#%]/g, encodeURIComponent)}?subject=${encodeURIComponent(subject)}`
       : undefined,
-    tel: digits ? `tel:+${digits}` : undefined,
+    tel: phone ? telLink(phone) : undefined,
     whatsApp: digits ? `https://wa.me/${digits}` : undefined,
   };
 }

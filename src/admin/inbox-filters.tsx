@@ -5,8 +5,9 @@ import { buttonClasses } from '../components/button-link';
 import { controlClass } from '../components/form/field-parts';
 import { adminText } from '../content/admin';
 import { adminApi } from './api';
-import { submissionStatuses, type StatusCounts } from './contract';
+import { NEEDS_REPLY, rosterFilterNames, submissionStatuses, type InboxPage } from './contract';
 import { apiQuery, hasFilters, withFilter, type FilterName } from './inbox-query';
+import { RosterFilters } from './roster-filters';
 
 const text = adminText.inbox;
 /** How long typing may pause before the list follows the search box. */
@@ -17,26 +18,64 @@ interface FiltersProps {
   onChange: (params: URLSearchParams) => void;
 }
 
+interface Tab {
+  key: string;
+  label: string;
+  count: number | undefined;
+  search: URLSearchParams;
+  current: boolean;
+  extra?: string | undefined;
+}
+
+/** 'Needs a reply': the open quotes, oldest first, whatever the other filters say. */
+function needsReplyTab(params: URLSearchParams, page: InboxPage | undefined): Tab {
+  const overdue = page?.needsReply.overdue ?? 0;
+  return {
+    key: NEEDS_REPLY,
+    label: text.needsReply,
+    count: page?.needsReply.open,
+    search: new URLSearchParams({ view: NEEDS_REPLY }),
+    current: params.get('view') === NEEDS_REPLY,
+    extra: overdue > 0 ? text.overdueCount(overdue) : undefined,
+  };
+}
+
 /** Status links with their counts ('New 3'); the current one is marked. */
-export function StatusTabs({ params, counts }: { params: URLSearchParams; counts?: StatusCounts }) {
+export function StatusTabs({ params, page }: { params: URLSearchParams; page?: InboxPage }) {
+  const view = params.get('view');
   const current = params.get('status') ?? '';
+  const counts = page?.counts;
   const total = counts ? Object.values(counts).reduce((sum, n) => sum + n, 0) : undefined;
-  const tabs = [
-    { value: '', label: text.allStatuses, count: total },
-    ...submissionStatuses.map((status) => ({
-      value: status,
-      label: adminText.statuses[status],
-      count: counts?.[status],
+  const statusSearch = (value: string) => {
+    const next = withFilter(params, 'status', value);
+    next.delete('view');
+    return next;
+  };
+  const tabs: Tab[] = [
+    needsReplyTab(params, page),
+    ...[
+      { value: '', label: text.allStatuses, count: total },
+      ...submissionStatuses.map((status) => ({
+        value: status,
+        label: adminText.statuses[status],
+        count: counts?.[status],
+      })),
+    ].map((tab) => ({
+      key: tab.value || 'all',
+      label: tab.label,
+      count: tab.count,
+      search: statusSearch(tab.value),
+      current: !view && tab.value === current,
     })),
   ];
   return (
     <nav aria-label={text.statusLabel}>
       <ul className="flex flex-wrap gap-2">
         {tabs.map((tab) => (
-          <li key={tab.value}>
+          <li key={tab.key}>
             <Link
-              to={{ search: withFilter(params, 'status', tab.value).toString() }}
-              aria-current={tab.value === current ? 'true' : undefined}
+              to={{ search: tab.search.toString() }}
+              aria-current={tab.current ? 'true' : undefined}
               className="inline-flex min-h-11 items-center gap-2 rounded-full border border-slate-300 bg-white px-4 font-semibold text-navy-900 hover:border-navy-600 aria-[current]:border-navy-900 aria-[current]:bg-navy-900 aria-[current]:text-white"
             >
               {tab.label}
@@ -44,6 +83,14 @@ export function StatusTabs({ params, counts }: { params: URLSearchParams; counts
                 <>
                   {' '}
                   <span className="font-normal">{tab.count}</span>
+                </>
+              )}
+              {tab.extra && (
+                <>
+                  {' '}
+                  <span className="rounded-full bg-red-100 px-2 text-sm text-red-900">
+                    {tab.extra}
+                  </span>
                 </>
               )}
             </Link>
@@ -110,8 +157,15 @@ function Filter(props: { id: string; label: string; className?: string; children
 }
 
 export function InboxFilters({ params, onChange }: FiltersProps) {
-  const set = (name: FilterName) => (event: { target: { value: string } }) =>
-    onChange(withFilter(params, name, event.target.value));
+  const set = (name: FilterName) => (event: { target: { value: string } }) => {
+    const next = withFilter(params, name, event.target.value);
+    if (name === 'form') {
+      next.delete('view');
+      // The roster is the applications': another form drops its filters.
+      if (event.target.value !== 'application') rosterFilterNames.forEach((n) => next.delete(n));
+    }
+    onChange(next);
+  };
   return (
     <section
       aria-label={text.filtersLabel}
@@ -122,7 +176,7 @@ export function InboxFilters({ params, onChange }: FiltersProps) {
         <Filter id="inbox-form" label={text.form} className="col-span-2 lg:col-span-1">
           <select
             id="inbox-form"
-            value={params.get('form') ?? ''}
+            value={params.get('view') === NEEDS_REPLY ? 'quote' : (params.get('form') ?? '')}
             onChange={set('form')}
             className={`${controlClass()} mt-1`}
           >
@@ -146,6 +200,7 @@ export function InboxFilters({ params, onChange }: FiltersProps) {
           </Filter>
         ))}
       </div>
+      {params.get('view') !== NEEDS_REPLY && <RosterFilters params={params} onChange={onChange} />}
       <div className="mt-4 flex flex-wrap gap-3">
         <a
           href={adminApi.exportUrl(apiQuery(params))}

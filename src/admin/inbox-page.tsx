@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { BarChart3 } from 'lucide-react';
 import { buttonClasses } from '../components/button-link';
 import { PageTitle } from '../components/page-title';
 import { adminText } from '../content/admin';
@@ -23,15 +24,24 @@ export function InboxPage({ seenBefore }: { seenBefore: number }) {
   return (
     <div className="space-y-5">
       <PageTitle title={adminText.appName} />
-      <h1
-        id="inbox-heading"
-        ref={headingRef}
-        tabIndex={-1}
-        className="font-display text-3xl font-bold"
-      >
-        {text.heading}
-      </h1>
-      <StatusTabs params={params} counts={state.status === 'ready' ? state.counts : undefined} />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1
+          id="inbox-heading"
+          ref={headingRef}
+          tabIndex={-1}
+          className="font-display text-3xl font-bold"
+        >
+          {text.heading}
+        </h1>
+        <Link
+          to="/weekly"
+          className="inline-flex min-h-11 items-center gap-2 font-semibold text-navy-700 hover:underline"
+        >
+          <BarChart3 aria-hidden="true" className="size-5" />
+          {text.weeklyLink}
+        </Link>
+      </div>
+      <StatusTabs params={params} page={state.status === 'ready' ? state : undefined} />
       <InboxFilters params={params} onChange={change} />
       <p role="status" className="text-slate-700">
         {state.status === 'ready' && state.items.length > 0

@@ -1,5 +1,5 @@
 import '../test/new-york-time';
-import { apiQuery, hasFilters, withFilter } from './inbox-query';
+import { apiQuery, hasFilters, withFilter, withRosterValue } from './inbox-query';
 
 const entries = (params: URLSearchParams) => [...params.entries()];
 
@@ -61,5 +61,28 @@ describe('hasFilters', () => {
     expect(hasFilters(new URLSearchParams())).toBe(false);
     expect(hasFilters(new URLSearchParams('status=&q='))).toBe(false);
     expect(hasFilters(new URLSearchParams('page=2'))).toBe(false);
+  });
+});
+
+describe('the roster filters in the address', () => {
+  it('adds and takes away one value at a time, and the API gets each as its own parameter', () => {
+    let params = new URLSearchParams('form=application');
+    params = withRosterValue(params, 'position', 'Bartender', true);
+    params = withRosterValue(params, 'language', 'Spanish', true);
+    params = withRosterValue(params, 'language', 'French', true);
+    params = withRosterValue(params, 'language', 'Spanish', false);
+    expect(entries(params)).toEqual([
+      ['form', 'application'],
+      ['position', 'Bartender'],
+      ['language', 'French'],
+    ]);
+    expect(hasFilters(new URLSearchParams('day=Saturday'))).toBe(true);
+    expect(
+      entries(apiQuery(new URLSearchParams('view=needs-reply&day=Sunday&day=Monday'))),
+    ).toEqual([
+      ['view', 'needs-reply'],
+      ['day', 'Sunday'],
+      ['day', 'Monday'],
+    ]);
   });
 });

@@ -5,8 +5,10 @@ import { DetailCard } from './detail-card';
 
 const text = adminText.submission;
 
-function notificationText(notification: NotificationState): string {
-  const states = text.notificationStates;
+function notificationText(
+  notification: NotificationState,
+  states: typeof text.notificationStates,
+): string {
   switch (notification.state) {
     case 'off':
       return states.off;
@@ -46,7 +48,16 @@ export function SubmissionHistory({ detail }: { detail: SubmissionDetail }) {
         ))}
       </ol>
       <h3 className="mt-5 font-bold">{text.notification}</h3>
-      <p className="mt-1 text-sm text-slate-800">{notificationText(detail.notification)}</p>
+      <p className="mt-1 text-sm text-slate-800">
+        {notificationText(detail.notification, text.notificationStates)}
+      </p>
+      <h3 className="mt-5 font-bold">{text.acknowledgement}</h3>
+      <p className="mt-1 text-sm text-slate-800">
+        {notificationText(detail.acknowledgement, {
+          ...text.notificationStates,
+          off: text.acknowledgementOff,
+        })}
+      </p>
     </DetailCard>
   );
 }

@@ -7,7 +7,8 @@ import { adminText } from '../content/admin';
 import { labelledFields } from '../forms/submission-fields';
 import { adminApi, ApiError } from './api';
 import type { SubmissionDetail } from './contract';
-import { formatDay, formatTime } from './format';
+import { businessMsBetween } from '../forms/business-hours';
+import { formatDay, formatDeadline, formatPhone, formatTime, telLink } from './format';
 import { ContactActions } from './contact-actions';
 import { NoteEditor } from './note-editor';
 import { StatusBadge } from './status-badge';
@@ -24,6 +25,19 @@ type Loaded =
   | { status: 'missing' | 'failed' }
   | { status: 'ready'; detail: SubmissionDetail };
 
+/** A field's value: a day written out, a phone number as a call link, or the text as sent. */
+function FieldValue({ name, value }: { name: string; value: string }) {
+  const tel = name === 'phone' ? telLink(value) : undefined;
+  if (tel) {
+    return (
+      <a href={tel} className="text-navy-700 underline hover:text-navy-900">
+        {formatPhone(value)}
+      </a>
+    );
+  }
+  return <>{ISO_DAY.test(value) ? formatDay(value) : value || '—'}</>;
+}
+
 function Fields({ detail }: { detail: SubmissionDetail }) {
   return (
     <DetailCard id="fields-heading" title={text.fields}>
@@ -32,7 +46,7 @@ function Fields({ detail }: { detail: SubmissionDetail }) {
           <div key={field.name} className="py-3 sm:grid sm:grid-cols-3 sm:gap-4">
             <dt className="font-semibold text-slate-700">{field.label}</dt>
             <dd className="mt-1 break-words whitespace-pre-wrap text-slate-900 sm:col-span-2 sm:mt-0">
-              {ISO_DAY.test(field.value) ? formatDay(field.value) : field.value || '—'}
+              <FieldValue name={field.name} value={field.value} />
             </dd>
           </div>
         ))}
@@ -47,6 +61,39 @@ function Fields({ detail }: { detail: SubmissionDetail }) {
               text.unknownLanguage}
           </dd>
         </div>
+      </dl>
+    </DetailCard>
+  );
+}
+
+/** A quote's deadlines and when it was first answered. */
+function PromiseCard({ detail }: { detail: SubmissionDetail }) {
+  const { respondBy, quoteBy, firstResponseAt } = detail;
+  if (respondBy === null || quoteBy === null) return null;
+  const hours = (ms: number) => (ms / 3_600_000).toFixed(1).replace(/\.0$/, '');
+  const rows = [
+    { term: text.respondBy, value: formatDeadline(respondBy) },
+    { term: text.quoteBy, value: formatDeadline(quoteBy) },
+    {
+      term: text.firstResponse,
+      value:
+        firstResponseAt === null
+          ? text.notYet
+          : text.answeredAfter(
+              formatTime(firstResponseAt),
+              hours(businessMsBetween(detail.receivedAt, firstResponseAt)),
+            ),
+    },
+  ];
+  return (
+    <DetailCard id="promise-heading" title={text.promise}>
+      <dl className="mt-3 space-y-2 text-sm">
+        {rows.map((row) => (
+          <div key={row.term}>
+            <dt className="font-semibold text-slate-700">{row.term}</dt>
+            <dd className="text-slate-900">{row.value}</dd>
+          </div>
+        ))}
       </dl>
     </DetailCard>
   );
@@ -72,6 +119,7 @@ function Detail({
           <Fields detail={detail} />
         </div>
         <div className="space-y-5">
+          <PromiseCard detail={detail} />
           <NoteEditor key={detail.id} detail={detail} onChange={onChange} />
           <SubmissionHistory detail={detail} />
         </div>

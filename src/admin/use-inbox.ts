@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { adminApi } from './api';
-import type { InboxItem, StatusCounts } from './contract';
+import type { InboxItem, InboxPage } from './contract';
 import { apiQuery } from './inbox-query';
 
 export type InboxState =
@@ -10,7 +10,8 @@ export type InboxState =
       status: 'ready';
       items: InboxItem[];
       next: string | null;
-      counts: StatusCounts;
+      counts: InboxPage['counts'];
+      needsReply: InboxPage['needsReply'];
       loadingMore: boolean;
     };
 
@@ -51,6 +52,7 @@ export function useInbox(params: URLSearchParams) {
         items: [...state.items, ...page.items],
         next: page.next,
         counts: page.counts,
+        needsReply: page.needsReply,
         loadingMore: false,
       });
     } catch {

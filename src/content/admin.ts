@@ -82,6 +82,22 @@ export const adminText = {
     event: 'Event',
     loadFailed: 'The submissions could not be loaded.',
     retry: 'Try again',
+    needsReply: 'Needs a reply',
+    overdueCount: (count: number) => `${count} overdue`,
+    overdue: 'Overdue',
+    respondBy: (at: string) => `Respond by ${at}`,
+    quoteBy: (at: string) => `Quote by ${at}`,
+    weeklyLink: 'The last 12 weeks',
+    roster: {
+      heading: 'Applicant roster',
+      hint: 'Ticks in one group: any of them. Ticks in several groups: all of them.',
+      chosen: (count: number) => `${count} ${count === 1 ? 'filter' : 'filters'}`,
+      position: 'Positions',
+      language: 'Languages',
+      day: 'Days',
+      shift: 'Shift',
+      experience: 'Experience',
+    },
   },
 
   submission: {
@@ -115,6 +131,15 @@ export const adminText = {
     statusEvent: (status: string, user: string) => `Marked ${status} by ${user}`,
     noteEvent: (user: string) => `Note changed by ${user}`,
     notification: 'Email notification',
+    acknowledgement: 'Acknowledgement to the sender',
+    acknowledgementOff:
+      'None: acknowledgements are off on this server, or this address already had one in the last 24 hours.',
+    promise: 'The promise',
+    respondBy: 'Respond by',
+    quoteBy: 'Quote by',
+    firstResponse: 'First response',
+    notYet: 'Not yet',
+    answeredAfter: (at: string, hours: string) => `${at}, after ${hours} business hours`,
     notificationStates: {
       off: 'Not sent: notifications are not set up on this server.',
       pending: 'Waiting to be sent.',
@@ -125,5 +150,55 @@ export const adminText = {
     },
     notFound: 'This submission does not exist.',
     loadFailed: 'This submission could not be loaded.',
+  },
+
+  weekly: {
+    /** The document's title, and what a link to the page may say. */
+    title: 'The weekly picture',
+    heading: 'The last 12 weeks',
+    back: 'Back to the inbox',
+    intro:
+      'Quote requests and job applications received each week (Monday to Sunday), and how soon quotes had a first reply, counted in business hours. The current week is still running.',
+    loadFailed: 'The weekly picture could not be loaded.',
+    retry: 'Try again',
+    weekOf: (day: string) => `Week of ${day}`,
+    hours: (value: string) => `${value} h`,
+    promise: (hours: string) => `Promise: ${hours} business ${hours === '1' ? 'hour' : 'hours'}`,
+    quotes: 'Quotes',
+    applications: 'Applications',
+    countsTitle: 'Quotes and applications per week',
+    countsDesc: (from: string, to: string, quotes: number[], applications: number[]) =>
+      `Quotes per week from ${from} to ${to}: ${quotes.join(', ')}; applications: ${applications.join(', ')}.`,
+    responseTitle: 'Median time to first response per week, in business hours',
+    /** `medians`: each week's, already written ('2.5 h', or `noRepliesShort`). */
+    responseDesc: ({
+      from,
+      to,
+      medians,
+      within,
+      measured,
+      promise,
+    }: {
+      from: string;
+      to: string;
+      medians: string[];
+      within: number;
+      measured: number;
+      promise: string;
+    }) =>
+      `Median first response per week from ${from} to ${to}: ${medians.join(', ')}. ${
+        measured === 0
+          ? 'No quote has had a reply yet.'
+          : `${within} of ${measured} ${measured === 1 ? 'week' : 'weeks'} with replies within the promise of ${promise} business hours.`
+      }`,
+    noRepliesShort: 'no replies',
+    tableCaption: 'Week by week',
+    week: 'Week',
+    replied: 'Replied',
+    median: 'Median first response',
+    withinPromise: 'Within promise',
+    yes: 'Yes',
+    no: 'No',
+    noReplies: 'No replies yet',
   },
 };
