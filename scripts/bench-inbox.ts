@@ -4,6 +4,13 @@ import { randomUUID } from 'node:crypto';
 import { databaseConfig } from '../server/config.ts';
 import { openDatabase } from '../server/database.ts';
 import { users } from '../server/admin/users.ts';
+import { rosterText } from '../server/migrations.ts';
+import {
+  availabilityValues,
+  languageValues,
+  positionValues,
+  shiftValues,
+} from '../src/content/options.ts';
 import { applicationBody, quoteBody } from '../server/testing.ts';
 import { percentile, send, startReceiver, stopReceiver } from './receiver-harness.ts';
 
@@ -49,31 +56,51 @@ const statuses = [
   'spam',
 ];
 
+const pick = <T>(values: readonly T[], n: number): T => values[n % values.length] as T;
+
+/** An applicant of the roster: one or two positions, English and maybe another language, some days. */
+function applicant(n: number, name: string) {
+  const days = availabilityValues.filter((_, day) => (n >> day) % 2 === 1);
+  return applicationBody(n, {
+    fullName: name,
+    positionInterest: [...new Set([pick(positionValues, n), pick(positionValues, n >> 3)])],
+    languages: n % 4 === 0 ? ['English', pick(languageValues, n >> 2)] : ['English'],
+    availability: days.length ? days : ['Saturday'],
+    shiftPreference: pick(shiftValues, n >> 1),
+    hasExperience: n % 2 === 0 ? 'yes' : 'no',
+  });
+}
+
 function row(n: number, now: number) {
   const name = `${firstNames[n % 10]} ${lastNames[Math.floor(n / 10) % 10]} ${n}`;
+  const receivedAt = now - (SUBMISSIONS - n) * 20 * 60_000;
+  const status = statuses[n % statuses.length] ?? 'new';
   const fields =
     n % 3 === 0
-      ? applicationBody(n, { fullName: name })
+      ? applicant(n, name)
       : quoteBody(n, {
           clientName: name,
           phone: `(202) 555-${String(n % 10_000).padStart(4, '0')}`,
         });
   return {
-    sql: `INSERT INTO submissions (id, form, received_at, fields, client_hash, user_agent, status, note, seq)
-          VALUES (?, ?, ?, ?, NULL, 'bench', ?, '', ?)`,
+    sql: `INSERT INTO submissions (id, form, received_at, fields, client_hash, user_agent, status,
+            note, seq, first_response_at)
+          VALUES (?, ?, ?, ?, NULL, 'bench', ?, '', ?, ?)`,
     args: [
       randomUUID(),
       n % 3 === 0 ? 'application' : 'quote',
       // About two years of submissions, one every 20 minutes or so.
-      now - (SUBMISSIONS - n) * 20 * 60_000,
+      receivedAt,
       JSON.stringify(fields),
-      statuses[n % statuses.length] ?? 'new',
+      status,
       n + 1,
+      // Answered from a few minutes to a day and a half later.
+      status === 'handled' || status === 'in_progress' ? receivedAt + (n % 37) * 60 * 60_000 : null,
     ],
   };
 }
 
-async function seed(dataDir: string) {
+export async function seed(dataDir: string) {
   const database = await openDatabase(databaseConfig({ DATA_DIR: dataDir }));
   try {
     const now = Date.now();
@@ -81,6 +108,9 @@ async function seed(dataDir: string) {
       const chunk = Array.from({ length: 2000 }, (_, i) => row(start + i, now));
       await database.client.batch(chunk, 'write');
     }
+    await database.client.execute(
+      `UPDATE submissions SET roster = ${rosterText('submissions')} WHERE form = 'application'`,
+    );
     await users(database.client).add(email, password);
   } finally {
     database.close();
@@ -108,6 +138,18 @@ const queries: [string, string][] = [
   ['search "jo" (2 letters)', 'q=jo'],
   ['search one phone', 'q=555-0423'],
   ['search + status', 'q=rivera&status=new'],
+  ['needs a reply', 'view=needs-reply'],
+  ['roster: bartender + spanish', 'position=Bartender&language=Spanish'],
+  [
+    'roster: 4 filters',
+    'position=Bartender&position=Mixologist&language=Spanish&day=Saturday&shift=noche',
+  ],
+  [
+    'roster: rare (no match)',
+    'position=Bartender&language=German&day=Monday&experience=no&shift=tarde',
+  ],
+  ['roster + search', 'position=Bartender&q=maria'],
+  ['weekly picture (12 weeks)', 'WEEKLY'],
 ];
 
 export async function benchInbox(
@@ -126,7 +168,7 @@ export async function benchInbox(
     const get = (query: string) =>
       send(server.port, {
         method: 'GET',
-        path: `/admin/api/submissions?${query}`,
+        path: query === 'WEEKLY' ? '/admin/api/weekly' : `/admin/api/submissions?${query}`,
         headers: { cookie },
       });
     const page2 = JSON.parse((await get('')).body) as { next: string };
@@ -140,7 +182,8 @@ export async function benchInbox(
         const answer = await get(query);
         if (answer.status !== 200) throw new Error(`${label}: HTTP ${answer.status}`);
         ms.push(answer.ms);
-        rows = (JSON.parse(answer.body) as { items: unknown[] }).items.length;
+        const body = JSON.parse(answer.body) as { items?: unknown[]; weeks?: unknown[] };
+        rows = (body.items ?? body.weeks ?? []).length;
       }
       console.log(
         `${label.padEnd(27)} ${String(rows).padStart(5)} ${percentile(ms, 50).toFixed(1).padStart(8)} ${percentile(ms, 99).toFixed(1).padStart(8)}`,

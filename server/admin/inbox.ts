@@ -159,8 +159,12 @@ function deadlines({ form, receivedAt }: { form: string; receivedAt: number }) {
 
 async function countByStatus(client: Client, query: InboxQuery): Promise<StatusCounts> {
   const { where, args } = filter(query, false);
+  // The roster's index holds the status and the roster's text: the count reads nothing else.
+  const roster = rosterFilterNames.some((name) => query[name]?.length);
+  const index = roster ? 'INDEXED BY submissions_roster' : '';
   const result = await client.execute({
-    sql: `SELECT status, COUNT(*) AS n FROM submissions ${whereClause(where)} GROUP BY status`,
+    sql: `SELECT status, COUNT(*) AS n FROM submissions ${index} ${whereClause(where)}
+          GROUP BY status`,
     args,
   });
   const counted = Object.fromEntries(submissionStatuses.map((status) => [status, 0]));

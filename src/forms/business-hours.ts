@@ -85,8 +85,41 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   return format;
 }
 
+/**
+ * Each zone's offset from UTC through one UTC day, when it stays the same from that day's start to
+ * the next day's (null: the clocks change that day). Clocks change at most once a day, so a day
+ * whose two ends agree has one offset throughout: asked of `Intl` twice per day, not per instant.
+ */
+const steadyOffsets = new Map<string, Map<number, number | null>>();
+const MAX_CACHED_DAYS = 20_000;
+
+function steadyOffset(utcDay: number, timeZone: string): number | null {
+  let days = steadyOffsets.get(timeZone);
+  if (!days) {
+    days = new Map();
+    steadyOffsets.set(timeZone, days);
+  }
+  let offset = days.get(utcDay);
+  if (offset === undefined) {
+    const start = utcDay * DAY;
+    const atStart = formattedWallClock(start, timeZone) - start;
+    const atEnd = formattedWallClock(start + DAY, timeZone) - (start + DAY);
+    offset = atStart === atEnd ? atStart : null;
+    if (days.size >= MAX_CACHED_DAYS) days.clear();
+    days.set(utcDay, offset);
+  }
+  return offset;
+}
+
 /** What the clocks of `timeZone` show at `ms`, as a wall time (whole seconds). */
 function wallClock(ms: number, timeZone: string): number {
+  const offset = steadyOffset(Math.floor(ms / DAY), timeZone);
+  if (offset === null) return formattedWallClock(ms, timeZone);
+  return Math.floor(ms / SECOND) * SECOND + offset;
+}
+
+/** `wallClock` as `Intl` tells it: right on every day, and slow. */
+function formattedWallClock(ms: number, timeZone: string): number {
   const fields = new Map<string, number>();
   for (const part of formatter(timeZone).formatToParts(ms)) {
     fields.set(part.type, Number(part.value));
