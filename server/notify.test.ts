@@ -1,49 +1,11 @@
 import { createServer as createNetServer } from 'node:net';
 import { createClient } from '@libsql/client';
-import { SMTPServer } from 'smtp-server';
 import { buildApp } from './app.ts';
 import { forms } from './forms.ts';
 import { smtpSender, startOutbox, type MailSender, type Outbox } from './notify.ts';
 import { createStore, openStore, type Store } from './store.ts';
 import { applicationBody, multipartBody, quoteBody, samplePdf, tempDataDir } from './testing.ts';
-
-interface Received {
-  from: string | undefined;
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP server on loopback that keeps every message it accepts. */
-async function startSmtp(port = 0) {
-  const received: Received[] = [];
-  const waiting: (() => void)[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined,
-          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        waiting.splice(0).forEach((resolve) => resolve());
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  const address = server.server.address();
-  return {
-    port: typeof address === 'object' && address ? address.port : port,
-    received,
-    next: () => new Promise<void>((resolve) => waiting.push(resolve)),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
+import { bodyText, startSmtp } from './test-smtp.ts';
 
 /** A loopback port with nothing listening on it (yet). */
 async function freePort(): Promise<number> {
@@ -52,16 +14,6 @@ async function freePort(): Promise<number> {
   const address = server.address();
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return typeof address === 'object' && address ? address.port : 0;
-}
-
-/** Undoes quoted-printable so that the test reads the text as the recipient does. */
-function bodyText(raw: string): string {
-  const body = raw.slice(raw.search(/\r?\n\r?\n/)).trimStart();
-  const joined = body.replace(/=\r?\n/g, '');
-  const bytes = joined.replace(/=([0-9A-F]{2})/g, (_, hex: string) =>
-    String.fromCharCode(parseInt(hex, 16)),
-  );
-  return Buffer.from(bytes, 'latin1').toString('utf8').replace(/\r\n/g, '\n');
 }
 
 async function until(check: () => Promise<boolean>, timeoutMs = 5000) {

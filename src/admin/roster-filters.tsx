@@ -70,8 +70,20 @@ function Group({ name, params, onChange }: RosterProps & { name: RosterFilterNam
  * The applicant roster: who can do what, speaks what, works when. Several ticks in one group: any
  * of them; ticks in several groups: all of them. Folded away until the owner opens it.
  */
-export function RosterFilters({ params, onChange }: RosterProps) {
-  const chosen = rosterFilterNames.reduce((sum, name) => sum + params.getAll(name).length, 0);
+export function RosterFilters({ params, onChange: change }: RosterProps) {
+  // A tick shows at once, before the router (which moves in a transition) brings the new address.
+  const [ticked, setTicked] = useState<URLSearchParams | undefined>(undefined);
+  const [seen, setSeen] = useState(params.toString());
+  if (seen !== params.toString()) {
+    setSeen(params.toString());
+    setTicked(undefined);
+  }
+  const shown = ticked ?? params;
+  const onChange = (next: URLSearchParams) => {
+    setTicked(next);
+    change(next);
+  };
+  const chosen = rosterFilterNames.reduce((sum, name) => sum + shown.getAll(name).length, 0);
   const [open, setOpen] = useState(chosen > 0);
   return (
     <details
@@ -90,7 +102,7 @@ export function RosterFilters({ params, onChange }: RosterProps) {
         <p className="text-sm text-slate-600">{text.hint}</p>
         <div className="mt-3 grid gap-4 sm:grid-cols-3 lg:grid-cols-5">
           {rosterFilterNames.map((name) => (
-            <Group key={name} name={name} params={params} onChange={onChange} />
+            <Group key={name} name={name} params={shown} onChange={onChange} />
           ))}
         </div>
       </div>

@@ -1,0 +1,323 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test as base, type Page } from '@playwright/test';
+import { adminText } from '../src/content/admin';
+import { quoteForm as spanishQuoteForm } from '../src/content/es/quote-form';
+import { quoteForm } from '../src/content/quote-form';
+import { respondBy } from '../src/forms/business-hours';
+import { startReceiver, stopReceiver } from '../scripts/receiver-harness';
+import { applicationBody } from '../server/testing';
+import { bodyText, startSmtp, type Received } from '../server/test-smtp';
+import { expectNoAxeViolations } from './fixtures';
+import { isoDateFromToday } from './form-helpers';
+
+/**
+ * The staffing desk against `npm start`'s server with e-mail on: a local SMTP server, and a
+ * receiver of its own (its own database) per worker, so that what one test sends is its own.
+ */
+
+const OWNER_MAILBOX = 'bookings@staffing.example';
+const password = 'a long e2e test password';
+const owner = 'desk.owner@example.com';
+const buildDir = process.env.BUILD_DIR ?? 'build';
+
+interface Desk {
+  url: string;
+  mail: Received[];
+  dataDir: string;
+}
+
+const test = base.extend<object, { desk: Desk }>({
+  desk: [
+    async ({}, use) => {
+      const smtp = await startSmtp();
+      const dataDir = mkdtempSync(path.join(os.tmpdir(), 'e2e-desk-'));
+      const server = await startReceiver(dataDir, {
+        DIST_DIR: process.env.DIST_DIR ?? 'dist',
+        BUILD_DIR: buildDir,
+        SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+        NOTIFY_TO: OWNER_MAILBOX,
+        NOTIFY_FROM: 'Potomac Staffing website <forms@staffing.example>',
+      });
+      execFileSync(
+        process.execPath,
+        [path.join(buildDir, 'server', 'admin-cli.js'), 'add-user', owner],
+        {
+          env: { ...process.env, DATA_DIR: dataDir },
+          input: `${password}\n`,
+          stdio: 'pipe',
+        },
+      );
+      await use({ url: `http://127.0.0.1:${server.port}`, mail: smtp.received, dataDir });
+      await stopReceiver(server);
+      await smtp.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ desk }, use) => use(desk.url),
+});
+
+let counter = 0;
+/** An address no other test uses. */
+function visitorAddress(label: string): string {
+  counter += 1;
+  return `${label}.${Date.now()}.${test.info().workerIndex}.${counter}@example.org`;
+}
+
+const mailTo = (desk: Desk, address: string) =>
+  desk.mail.filter((mail) => mail.to.includes(address.toLowerCase()) || mail.to.includes(address));
+
+async function mailArrives(desk: Desk, address: string) {
+  await expect.poll(() => mailTo(desk, address).length, { timeout: 10_000 }).toBeGreaterThan(0);
+  return bodyText(mailTo(desk, address)[0]?.raw ?? '');
+}
+
+interface QuoteWords {
+  path: string;
+  labels: {
+    name: string;
+    phone: string;
+    email: string;
+    date: string;
+    guests: string;
+    address: string;
+    info: string;
+  };
+  service: string;
+  submit: string;
+  heading: string;
+}
+
+const english: QuoteWords = {
+  path: '/#/request-service',
+  labels: {
+    name: quoteForm.fields.clientName.label,
+    phone: quoteForm.fields.phone.label,
+    email: quoteForm.fields.email.label,
+    date: quoteForm.fields.eventDate.label,
+    guests: quoteForm.fields.guestCount.label,
+    address: quoteForm.fields.address.label,
+    info: quoteForm.fields.additionalInfo.label,
+  },
+  service: 'Bartenders & Mixologists',
+  submit: quoteForm.submit,
+  heading: quoteForm.confirmation.heading,
+};
+
+const spanish: QuoteWords = {
+  path: '/es/#/request-service',
+  labels: {
+    name: spanishQuoteForm.fields.clientName.label,
+    phone: spanishQuoteForm.fields.phone.label,
+    email: spanishQuoteForm.fields.email.label,
+    date: spanishQuoteForm.fields.eventDate.label,
+    guests: spanishQuoteForm.fields.guestCount.label,
+    address: spanishQuoteForm.fields.address.label,
+    info: spanishQuoteForm.fields.additionalInfo.label,
+  },
+  service: 'Bartenders y mixólogos',
+  submit: spanishQuoteForm.submit,
+  heading: spanishQuoteForm.confirmation.heading,
+};
+
+/** What the visitor typed, which no acknowledgement may repeat. */
+const typed = {
+  name: 'Dana Spammer',
+  info: 'Cheap watches at https://spam.example/deal',
+};
+
+async function sendQuote(page: Page, words: QuoteWords, email: string, guests = '80') {
+  // A fresh document: one that has sent the form shows its confirmation.
+  await page.goto('about:blank');
+  await page.goto(words.path);
+  await page.getByLabel(words.labels.name).fill(typed.name);
+  await page.getByLabel(words.labels.phone).fill('7035550123');
+  await page.getByLabel(words.labels.email, { exact: true }).fill(email);
+  await page.getByLabel(words.labels.date).fill(isoDateFromToday(30));
+  await page.getByLabel(words.labels.guests).fill(guests);
+  await page.getByLabel(words.labels.address).fill('1300 Pennsylvania Ave NW, Washington, DC');
+  await page.getByRole('checkbox', { name: words.service }).check();
+  await page.getByLabel(words.labels.info).fill(typed.info);
+  await page.getByRole('button', { name: words.submit }).click();
+  await expect(page.getByRole('heading', { name: words.heading })).toBeVisible();
+}
+
+/** The respond-by time the acknowledgement must name, for a quote sent about now. */
+function promisedDay(locale: string): string {
+  return new Intl.DateTimeFormat(locale, {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'America/New_York',
+  }).format(new Date(respondBy(Date.now())));
+}
+
+test.describe("the visitor's acknowledgement", () => {
+  test('a quote from the English site is acknowledged in English with the promise', async ({
+    page,
+    desk,
+  }) => {
+    const email = visitorAddress('english');
+    await sendQuote(page, english, email);
+    const text = await mailArrives(desk, email);
+    expect(text).toContain('Thank you for your quote request.');
+    expect(text).toContain(`We will reply by ${promisedDay('en-US')} at `);
+    expect(text).toContain('Eastern Time');
+    expect(text).toContain('(703) 555-0142');
+    for (const words of Object.values(typed)) expect(text).not.toContain(words);
+    expect(text).not.toMatch(/spam\.example|Spammer/);
+  });
+
+  test('a quote from the Spanish site is acknowledged in Spanish, once a day per address', async ({
+    page,
+    desk,
+  }) => {
+    const email = visitorAddress('spanish');
+    await sendQuote(page, spanish, email);
+    const text = await mailArrives(desk, email);
+    expect(text).toContain('Gracias por su solicitud de cotización.');
+    expect(text).toContain(`Le responderemos antes del ${promisedDay('es-US')}, a las `);
+    for (const words of Object.values(typed)) expect(text).not.toContain(words);
+
+    // Another request with the same address the same day: the owner hears of it, the visitor not.
+    const ownerBefore = mailTo(desk, OWNER_MAILBOX).length;
+    await sendQuote(page, spanish, email, '150');
+    await expect.poll(() => mailTo(desk, OWNER_MAILBOX).length).toBeGreaterThan(ownerBefore);
+    // The owner's notification and any acknowledgement leave in the same pass of the outbox.
+    await page.waitForTimeout(500);
+    expect(mailTo(desk, email)).toHaveLength(1);
+  });
+});
+
+async function signIn(page: Page) {
+  await page.goto('/admin/');
+  await page.getByLabel(adminText.signIn.email).fill(owner);
+  await page.getByLabel(adminText.signIn.password).fill(password);
+  await page.getByRole('button', { name: adminText.signIn.submit }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: adminText.inbox.heading }),
+  ).toBeVisible();
+}
+
+async function postApplication(page: Page, fields: Record<string, unknown>) {
+  const answer = await page.request.post('/api/forms/application', { data: fields });
+  expect(answer.status()).toBe(200);
+}
+
+const inboxText = adminText.inbox;
+
+test.describe('the owner at the staffing desk', () => {
+  test("an open quote says 'Respond by', and 'Needs a reply' lists it", async ({ page }) => {
+    const email = visitorAddress('respond');
+    await sendQuote(page, english, email);
+    await signIn(page);
+    const row = page.getByRole('listitem').filter({ hasText: email });
+    await expect(row.first()).toContainText(
+      /Respond by \w{3}, \w{3} \d{1,2}, \d{1,2}:\d{2} [AP]M E[SD]T/,
+    );
+    await expect(row.first()).toContainText('Quote by');
+    await expect(row.first().getByRole('link', { name: '(703) 555-0123' })).toHaveAttribute(
+      'href',
+      'tel:+17035550123',
+    );
+    await page.getByRole('link', { name: new RegExp(`^${inboxText.needsReply}`) }).click();
+    await expect(page).toHaveURL(/view=needs-reply/);
+    await expect(page.getByRole('listitem').filter({ hasText: email })).toHaveCount(1);
+  });
+
+  test('the roster finds the Spanish-speaking bartender only', async ({ page }) => {
+    const run = Date.now();
+    const people = {
+      wanted: `Bartender Spanish ${run}`,
+      englishOnly: `Bartender English ${run}`,
+      server: `Server Spanish ${run}`,
+    };
+    await page.goto('/admin/');
+    await postApplication(
+      page,
+      applicationBody(1, { fullName: people.wanted, email: visitorAddress('a') }),
+    );
+    await postApplication(
+      page,
+      applicationBody(2, {
+        fullName: people.englishOnly,
+        languages: ['English'],
+        email: visitorAddress('b'),
+      }),
+    );
+    await postApplication(
+      page,
+      applicationBody(3, {
+        fullName: people.server,
+        positionInterest: ['Professional Server'],
+        email: visitorAddress('c'),
+      }),
+    );
+    await signIn(page);
+    await page.getByRole('searchbox', { name: inboxText.search }).fill(String(run));
+    await expect(page.getByRole('link', { name: people.server })).toBeVisible();
+
+    await page.getByText(inboxText.roster.heading).click();
+    await page
+      .getByRole('group', { name: inboxText.roster.position })
+      .getByRole('checkbox', { name: 'Bartender' })
+      .check();
+    await page
+      .getByRole('group', { name: inboxText.roster.language })
+      .getByRole('checkbox', { name: 'Spanish' })
+      .check();
+    await expect(page.getByRole('link', { name: people.wanted })).toBeVisible();
+    await expect(page.getByRole('link', { name: people.englishOnly })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: people.server })).toHaveCount(0);
+    await expect(page).toHaveURL(/position=Bartender/);
+    await expect(page).toHaveURL(/language=Spanish/);
+
+    // The export is the same roster.
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: inboxText.export }).click();
+    const csv = await (await download).createReadStream();
+    const chunks: Buffer[] = [];
+    for await (const chunk of csv) chunks.push(chunk as Buffer);
+    const exported = Buffer.concat(chunks).toString('utf8');
+    expect(exported).toContain(people.wanted);
+    expect(exported).not.toContain(people.englishOnly);
+    expect(exported).not.toContain(people.server);
+  });
+
+  test('the weekly picture shows its chart and the same numbers in a table', async ({ page }) => {
+    await signIn(page);
+    await page.getByRole('link', { name: inboxText.weeklyLink }).click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: adminText.weekly.heading }),
+    ).toBeVisible();
+    const charts = page.getByRole('img');
+    await expect(charts).toHaveCount(2);
+    const table = page.getByRole('table');
+    await expect(table.getByRole('row')).toHaveCount(13);
+    // This week's row counts what the tests of this worker sent (at least one quote by now).
+    const thisWeek = table.getByRole('row').last();
+    await expect(thisWeek.getByRole('cell').nth(0)).not.toHaveText('0');
+  });
+});
+
+for (const width of [390, 1280]) {
+  test(`the staffing desk's screens have no axe violations at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: width < 800 ? 844 : 800 });
+    await sendQuote(page, english, visitorAddress('axe'));
+    await signIn(page);
+    await page.getByText(inboxText.roster.heading).click();
+    await expectNoAxeViolations(page);
+    await page.getByRole('link', { name: new RegExp(`^${inboxText.needsReply}`) }).click();
+    await expect(page).toHaveURL(/view=needs-reply/);
+    await expectNoAxeViolations(page);
+    await page.getByRole('link', { name: typed.name }).first().click();
+    await expect(page.getByRole('heading', { name: adminText.submission.promise })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.goto('/admin/#/weekly');
+    await expect(page.getByRole('table')).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+}
