@@ -31,6 +31,7 @@ interface Desk {
 
 const test = base.extend<object, { desk: Desk }>({
   desk: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's needs from this pattern
     async ({}, use) => {
       const smtp = await startSmtp();
       const dataDir = mkdtempSync(path.join(os.tmpdir(), 'e2e-desk-'));
