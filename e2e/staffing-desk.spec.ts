@@ -10,7 +10,7 @@ import { respondBy } from '../src/forms/business-hours';
 import { startReceiver, stopReceiver } from '../scripts/receiver-harness';
 import { applicationBody } from '../server/testing';
 import { bodyText, startSmtp, type Received } from '../server/test-smtp';
-import { expectNoAxeViolations } from './fixtures';
+import { expectNoAxeViolations, expectNoHorizontalScroll } from './fixtures';
 import { isoDateFromToday } from './form-helpers';
 
 /**
@@ -311,6 +311,7 @@ for (const width of [390, 1280]) {
     await signIn(page);
     await page.getByText(inboxText.roster.heading).click();
     await expectNoAxeViolations(page);
+    await expectNoHorizontalScroll(page);
     await page.getByRole('link', { name: new RegExp(`^${inboxText.needsReply}`) }).click();
     await expect(page).toHaveURL(/view=needs-reply/);
     await expectNoAxeViolations(page);
@@ -320,5 +321,7 @@ for (const width of [390, 1280]) {
     await page.goto('/admin/#/weekly');
     await expect(page.getByRole('table')).toBeVisible();
     await expectNoAxeViolations(page);
+    // The table scrolls inside its box on a phone; the page itself does not.
+    await expectNoHorizontalScroll(page);
   });
 }

@@ -264,4 +264,44 @@ describe('SubmissionPage', () => {
 
     expect(await screen.findByRole('alert')).toHaveTextContent(text.loadFailed);
   });
+
+  it("shows a quote's deadlines, marks it overdue while New, and when it was first answered", async () => {
+    // Friday 20 November 2026, 3:00 PM in New York: due Monday 11:00 AM, long past.
+    const friday = Date.parse('2026-11-20T15:00:00-05:00');
+    const quote: SubmissionDetail = {
+      ...detail,
+      form: 'quote',
+      status: 'new',
+      receivedAt: friday,
+      respondBy: Date.parse('2026-11-23T11:00:00-05:00'),
+      quoteBy: friday + 24 * 60 * 60 * 1000,
+      firstResponseAt: null,
+    };
+    signedIn(() => json(quote));
+    await renderSubmission();
+    const promise = screen.getByRole('region', { name: text.promise });
+    expect(promise).toHaveTextContent(`Mon, Nov 23, 11:00 AM EST · ${adminText.inbox.overdue}`);
+    expect(promise).toHaveTextContent('Sat, Nov 21, 3:00 PM EST');
+    expect(promise).toHaveTextContent(text.notYet);
+  });
+
+  it('says after how many business hours a quote was first answered', async () => {
+    const friday = Date.parse('2026-11-20T15:00:00-05:00');
+    signedIn(() =>
+      json({
+        ...detail,
+        form: 'quote',
+        status: 'handled',
+        receivedAt: friday,
+        respondBy: Date.parse('2026-11-23T11:00:00-05:00'),
+        quoteBy: friday + 24 * 60 * 60 * 1000,
+        // Monday 9:30 AM: two hours on Friday, half an hour on Monday.
+        firstResponseAt: Date.parse('2026-11-23T09:30:00-05:00'),
+      }),
+    );
+    await renderSubmission();
+    const promise = screen.getByRole('region', { name: text.promise });
+    expect(promise).toHaveTextContent(/after 2\.5 business hours/);
+    expect(promise).not.toHaveTextContent(adminText.inbox.overdue);
+  });
 });

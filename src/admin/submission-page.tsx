@@ -69,10 +69,18 @@ function Fields({ detail }: { detail: SubmissionDetail }) {
 /** A quote's deadlines and when it was first answered. */
 function PromiseCard({ detail }: { detail: SubmissionDetail }) {
   const { respondBy, quoteBy, firstResponseAt } = detail;
+  // Read once: whether it is overdue does not change under the owner's eyes.
+  const [now] = useState(Date.now);
   if (respondBy === null || quoteBy === null) return null;
+  const overdue = detail.status === 'new' && respondBy < now;
   const hours = (ms: number) => (ms / 3_600_000).toFixed(1).replace(/\.0$/, '');
   const rows = [
-    { term: text.respondBy, value: formatDeadline(respondBy) },
+    {
+      term: text.respondBy,
+      value: overdue
+        ? `${formatDeadline(respondBy)} · ${adminText.inbox.overdue}`
+        : formatDeadline(respondBy),
+    },
     { term: text.quoteBy, value: formatDeadline(quoteBy) },
     {
       term: text.firstResponse,
@@ -87,7 +95,7 @@ function PromiseCard({ detail }: { detail: SubmissionDetail }) {
   ];
   return (
     <DetailCard id="promise-heading" title={text.promise}>
-      <dl className="mt-3 space-y-2 text-sm">
+      <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-3">
         {rows.map((row) => (
           <div key={row.term}>
             <dt className="font-semibold text-slate-700">{row.term}</dt>
@@ -113,13 +121,13 @@ function Detail({
         <StatusControl detail={detail} onChange={onChange} />
         <ContactActions detail={detail} />
       </div>
+      <PromiseCard detail={detail} />
       <AttachmentList detail={detail} />
       <div className="grid gap-5 lg:grid-cols-3">
         <div className="lg:col-span-2">
           <Fields detail={detail} />
         </div>
         <div className="space-y-5">
-          <PromiseCard detail={detail} />
           <NoteEditor key={detail.id} detail={detail} onChange={onChange} />
           <SubmissionHistory detail={detail} />
         </div>

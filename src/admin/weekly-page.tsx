@@ -104,7 +104,7 @@ function WeeklyTable({ picture }: { picture: WeeklyPicture }) {
       role="region"
       aria-labelledby={captionId}
       tabIndex={0}
-      className="overflow-x-auto rounded-lg border border-slate-200 bg-white"
+      className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white"
     >
       <table className="w-full min-w-[36rem] text-sm">
         <caption
