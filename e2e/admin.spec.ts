@@ -97,7 +97,7 @@ test.describe("the owner's inbox", () => {
     await expect(rows(page)).toHaveCount(1);
     await expect(row(page, name)).toBeVisible();
 
-    await row(page, name).getByRole('link').click();
+    await row(page, name).getByRole('link', { name, exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
     await expect(page.getByRole('link', { name: detailText.reply })).toHaveAttribute(
       'href',
@@ -219,7 +219,7 @@ test.describe("the owner's inbox", () => {
     const name = unique('Cross Origin Quote');
     await postQuote(page.request, name);
     await signedIn(page, sharedOwner());
-    await row(page, name).getByRole('link').click();
+    await row(page, name).getByRole('link', { name, exact: true }).click();
     const id = page.url().split('/submissions/')[1]?.split('?')[0] ?? '';
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
 
@@ -284,7 +284,7 @@ test.describe("the owner's inbox", () => {
     expect(posted.status()).toBe(200);
     await signedIn(page, sharedOwner());
     await expect(row(page, name)).toBeVisible();
-    await row(page, name).getByRole('link').click();
+    await row(page, name).getByRole('link', { name, exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
     await expect(page.getByText('<script>alert(1)</script>')).toBeVisible();
     await expect(page.locator('main img, main script, main b')).toHaveCount(0);
@@ -308,8 +308,8 @@ test.describe("the owner's inbox", () => {
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { level: 1, name: inboxText.heading })).toBeFocused();
 
-    const link = row(page, name).getByRole('link');
-    for (let presses = 0; presses < 25; presses += 1) {
+    const link = row(page, name).getByRole('link', { name, exact: true });
+    for (let presses = 0; presses < 40; presses += 1) {
       if (await link.evaluate((element) => element === document.activeElement)) break;
       await page.keyboard.press('Tab');
     }
@@ -381,7 +381,7 @@ for (const width of [390, 1280]) {
     await expect(row(page, name)).toBeVisible();
     await expectNoAxeViolations(page);
 
-    await row(page, name).getByRole('link').click();
+    await row(page, name).getByRole('link', { name, exact: true }).click();
     await expect(page.getByRole('heading', { name: detailText.history })).toBeVisible();
     await expectNoAxeViolations(page);
   });
