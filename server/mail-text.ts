@@ -135,7 +135,7 @@ function deadlineParts(ms: number, locale: string): { day: string; time: string 
 /** The phone lines and WhatsApp, one per line. */
 function contactLines(text: AcknowledgementText): string[] {
   const { direct, office } = business.phones;
-  return [`${direct.display}`, `${office.display} (${text.whatsApp}: ${business.whatsappUrl})`];
+  return [direct.display, `${office.display} (${text.whatsApp}: ${business.whatsappUrl})`];
 }
 
 export interface AcknowledgementMail {

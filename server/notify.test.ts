@@ -296,7 +296,39 @@ describe("the visitor's acknowledgement", () => {
     );
   });
 
-  it('is queued again for the same address a day later, and never with ACKNOWLEDGE=false', async () => {
+  it("acknowledges an application to the applicant's address", async () => {
+    const smtp = await startSmtp();
+    closers.push(smtp.close);
+    outbox = outboxFor(smtp.port);
+    const app = await buildApp({
+      store,
+      notify: true,
+      acknowledge: true,
+      onStored: () => outbox?.nudge(),
+    });
+    closers.push(() => app.close());
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/forms/application',
+      headers: { 'content-type': 'application/json' },
+      payload: applicationBody(7),
+    });
+    expect(response.statusCode).toBe(200);
+    await until(async () => smtp.received.length === 2);
+    const toApplicant = smtp.received.find((mail) => mail.to[0] === 'camila.torres+7@example.com');
+    // The subject holds a dash, so it travels encoded: "We received your application – …".
+    expect(toApplicant?.raw).toMatch(/^Subject: =\?UTF-8\?Q\?We_received_your_application/m);
+    expect(bodyText(toApplicant?.raw ?? '')).toMatch(/^1\. Application review/m);
+  });
+
+  it('queues none when the server does not acknowledge (ACKNOWLEDGE=false)', async () => {
+    const app = await buildApp({ store, notify: true, acknowledge: false });
+    closers.push(() => app.close());
+    await post(app, quoteBody(1));
+    expect(await outboxKinds()).toEqual(['notify']);
+  });
+
+  it('is queued again for the same address a day later, and never without an address', async () => {
     let clock = Date.parse('2030-05-01T12:00:00Z');
     const clocked = createStore(store.database, { now: () => clock });
     const save = (n: number, acknowledgeTo?: string) =>

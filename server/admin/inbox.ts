@@ -218,9 +218,12 @@ function toEvent(event: Row): SubmissionEvent {
 
 /** One submission with its history and the state of its e-mail notification. */
 async function readDetail(client: Client, id: string): Promise<SubmissionDetail | undefined> {
-  const [row, events, outbox, acknowledged, response] = await client.batch(
+  const [row, events, outbox, acknowledged] = await client.batch(
     [
-      { sql: `SELECT ${SUBMISSION_SELECT} FROM submissions WHERE id = ?`, args: [id] },
+      {
+        sql: `SELECT ${SUBMISSION_SELECT}, first_response_at FROM submissions WHERE id = ?`,
+        args: [id],
+      },
       {
         sql: `SELECT at, user_email, kind, status FROM submission_events
               WHERE submission_id = ? ORDER BY at, id`,
@@ -231,14 +234,13 @@ async function readDetail(client: Client, id: string): Promise<SubmissionDetail 
               WHERE submission_id = ? AND kind = ? ORDER BY id DESC LIMIT 1`,
         args: [id, kind],
       })),
-      { sql: 'SELECT first_response_at FROM submissions WHERE id = ?', args: [id] },
     ],
     'read',
   );
   const found = row?.rows[0];
   if (!found) return undefined;
   const submission = toSubmission(found);
-  const firstResponseAt = response?.rows[0]?.first_response_at;
+  const firstResponseAt = found.first_response_at;
   return {
     id: submission.id,
     form: submission.form,

@@ -72,6 +72,13 @@ export function formatDeadline(ms: number): string {
   return deadlineFormat.format(new Date(ms));
 }
 
+const upToOneDecimal = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+
+/** A duration in hours, whole where it is whole: 14_400_000 → '4', 9_000_000 → '2.5'. */
+export function hoursOf(ms: number): string {
+  return upToOneDecimal.format(ms / 3_600_000);
+}
+
 export function contactLinks(
   email: string | undefined,
   phone: string | undefined,

@@ -7,6 +7,7 @@ import { adminText } from '../content/admin';
 import { InboxFilters, StatusTabs } from './inbox-filters';
 import { hasFilters } from './inbox-query';
 import { InboxList } from './inbox-list';
+import { LoadFailed } from './load-failed';
 import { usePageFocus } from './use-page-focus';
 import { useInbox } from './use-inbox';
 
@@ -50,16 +51,7 @@ export function InboxPage({ seenBefore }: { seenBefore: number }) {
       </p>
       {state.status === 'loading' && <p className="text-slate-600">{adminText.loading}</p>}
       {state.status === 'failed' && (
-        <div role="alert" className="rounded-md border-l-4 border-red-700 bg-red-50 p-4">
-          <p className="font-semibold text-red-800">{text.loadFailed}</p>
-          <button
-            type="button"
-            onClick={retry}
-            className={`${buttonClasses('outline', 'md')} mt-3`}
-          >
-            {text.retry}
-          </button>
-        </div>
+        <LoadFailed message={text.loadFailed} retry={text.retry} onRetry={retry} />
       )}
       {state.status === 'ready' && state.items.length === 0 && (
         <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">

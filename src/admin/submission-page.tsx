@@ -8,7 +8,7 @@ import { labelledFields } from '../forms/submission-fields';
 import { adminApi, ApiError } from './api';
 import type { SubmissionDetail } from './contract';
 import { businessMsBetween } from '../forms/business-hours';
-import { formatDay, formatDeadline, formatPhone, formatTime, telLink } from './format';
+import { formatDay, formatDeadline, formatPhone, formatTime, hoursOf, telLink } from './format';
 import { ContactActions } from './contact-actions';
 import { NoteEditor } from './note-editor';
 import { StatusBadge } from './status-badge';
@@ -73,7 +73,6 @@ function PromiseCard({ detail }: { detail: SubmissionDetail }) {
   const [now] = useState(Date.now);
   if (respondBy === null || quoteBy === null) return null;
   const overdue = detail.status === 'new' && respondBy < now;
-  const hours = (ms: number) => (ms / 3_600_000).toFixed(1).replace(/\.0$/, '');
   const rows = [
     {
       term: text.respondBy,
@@ -89,7 +88,7 @@ function PromiseCard({ detail }: { detail: SubmissionDetail }) {
           ? text.notYet
           : text.answeredAfter(
               formatTime(firstResponseAt),
-              hours(businessMsBetween(detail.receivedAt, firstResponseAt)),
+              hoursOf(businessMsBetween(detail.receivedAt, firstResponseAt)),
             ),
     },
   ];

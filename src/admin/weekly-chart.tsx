@@ -2,6 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { adminText } from '../content/admin';
 import { business } from '../content/business';
 import type { WeekFigures, WeeklyPicture } from './contract';
+import { hoursOf } from './format';
 
 const text = adminText.weekly;
 const HOUR = 60 * 60 * 1000;
@@ -15,7 +16,6 @@ const oneDecimal = new Intl.NumberFormat('en-US', {
   minimumFractionDigits: 1,
   maximumFractionDigits: 1,
 });
-const upToOneDecimal = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
 
 /** A week's Monday as the office's calendar has it: 'Nov 17'. */
 export function formatWeekDay(start: number): string {
@@ -25,11 +25,6 @@ export function formatWeekDay(start: number): string {
 /** 9_000_000 → '2.5 h'. */
 export function formatHours(ms: number): string {
   return text.hours(oneDecimal.format(ms / HOUR));
-}
-
-/** The promise in whole hours where it is whole: 14_400_000 → '4'. */
-export function promiseHours(promiseMs: number): string {
-  return upToOneDecimal.format(promiseMs / HOUR);
 }
 
 /** Null when no quote of the week has had a reply. */
@@ -296,7 +291,7 @@ export function ResponseChart({ picture }: { picture: WeeklyPicture }) {
   const { from, to } = range(weeks);
   const medians = weeks.map((week) => week.medianResponseMs);
   const measured = medians.filter((ms) => ms !== null);
-  const promise = promiseHours(promiseMs);
+  const promise = hoursOf(promiseMs);
   const scale = niceScale(Math.max(...measured, promiseMs * 1.25) / HOUR);
   const desc = text.responseDesc({
     from,

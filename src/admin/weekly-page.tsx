@@ -1,11 +1,11 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
-import { buttonClasses } from '../components/button-link';
 import { PageTitle } from '../components/page-title';
 import { adminText } from '../content/admin';
 import { adminApi } from './api';
 import type { WeekFigures, WeeklyPicture } from './contract';
+import { LoadFailed } from './load-failed';
 import { usePageFocus } from './use-page-focus';
 import {
   CountsChart,
@@ -185,16 +185,7 @@ export function WeeklyPage() {
       </div>
       {state.status === 'loading' && <p className="text-slate-600">{adminText.loading}</p>}
       {state.status === 'failed' && (
-        <div role="alert" className="rounded-md border-l-4 border-red-700 bg-red-50 p-4">
-          <p className="font-semibold text-red-800">{text.loadFailed}</p>
-          <button
-            type="button"
-            onClick={retry}
-            className={`${buttonClasses('outline', 'md')} mt-3`}
-          >
-            {text.retry}
-          </button>
-        </div>
+        <LoadFailed message={text.loadFailed} retry={text.retry} onRetry={retry} />
       )}
       {state.status === 'ready' && <WeeklyFigures picture={state.picture} />}
     </div>

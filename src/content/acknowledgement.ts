@@ -25,6 +25,6 @@ export const acknowledgement = {
     questions: 'Questions? Call us:',
   },
   whatsApp: 'WhatsApp',
-  signOff: `${company.name}`,
+  signOff: company.name,
   why: 'You receive this e-mail because this address was entered in a form on our website. If that was not you, there is nothing to do: you will not hear from us unless you write to us.',
 };

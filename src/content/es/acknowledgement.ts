@@ -21,6 +21,6 @@ export const acknowledgement: Translation<typeof en.acknowledgement> = {
     questions: '¿Preguntas? Llámenos:',
   },
   whatsApp: 'WhatsApp',
-  signOff: `${company.name}`,
+  signOff: company.name,
   why: 'Recibe este correo porque esta dirección se escribió en un formulario de nuestro sitio web. Si no fue usted, no tiene que hacer nada: no volverá a saber de nosotros a menos que nos escriba.',
 };
