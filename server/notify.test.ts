@@ -264,7 +264,8 @@ describe("the visitor's acknowledgement", () => {
     }
   }
 
-  it('goes to the visitor in the language of the site, once a day per address', async () => {
+  /** A receiver that notifies and acknowledges, its outbox sending to a real SMTP server. */
+  async function acknowledgingApp() {
     const smtp = await startSmtp();
     closers.push(smtp.close);
     outbox = outboxFor(smtp.port);
@@ -275,6 +276,11 @@ describe("the visitor's acknowledgement", () => {
       onStored: () => outbox?.nudge(),
     });
     closers.push(() => app.close());
+    return { smtp, app };
+  }
+
+  it('goes to the visitor in the language of the site, once a day per address', async () => {
+    const { smtp, app } = await acknowledgingApp();
 
     const id = await post(app, quoteBody(1, { additionalInfo: 'See https://spam.example' }), 'es');
     await until(async () => smtp.received.length === 2);
@@ -297,16 +303,7 @@ describe("the visitor's acknowledgement", () => {
   });
 
   it("acknowledges an application to the applicant's address", async () => {
-    const smtp = await startSmtp();
-    closers.push(smtp.close);
-    outbox = outboxFor(smtp.port);
-    const app = await buildApp({
-      store,
-      notify: true,
-      acknowledge: true,
-      onStored: () => outbox?.nudge(),
-    });
-    closers.push(() => app.close());
+    const { smtp, app } = await acknowledgingApp();
     const response = await app.inject({
       method: 'POST',
       url: '/api/forms/application',
