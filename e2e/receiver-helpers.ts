@@ -31,9 +31,12 @@ export function addUser(email: string, password: string): string {
   return runNode('admin-cli.js', ['add-user', email], `${password}\n`);
 }
 
-/** The test server's database, for moving a session's clock. */
+/**
+ * The test server's database, for moving a session's clock. The server may be writing at that
+ * moment (a submission, its outbox): wait for its lock as the CLI does, not fail with SQLITE_BUSY.
+ */
 export function database(): Client {
-  return createClient({ url: `file:${path.resolve(dataDir, 'submissions.db')}` });
+  return createClient({ url: `file:${path.resolve(dataDir, 'submissions.db')}`, timeout: 5000 });
 }
 
 /** A fresh document, so that a form sent before in this page shows no confirmation any more. */
