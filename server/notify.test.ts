@@ -243,10 +243,15 @@ describe('outbox policy', () => {
 });
 
 describe("the visitor's acknowledgement", () => {
-  async function post(app: Awaited<ReturnType<typeof buildApp>>, body: object, language = 'en') {
+  async function post(
+    app: Awaited<ReturnType<typeof buildApp>>,
+    body: object,
+    language = 'en',
+    form: 'quote' | 'application' = 'quote',
+  ) {
     const response = await app.inject({
       method: 'POST',
-      url: '/api/forms/quote',
+      url: `/api/forms/${form}`,
       headers: { 'content-type': 'application/json', 'content-language': language },
       payload: body,
     });
@@ -304,13 +309,7 @@ describe("the visitor's acknowledgement", () => {
 
   it("acknowledges an application to the applicant's address", async () => {
     const { smtp, app } = await acknowledgingApp();
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/forms/application',
-      headers: { 'content-type': 'application/json' },
-      payload: applicationBody(7),
-    });
-    expect(response.statusCode).toBe(200);
+    await post(app, applicationBody(7), 'en', 'application');
     await until(async () => smtp.received.length === 2);
     const toApplicant = smtp.received.find((mail) => mail.to[0] === 'camila.torres+7@example.com');
     // The subject holds a dash, so it travels encoded: "We received your application – …".

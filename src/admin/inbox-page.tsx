@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { BarChart3 } from 'lucide-react';
 import { buttonClasses } from '../components/button-link';
 import { PageTitle } from '../components/page-title';
@@ -8,6 +8,7 @@ import { InboxFilters, StatusTabs } from './inbox-filters';
 import { hasFilters } from './inbox-query';
 import { InboxList } from './inbox-list';
 import { LoadFailed } from './load-failed';
+import { PageLink } from './page-link';
 import { usePageFocus } from './use-page-focus';
 import { useInbox } from './use-inbox';
 
@@ -34,13 +35,9 @@ export function InboxPage({ seenBefore }: { seenBefore: number }) {
         >
           {text.heading}
         </h1>
-        <Link
-          to="/weekly"
-          className="inline-flex min-h-11 items-center gap-2 font-semibold text-navy-700 hover:underline"
-        >
-          <BarChart3 aria-hidden="true" className="size-5" />
+        <PageLink to="/weekly" icon={BarChart3}>
           {text.weeklyLink}
-        </Link>
+        </PageLink>
       </div>
       <StatusTabs params={params} page={state.status === 'ready' ? state : undefined} />
       <InboxFilters params={params} onChange={change} />

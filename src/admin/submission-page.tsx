@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useLocation, useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
 import { AttachmentList } from './attachment-list';
 import { PageTitle } from '../components/page-title';
@@ -14,6 +14,7 @@ import { NoteEditor } from './note-editor';
 import { StatusBadge } from './status-badge';
 import { StatusControl } from './status-control';
 import { SubmissionHistory } from './submission-history';
+import { PageLink } from './page-link';
 import { usePageFocus } from './use-page-focus';
 import { DetailCard } from './detail-card';
 
@@ -162,13 +163,9 @@ export function SubmissionPage() {
     : '';
   return (
     <div className="space-y-5">
-      <Link
-        to={{ pathname: '/', search }}
-        className="inline-flex min-h-11 items-center gap-2 font-semibold text-navy-700 hover:underline"
-      >
-        <ArrowLeft aria-hidden="true" className="size-5" />
+      <PageLink to={{ pathname: '/', search }} icon={ArrowLeft}>
         {text.back}
-      </Link>
+      </PageLink>
       <PageTitle title={name || adminText.appName} />
       <div>
         <h1 ref={headingRef} tabIndex={-1} className="font-display text-3xl font-bold break-words">

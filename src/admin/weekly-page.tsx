@@ -1,11 +1,11 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
 import { PageTitle } from '../components/page-title';
 import { adminText } from '../content/admin';
 import { adminApi } from './api';
 import type { WeekFigures, WeeklyPicture } from './contract';
 import { LoadFailed } from './load-failed';
+import { PageLink } from './page-link';
 import { usePageFocus } from './use-page-focus';
 import {
   CountsChart,
@@ -98,7 +98,13 @@ function WeekRow({ week, promiseMs }: { week: WeekFigures; promiseMs: number }) 
 /** Every figure of the charts; scrolls sideways on a phone (by keyboard too: it takes focus). */
 function WeeklyTable({ picture }: { picture: WeeklyPicture }) {
   const captionId = useId();
-  const head = 'px-3 py-2 text-right font-semibold';
+  const figureHeads = [
+    text.quotes,
+    text.applications,
+    text.replied,
+    text.median,
+    text.withinPromise,
+  ];
   return (
     <div
       role="region"
@@ -118,21 +124,11 @@ function WeeklyTable({ picture }: { picture: WeeklyPicture }) {
             <th scope="col" className="px-3 py-2 text-left font-semibold">
               {text.week}
             </th>
-            <th scope="col" className={head}>
-              {text.quotes}
-            </th>
-            <th scope="col" className={head}>
-              {text.applications}
-            </th>
-            <th scope="col" className={head}>
-              {text.replied}
-            </th>
-            <th scope="col" className={head}>
-              {text.median}
-            </th>
-            <th scope="col" className={head}>
-              {text.withinPromise}
-            </th>
+            {figureHeads.map((label) => (
+              <th key={label} scope="col" className="px-3 py-2 text-right font-semibold">
+                {label}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
@@ -170,13 +166,9 @@ export function WeeklyPage() {
   return (
     <div className="space-y-5">
       <PageTitle title={text.title} />
-      <Link
-        to="/"
-        className="inline-flex min-h-11 items-center gap-2 font-semibold text-navy-700 hover:underline"
-      >
-        <ArrowLeft aria-hidden="true" className="size-5" />
+      <PageLink to="/" icon={ArrowLeft}>
         {text.back}
-      </Link>
+      </PageLink>
       <div>
         <h1 ref={headingRef} tabIndex={-1} className="font-display text-3xl font-bold">
           {text.heading}
