@@ -113,6 +113,8 @@ export default defineConfig(({ mode }) => {
             environment: 'node',
             globals: true,
             include: ['server/**/*.test.ts', 'scripts/**/*.test.ts'],
+            // One real Postgres server for the run (the store's and the inbox's suites use it).
+            globalSetup: ['server/postgres-setup.ts'],
           },
         },
       ],

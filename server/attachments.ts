@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import type { Client } from '@libsql/client';
 import contentDisposition from 'content-disposition';
 import { fileTypeFromBuffer } from 'file-type';
+import type { Kysely } from 'kysely';
+import type { Tables } from './db/tables.ts';
 
 const MAX_NAME_LENGTH = 200;
 
@@ -83,38 +84,34 @@ export interface AttachmentSummary {
   sha256: string;
 }
 
-/** A SELECT expression: the attachments of the `submissions` row in scope, as a JSON array. */
-export const ATTACHMENTS_JSON = `(SELECT json_group_array(json_object('id', a.id, 'field', a.field,
-  'name', a.name, 'type', a.type, 'size', a.size, 'sha256', a.sha256)) FROM attachments a
-  WHERE a.submission_id = submissions.id) AS attachments`;
-
-export function parseAttachments(value: unknown): AttachmentSummary[] {
-  if (typeof value !== 'string') return [];
-  return JSON.parse(value) as AttachmentSummary[];
-}
-
 export interface AttachmentFile extends AttachmentSummary {
   content: Uint8Array;
 }
 
+/** Bytes as either engine's driver gives them (an ArrayBuffer from libSQL, a Buffer from pg). */
+export function toBytes(value: unknown): Uint8Array {
+  if (value instanceof Uint8Array)
+    return new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
+  if (value instanceof ArrayBuffer) return new Uint8Array(value);
+  throw new TypeError('not bytes');
+}
+
 /** The files of a submission with their content (all of them, or the one with `attachmentId`). */
 export async function readAttachmentFiles(
-  client: Client,
+  db: Kysely<Tables>,
   submissionId: string,
   attachmentId?: number,
 ): Promise<AttachmentFile[]> {
-  const result = await client.execute({
-    sql: `SELECT id, field, name, type, size, sha256, content FROM attachments
-          WHERE submission_id = ?1 AND (?2 IS NULL OR id = ?2) ORDER BY id`,
-    args: [submissionId, attachmentId ?? null],
-  });
-  return result.rows.map((row) => ({
+  let query = db
+    .selectFrom('attachments')
+    .select(['id', 'field', 'name', 'type', 'size', 'sha256', 'content'])
+    .where('submission_id', '=', submissionId);
+  if (attachmentId !== undefined) query = query.where('id', '=', attachmentId);
+  const rows = await query.orderBy('id').execute();
+  return rows.map((row) => ({
+    ...row,
     id: Number(row.id),
-    field: String(row.field),
-    name: String(row.name),
-    type: String(row.type),
     size: Number(row.size),
-    sha256: String(row.sha256),
-    content: new Uint8Array(row.content as ArrayBuffer),
+    content: toBytes(row.content),
   }));
 }

@@ -180,7 +180,7 @@ async function run(command: string, extra: readonly string[], values: Options, i
     else if (command === 'export') await exportTo(store, filter, values, io);
     else await saveAttachment(store, extra[0] ?? '', values.out ?? '', io);
   } finally {
-    store.close();
+    await store.close();
   }
 }
 

@@ -43,6 +43,19 @@ describe('loadConfig', () => {
     });
   });
 
+  it('runs on Postgres only with ADDRESS_HASH_SECRET, and says why', () => {
+    const secret = 'b'.repeat(32);
+    for (const url of ['postgres://u:p@db/forms', 'postgresql://u:p@db/forms']) {
+      expect(loadConfig({ DATABASE_URL: url, ADDRESS_HASH_SECRET: secret }).database).toEqual({
+        url,
+        addressKey: { secret },
+      });
+      expect(() => loadConfig({ DATABASE_URL: url })).toThrow(
+        /ADDRESS_HASH_SECRET: is required with a Postgres DATABASE_URL: every instance must hash/,
+      );
+    }
+  });
+
   it('refuses RATE_LIMIT_MAX=0: there is no "off"', () => {
     expect(() => loadConfig({ RATE_LIMIT_MAX: '0' })).toThrow(
       'RATE_LIMIT_MAX: must be a whole number from 1 to 1000000 (form posts per minute from one address; there is no "off") (got "0")',
@@ -57,7 +70,7 @@ describe('loadConfig', () => {
     ['TRUST_PROXY_HOPS', '11'],
     ['CORS_ORIGINS', 'https://staffing.example/'],
     ['COOKIE_SECURE', 'yes'],
-    ['DATABASE_URL', 'postgres://db'],
+    ['DATABASE_URL', 'mysql://db'],
     ['VITE_QUOTE_ENDPOINT', 'formspree.io/f/x'],
   ])('names %s when it is "%s"', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(

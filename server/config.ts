@@ -130,7 +130,10 @@ const databaseEnv = z.object({
   DATABASE_URL: optional(
     z
       .string()
-      .regex(/^(libsql|https?|wss?|file):/, 'must start with libsql:, https:, wss: or file:'),
+      .regex(
+        /^(libsql|https?|wss?|file|postgres|postgresql):/,
+        'must start with file:, libsql:, https:, wss:, postgres: or postgresql:',
+      ),
   ),
   DATABASE_AUTH_TOKEN: optional(z.string()),
   ADDRESS_HASH_SECRET: optional(
@@ -190,6 +193,17 @@ export function databaseConfig(env: Env): DatabaseConfig {
   const addressKey = parsed.ADDRESS_HASH_SECRET
     ? { secret: parsed.ADDRESS_HASH_SECRET }
     : { file: path.join(dir, 'address-hash.key') };
+  if (parsed.DATABASE_URL && /^postgres(ql)?:/.test(parsed.DATABASE_URL)) {
+    // A key file is one machine's: instances with different keys would dedupe and limit apart.
+    if (!parsed.ADDRESS_HASH_SECRET) {
+      throw new ConfigError(
+        'The environment is not valid:\n  ADDRESS_HASH_SECRET: is required with a Postgres ' +
+          'DATABASE_URL: every instance must hash client addresses with the same key, or ' +
+          'duplicate posts and the limits would differ between them (e.g. `openssl rand -hex 32`)',
+      );
+    }
+    return { url: parsed.DATABASE_URL, addressKey };
+  }
   if (parsed.DATABASE_URL) {
     return { url: parsed.DATABASE_URL, authToken: parsed.DATABASE_AUTH_TOKEN, addressKey };
   }

@@ -1,14 +1,20 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { createClient, type Client } from '@libsql/client';
+import { sql, type Kysely } from 'kysely';
 import type { DatabaseConfig } from './config.ts';
-import { migrations } from './migrations.ts';
+import type { Engine } from './db/engine.ts';
+import { postgresEngine } from './db/postgres.ts';
+import { sqliteEngine } from './db/sqlite.ts';
+import type { Tables } from './db/tables.ts';
+import { forEngine, migrations } from './migrations.ts';
 
 /** The one connection to the submissions database that the store, the outbox and the inbox share. */
 export interface Database {
-  client: Client;
-  /** A file on this machine (not a remote libsql server). */
+  engine: Engine;
+  /** Kysely on the engine: where each query is written once. */
+  db: Kysely<Tables>;
+  /** A file on this machine (not a remote libsql server or Postgres). */
   local: boolean;
   /**
    * A keyed hash (HMAC-SHA-256) of a client's address: tells posts (or sign-in attempts) from one
@@ -20,31 +26,44 @@ export interface Database {
    */
   clientHash(address: string): string;
   ping(): Promise<void>;
-  close(): void;
+  close(): Promise<void>;
 }
 
-async function migrate(client: Client): Promise<void> {
-  await client.execute(
-    'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at INTEGER NOT NULL)',
-  );
-  const transaction = await client.transaction('write');
-  try {
-    const result = await transaction.execute(
-      'SELECT COALESCE(MAX(version), 0) AS version FROM schema_migrations',
+/** Any number: instances of this receiver agree on it, so only one migrates at a time. */
+const MIGRATION_LOCK = 7_140_322;
+
+/**
+ * Applies the migrations the database lacks, in one transaction under a lock: on Postgres an
+ * advisory lock (instances starting together wait for the first, then find nothing to do); on
+ * SQLite the write transaction itself.
+ */
+export async function migrate(engine: Engine): Promise<void> {
+  await engine.db.transaction().execute(async (transaction) => {
+    if (engine.kind === 'postgres') {
+      await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`.execute(transaction);
+    }
+    await sql`CREATE TABLE IF NOT EXISTS schema_migrations
+      (version ${sql.raw(engine.kind === 'postgres' ? 'BIGINT' : 'INTEGER')} PRIMARY KEY,
+       applied_at ${sql.raw(engine.kind === 'postgres' ? 'BIGINT' : 'INTEGER')} NOT NULL)`.execute(
+      transaction,
     );
-    const current = Number(result.rows[0]?.version ?? 0);
+    const found = await transaction
+      .selectFrom('schema_migrations')
+      .select((eb) => eb.fn.coalesce(eb.fn.max('version'), sql<number>`0`).as('version'))
+      .executeTakeFirst();
+    const current = Number(found?.version ?? 0);
     for (const migration of migrations) {
       if (migration.version <= current) continue;
-      for (const statement of migration.statements) await transaction.execute(statement);
-      await transaction.execute({
-        sql: 'INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)',
-        args: [migration.version, Date.now()],
-      });
+      for (const step of migration.statements) {
+        const statement = forEngine(step, engine.kind);
+        if (statement) await sql.raw(statement).execute(transaction);
+      }
+      await transaction
+        .insertInto('schema_migrations')
+        .values({ version: migration.version, applied_at: Date.now() })
+        .execute();
     }
-    await transaction.commit();
-  } finally {
-    transaction.close();
-  }
+  });
 }
 
 const LEGACY_SALT = 'client_hash_salt';
@@ -54,12 +73,13 @@ const LEGACY_SALT = 'client_hash_salt';
  * on first start, readable by this user only). Earlier versions kept the key in the database itself;
  * it is moved out once, so that hashes stay comparable and a copy of the database no longer holds it.
  */
-async function addressKey(client: Client, source: DatabaseConfig['addressKey']): Promise<string> {
-  const legacy = await client.execute({
-    sql: 'SELECT value FROM settings WHERE name = ?',
-    args: [LEGACY_SALT],
-  });
-  const legacyKey = legacy.rows[0] ? String(legacy.rows[0].value) : undefined;
+async function addressKey(db: Kysely<Tables>, source: DatabaseConfig['addressKey']): Promise<string> {
+  const legacy = await db
+    .selectFrom('settings')
+    .select('value')
+    .where('name', '=', LEGACY_SALT)
+    .executeTakeFirst();
+  const legacyKey = legacy?.value;
   let key: string;
   if ('secret' in source) {
     key = source.secret;
@@ -77,44 +97,41 @@ async function addressKey(client: Client, source: DatabaseConfig['addressKey']):
     }
   }
   if (legacyKey !== undefined) {
-    await client.execute({ sql: 'DELETE FROM settings WHERE name = ?', args: [LEGACY_SALT] });
+    await db.deleteFrom('settings').where('name', '=', LEGACY_SALT).execute();
   }
   return key;
 }
 
+/** Postgres, by the address's scheme; anything else is SQLite (a file or a libSQL server). */
+export function isPostgresUrl(url: string): boolean {
+  return /^postgres(ql)?:\/\//.test(url);
+}
+
 /** Opens (creating it and its folder if needed) and migrates the database. */
-export async function openDatabase(config: DatabaseConfig): Promise<Database> {
-  const local = config.url.startsWith('file:');
+export async function openDatabase(
+  config: DatabaseConfig,
+  onError: (error: Error) => void = () => {},
+): Promise<Database> {
   if (config.dir) mkdirSync(config.dir, { recursive: true });
-  const client = createClient({
-    url: config.url,
-    authToken: config.authToken,
-    // Every local call is synchronous underneath: one connection serialises writes in this process;
-    // the busy timeout covers another process (the CLI) holding the file for a moment.
-    ...(local ? { concurrency: 1, timeout: 5000 } : {}),
-  });
+  const engine = isPostgresUrl(config.url)
+    ? postgresEngine(config.url, onError)
+    : await sqliteEngine(config.url, config.authToken);
   let key: string;
   try {
-    if (local) {
-      await client.execute('PRAGMA journal_mode = WAL');
-      // FULL: a commit is on disk before the visitor is told it was received.
-      await client.execute('PRAGMA synchronous = FULL');
-    }
-    await migrate(client);
-    key = await addressKey(client, config.addressKey);
+    await migrate(engine);
+    key = await addressKey(engine.db, config.addressKey);
   } catch (error) {
-    client.close();
+    await engine.close();
     throw error;
   }
   return {
-    client,
-    local,
+    engine,
+    db: engine.db,
+    local: config.url.startsWith('file:'),
     clientHash: (address) => createHmac('sha256', key).update(address).digest('hex').slice(0, 32),
     async ping() {
-      await client.execute('SELECT 1');
+      await sql`SELECT 1`.execute(engine.db);
     },
-    close() {
-      client.close();
-    },
+    close: () => engine.close(),
   };
 }

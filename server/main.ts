@@ -8,6 +8,12 @@ import { openStore } from './store.ts';
 /** The form endpoints the site was built with (scripts/build-server.mjs), for the CSP. */
 declare const __BUILD_FORM_ENDPOINTS__: string[] | undefined;
 
+/** Where the data is, for the log: a local file's path; never a remote address's credentials. */
+function databaseLabel(url: string): string {
+  if (url.startsWith('file:')) return url;
+  return /^postgres(ql)?:/.test(url) ? 'postgres' : 'remote libsql';
+}
+
 /** The checked environment; a wrong variable stops the start with a message that names it. */
 function configuration(): Config {
   try {
@@ -23,8 +29,15 @@ function configuration(): Config {
 }
 
 const config = configuration();
-const store = await openStore(config.database);
 let outbox: Outbox | undefined;
+let log: { warn(fields: object, message: string): void } = {
+  warn: (fields, message) => console.warn(message, fields),
+};
+const store = await openStore(config.database, {
+  // The pool replaces the connection; the next query (or /healthz) tells whether the database is back.
+  onError: (error) =>
+    log.warn({ code: (error as { code?: string }).code }, 'database connection lost'),
+});
 
 const app = await buildApp({
   distDir: config.distDir,
@@ -42,6 +55,8 @@ const app = await buildApp({
   admin: { appDir: config.adminDir, cookieSecure: config.cookieSecure },
 });
 
+log = app.log;
+
 if (config.notify) {
   outbox = startOutbox({
     store,
@@ -56,7 +71,7 @@ if (config.notify) {
 // Runs once every in-flight request has been answered.
 app.addHook('onClose', async () => {
   await outbox?.stop();
-  store.close();
+  await store.close();
 });
 
 let closing = false;
@@ -78,7 +93,7 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 await app.listen({ port: config.port, host: config.host });
 app.log.info(
   {
-    database: config.database.url.startsWith('file:') ? config.database.url : 'remote libsql',
+    database: databaseLabel(config.database.url),
     notifications: config.notify ? 'on' : 'off',
   },
   'form receiver ready',

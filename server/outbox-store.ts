@@ -1,4 +1,5 @@
-import type { Client } from '@libsql/client';
+import { sql } from 'kysely';
+import type { Engine } from './db/engine.ts';
 import type { StoredSubmission } from './submission-row.ts';
 
 /** The owner's notification of a submission, or the sender's acknowledgement of it. */
@@ -35,26 +36,40 @@ export interface OutboxQueue {
   outboxSummary(): Promise<OutboxSummary>;
 }
 
+/** The due notifications, oldest first; on Postgres each locked for this claim alone. */
+function dueNotifications(engine: Engine, at: number, limit: number) {
+  const due = engine.db
+    .selectFrom('outbox')
+    .select('id')
+    .where('sent_at', 'is', null)
+    .where('gave_up_at', 'is', null)
+    .where('next_attempt_at', '<=', at)
+    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', at)]))
+    .orderBy('next_attempt_at')
+    .orderBy('id')
+    .limit(limit);
+  // Instances claiming at once skip each other's rows instead of waiting for them.
+  return engine.kind === 'postgres' ? due.forUpdate().skipLocked() : due;
+}
+
 export function outboxQueue(
-  client: Client,
+  engine: Engine,
   now: () => number,
   get: (id: string) => Promise<StoredSubmission | undefined>,
 ): OutboxQueue {
+  const { db } = engine;
   return {
     async claimNotifications(limit, leaseMs) {
       const at = now();
-      const result = await client.execute({
-        sql: `UPDATE outbox SET lease_until = ?1 WHERE id IN (
-                SELECT id FROM outbox
-                WHERE sent_at IS NULL AND gave_up_at IS NULL AND next_attempt_at <= ?2
-                  AND (lease_until IS NULL OR lease_until <= ?2)
-                ORDER BY next_attempt_at, id LIMIT ?3
-              ) RETURNING id, submission_id, attempts, kind`,
-        args: [at + leaseMs, at, limit],
-      });
+      const rows = await db
+        .updateTable('outbox')
+        .set({ lease_until: at + leaseMs })
+        .where('id', 'in', dueNotifications(engine, at, limit))
+        .returning(['id', 'submission_id', 'attempts', 'kind'])
+        .execute();
       const claimed: PendingNotification[] = [];
-      for (const row of result.rows) {
-        const submission = await get(String(row.submission_id));
+      for (const row of rows) {
+        const submission = await get(row.submission_id);
         if (submission) {
           claimed.push({
             outboxId: Number(row.id),
@@ -68,44 +83,60 @@ export function outboxQueue(
     },
 
     async markNotificationSent(outboxId) {
-      await client.execute({
-        sql: `UPDATE outbox SET sent_at = ?, attempts = attempts + 1, lease_until = NULL,
-              last_error = NULL WHERE id = ?`,
-        args: [now(), outboxId],
-      });
+      await db
+        .updateTable('outbox')
+        .set((eb) => ({
+          sent_at: now(),
+          attempts: eb('attempts', '+', 1),
+          lease_until: null,
+          last_error: null,
+        }))
+        .where('id', '=', outboxId)
+        .execute();
     },
 
     async markNotificationFailed(outboxId, failure) {
-      await client.execute({
-        sql: `UPDATE outbox SET attempts = ?, next_attempt_at = COALESCE(?, next_attempt_at),
-              gave_up_at = CASE WHEN ? IS NULL THEN ? END, lease_until = NULL, last_error = ?
-              WHERE id = ?`,
-        args: [
-          failure.attempts,
-          failure.retryAt,
-          failure.retryAt,
-          now(),
-          failure.error.slice(0, 200),
-          outboxId,
-        ],
-      });
+      await db
+        .updateTable('outbox')
+        .set({
+          attempts: failure.attempts,
+          ...(failure.retryAt === null
+            ? { gave_up_at: now() }
+            : { next_attempt_at: failure.retryAt, gave_up_at: null }),
+          lease_until: null,
+          last_error: failure.error.slice(0, 200),
+        })
+        .where('id', '=', outboxId)
+        .execute();
     },
 
     async nextNotificationDue() {
-      const result = await client.execute(
-        `SELECT MIN(MAX(next_attempt_at, COALESCE(lease_until, 0))) AS due FROM outbox
-         WHERE sent_at IS NULL AND gave_up_at IS NULL`,
-      );
-      const due = result.rows[0]?.due;
-      return due === null || due === undefined ? undefined : Number(due);
+      const row = await db
+        .selectFrom('outbox')
+        .select(
+          sql<number | null>`MIN(CASE WHEN lease_until > next_attempt_at THEN lease_until
+            ELSE next_attempt_at END)`.as('due'),
+        )
+        .where('sent_at', 'is', null)
+        .where('gave_up_at', 'is', null)
+        .executeTakeFirst();
+      return row?.due === null || row?.due === undefined ? undefined : Number(row.due);
     },
 
     async outboxSummary() {
-      const result = await client.execute(
-        `SELECT COUNT(*) FILTER (WHERE sent_at IS NULL AND gave_up_at IS NULL) AS pending,
-                COUNT(sent_at) AS sent, COUNT(gave_up_at) AS failed FROM outbox`,
-      );
-      const row = result.rows[0];
+      const row = await db
+        .selectFrom('outbox')
+        .select((eb) => [
+          eb.fn
+            .countAll<number>()
+            .filterWhere((filter) =>
+              filter.and([filter('sent_at', 'is', null), filter('gave_up_at', 'is', null)]),
+            )
+            .as('pending'),
+          eb.fn.count<number>('sent_at').as('sent'),
+          eb.fn.count<number>('gave_up_at').as('failed'),
+        ])
+        .executeTakeFirst();
       return {
         pending: Number(row?.pending ?? 0),
         sent: Number(row?.sent ?? 0),

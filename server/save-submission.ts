@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { InStatement, ResultSet } from '@libsql/client';
+import { sql } from 'kysely';
 import { sha256Hex, type NewAttachment } from './attachments.ts';
-import { rosterText } from './migrations.ts';
-import { SUBMISSION_COLUMNS } from './submission-row.ts';
+import type { Engine, Query } from './db/engine.ts';
+import { rosterOf } from './migrations.ts';
 
 /** How long the same body (or Idempotency-Key) answers with the first submission's id. */
 export const DEDUPE_WINDOW_MS = 10 * 60 * 1000;
@@ -53,163 +53,168 @@ function dedupeKeys(submission: NewSubmission, fieldsJson: string): Keys {
   return { bodyHash, bodyKey, headerKey, primaryKey: headerKey ?? bodyKey };
 }
 
-/**
- * Claims the keys for `newId`, unless a live key already names another submission. A header key
- * takes the id its body already has (a retry with a new key is still the same submission), and the
- * body key joins it only when the bodies match.
- */
-function keyStatements(keys: Keys, newId: string, at: number): InStatement[] {
-  const expiresAt = at + DEDUPE_WINDOW_MS;
-  const statements: InStatement[] = [
-    { sql: 'DELETE FROM dedupe_keys WHERE expires_at <= ?', args: [at] },
-  ];
-  if (!keys.headerKey) {
-    statements.push({
-      sql: `INSERT INTO dedupe_keys (key, submission_id, body_hash, expires_at) VALUES (?, ?, ?, ?)
-            ON CONFLICT (key) DO NOTHING`,
-      args: [keys.bodyKey, newId, keys.bodyHash, expiresAt],
-    });
-    return statements;
-  }
-  statements.push(
-    {
-      sql: `INSERT INTO dedupe_keys (key, submission_id, body_hash, expires_at)
-            SELECT ?, COALESCE((SELECT submission_id FROM dedupe_keys WHERE key = ?), ?), ?, ?
-            WHERE true ON CONFLICT (key) DO NOTHING`,
-      args: [keys.headerKey, keys.bodyKey, newId, keys.bodyHash, expiresAt],
-    },
-    {
-      sql: `INSERT INTO dedupe_keys (key, submission_id, body_hash, expires_at)
-            SELECT key, submission_id, body_hash, ? FROM (
-              SELECT ? AS key, submission_id, body_hash FROM dedupe_keys WHERE key = ?
-            ) WHERE body_hash = ? ON CONFLICT (key) DO NOTHING`,
-      args: [expiresAt, keys.bodyKey, keys.headerKey, keys.bodyHash],
-    },
-  );
-  return statements;
+/** What the statements of one save share. */
+interface Save {
+  engine: Engine;
+  keys: Keys;
+  id: string;
+  at: number;
 }
 
-/** The row, its file and its notification: each only when the primary key resolved to `newId`. */
+/**
+ * Claims a key for `submissionId` (SQL), unless a live one already names another submission. An
+ * expired key is taken over in place: no save deletes another's rows (on Postgres, two saves
+ * deleting the same expired keys could deadlock); `sweepExpired` clears the rest.
+ */
+function claimKey(save: Save, key: string, submissionId: ReturnType<typeof sql>, bodyHash: string) {
+  const { engine, at } = save;
+  return sql`INSERT INTO dedupe_keys (key, submission_id, body_hash, expires_at)
+    SELECT ${engine.typed(key, 'text')}, ${submissionId}, ${engine.typed(bodyHash, 'text')},
+      ${engine.typed(at + DEDUPE_WINDOW_MS, 'integer')}
+    WHERE true
+    ON CONFLICT (key) DO UPDATE SET submission_id = excluded.submission_id,
+      body_hash = excluded.body_hash, expires_at = excluded.expires_at
+    WHERE dedupe_keys.expires_at <= ${at}`;
+}
+
+/**
+ * The keys: a header key takes the id its body already has (a retry with a new key is still the
+ * same submission), and the body key joins it only when the bodies match.
+ */
+function keyStatements(save: Save): Query[] {
+  const { keys, engine, id } = save;
+  const newId = engine.typed(id, 'text');
+  if (!keys.headerKey) return [claimKey(save, keys.bodyKey, newId, keys.bodyHash)];
+  const live = sql`expires_at > ${save.at}`;
+  return [
+    claimKey(
+      save,
+      keys.headerKey,
+      sql`COALESCE((SELECT submission_id FROM dedupe_keys WHERE key = ${keys.bodyKey} AND ${live}), ${newId})`,
+      keys.bodyHash,
+    ),
+    sql`INSERT INTO dedupe_keys (key, submission_id, body_hash, expires_at)
+      SELECT ${engine.typed(keys.bodyKey, 'text')}, submission_id, body_hash, expires_at
+      FROM dedupe_keys WHERE key = ${keys.headerKey} AND body_hash = ${keys.bodyHash}
+      ON CONFLICT (key) DO UPDATE SET submission_id = excluded.submission_id,
+        body_hash = excluded.body_hash, expires_at = excluded.expires_at
+      WHERE dedupe_keys.expires_at <= ${save.at}`,
+  ];
+}
+
+/** SQL: the primary key resolved to this save's new submission (so each row is written once). */
+function resolvedToNew({ keys, id }: Save) {
+  return sql`(SELECT submission_id FROM dedupe_keys WHERE key = ${keys.primaryKey}) = ${id}`;
+}
+
+/** The row, its file, its notification and its acknowledgement, each only if the row is new. */
 function rowStatements(
+  save: Save,
   submission: NewSubmission,
-  row: { id: string; at: number; fieldsJson: string; clientHash: string | null },
-  primaryKey: string,
-): InStatement[] {
-  const resolvedIs = '(SELECT submission_id FROM dedupe_keys WHERE key = ?) = ?';
-  const guard = [primaryKey, row.id];
-  const statements: InStatement[] = [
-    {
-      sql: `INSERT INTO submissions (${SUBMISSION_COLUMNS}, seq)
-            SELECT ?, ?, ?, ?, ?, ?, ?, ?, 'new', '', (SELECT COALESCE(MAX(seq), 0) + 1 FROM submissions)
-            WHERE ${resolvedIs}`,
-      args: [
-        row.id,
-        submission.form,
-        row.at,
-        row.fieldsJson,
-        row.clientHash,
-        submission.userAgent?.slice(0, 512) ?? null,
-        submission.language ?? null,
-        submission.siteLanguage ?? null,
-        ...guard,
-      ],
-    },
+  row: { fieldsJson: string; clientHash: string | null; address: string | undefined },
+): Query[] {
+  const { engine, id, at } = save;
+  const value = engine.typed;
+  const isNew = resolvedToNew(save);
+  const roster = submission.form === 'application' ? rosterOf(submission.fields) : null;
+  const statements: Query[] = [
+    sql`INSERT INTO submissions (id, form, received_at, fields, client_hash, user_agent, language,
+        site_language, status, note, roster, seq)
+      SELECT ${value(id, 'text')}, ${value(submission.form, 'text')}, ${value(at, 'integer')},
+        ${value(row.fieldsJson, 'text')}, ${value(row.clientHash, 'text')},
+        ${value(submission.userAgent?.slice(0, 512) ?? null, 'text')},
+        ${value(submission.language ?? null, 'text')},
+        ${value(submission.siteLanguage ?? null, 'text')}, 'new', '', ${value(roster, 'text')},
+        ${sql.raw(engine.nextSeq)}
+      WHERE ${isNew}`,
   ];
   const { attachment } = submission;
   if (attachment) {
-    statements.push({
-      sql: `INSERT INTO attachments (submission_id, field, name, type, size, sha256, content)
-            SELECT ?, ?, ?, ?, ?, ?, ? WHERE ${resolvedIs}`,
-      args: [
-        row.id,
-        attachment.field,
-        attachment.name,
-        attachment.type.mime,
-        attachment.content.byteLength,
-        attachment.sha256,
-        attachment.content,
-        ...guard,
-      ],
-    });
+    statements.push(sql`INSERT INTO attachments (submission_id, field, name, type, size, sha256, content)
+      SELECT ${value(id, 'text')}, ${value(attachment.field, 'text')},
+        ${value(attachment.name, 'text')}, ${value(attachment.type.mime, 'text')},
+        ${value(attachment.content.byteLength, 'integer')}, ${value(attachment.sha256, 'text')},
+        ${value(attachment.content, 'bytes')}
+      WHERE ${isNew}`);
   }
-  if (submission.notify) {
-    statements.push({
-      sql: `INSERT INTO outbox (submission_id, created_at, next_attempt_at)
-            SELECT ?, ?, ? WHERE ${resolvedIs}`,
-      args: [row.id, row.at, row.at, ...guard],
-    });
-  }
+  if (submission.notify) statements.push(outboxRow(save, 'notify', isNew));
+  if (row.address !== undefined) statements.push(...acknowledgement(save, row.address));
   return statements;
 }
 
+function outboxRow(save: Save, kind: 'notify' | 'acknowledge', condition: ReturnType<typeof sql>) {
+  const { engine, id, at } = save;
+  return sql`INSERT INTO outbox (submission_id, kind, created_at, next_attempt_at)
+    SELECT ${engine.typed(id, 'text')}, ${kind}, ${engine.typed(at, 'integer')},
+      ${engine.typed(at, 'integer')}
+    WHERE ${condition}`;
+}
+
 /**
- * The applicant roster's text of the new row, and its acknowledgement when `address` (a keyed
- * hash of the sender's e-mail address) had none in the last day. Both only if the row was written.
+ * The acknowledgement, when `address` (a keyed hash of the sender's e-mail address) had none in the
+ * last day: the new row claims the address (or takes over an expired claim), and its outbox row
+ * is queued only when the claim is its own.
  */
-function afterRowStatements(id: string, at: number, address: string | undefined): InStatement[] {
-  const statements: InStatement[] = [
-    {
-      sql: `UPDATE submissions SET roster = ${rosterText('submissions')}
-            WHERE id = ? AND form = 'application'`,
-      args: [id],
-    },
+function acknowledgement(save: Save, address: string): Query[] {
+  const { engine, id, at } = save;
+  return [
+    sql`INSERT INTO acknowledged_addresses (address_hash, until, submission_id)
+      SELECT ${engine.typed(address, 'text')}, ${engine.typed(at + ACKNOWLEDGE_WINDOW_MS, 'integer')},
+        ${engine.typed(id, 'text')}
+      WHERE EXISTS (SELECT 1 FROM submissions WHERE id = ${id})
+      ON CONFLICT (address_hash) DO UPDATE SET until = excluded.until,
+        submission_id = excluded.submission_id
+      WHERE acknowledged_addresses.until <= ${at}`,
+    outboxRow(
+      save,
+      'acknowledge',
+      sql`EXISTS (SELECT 1 FROM acknowledged_addresses
+        WHERE address_hash = ${address} AND submission_id = ${id})`,
+    ),
   ];
-  if (address === undefined) return statements;
-  statements.push(
-    { sql: 'DELETE FROM acknowledged_addresses WHERE until <= ?', args: [at] },
-    {
-      sql: `INSERT INTO acknowledged_addresses (address_hash, until)
-            SELECT ?, ? WHERE EXISTS (SELECT 1 FROM submissions WHERE id = ?)
-            ON CONFLICT (address_hash) DO NOTHING`,
-      args: [address, at + ACKNOWLEDGE_WINDOW_MS, id],
-    },
-    {
-      sql: `INSERT INTO outbox (submission_id, kind, created_at, next_attempt_at)
-            SELECT ?, 'acknowledge', ?, ? WHERE changes() > 0`,
-      args: [id, at, at],
-    },
-  );
-  return statements;
+}
+
+/** Clears expired dedupe keys and acknowledgement claims (outside any save's transaction). */
+export async function sweepExpired(engine: Engine, at: number): Promise<void> {
+  await engine.db.deleteFrom('dedupe_keys').where('expires_at', '<=', at).execute();
+  await engine.db.deleteFrom('acknowledged_addresses').where('until', '<=', at).execute();
 }
 
 /**
  * Stores a submission once: the same body (or Idempotency-Key) within `DEDUPE_WINDOW_MS` answers
- * the first one's id and changes nothing. `write` runs all the statements in one transaction.
+ * the first one's id and changes nothing. All the statements run in one transaction.
  */
 export async function saveSubmission(
-  write: (statements: InStatement[]) => Promise<ResultSet[]>,
+  engine: Engine,
   submission: NewSubmission,
   context: { at: number; clientHash: (address: string) => string },
 ): Promise<SaveResult> {
-  const newId = randomUUID();
   const fieldsJson = JSON.stringify(submission.fields);
-  const keys = dedupeKeys(submission, fieldsJson);
+  const save: Save = {
+    engine,
+    keys: dedupeKeys(submission, fieldsJson),
+    id: randomUUID(),
+    at: context.at,
+  };
   const { clientAddress, acknowledgeTo } = submission;
-  const address = acknowledgeTo
-    ? context.clientHash(`acknowledge:${acknowledgeTo.trim().toLowerCase()}`)
-    : undefined;
-  const results = await write([
-    ...keyStatements(keys, newId, context.at),
-    ...rowStatements(
-      submission,
-      {
-        id: newId,
-        at: context.at,
-        fieldsJson,
-        clientHash: clientAddress ? context.clientHash(clientAddress) : null,
-      },
-      keys.primaryKey,
-    ),
-    ...afterRowStatements(newId, context.at, address),
-    {
-      sql: 'SELECT submission_id, body_hash FROM dedupe_keys WHERE key = ?',
-      args: [keys.primaryKey],
-    },
+  const results = await engine.batch([
+    ...keyStatements(save),
+    ...rowStatements(save, submission, {
+      fieldsJson,
+      clientHash: clientAddress ? context.clientHash(clientAddress) : null,
+      address: acknowledgeTo
+        ? context.clientHash(`acknowledge:${acknowledgeTo.trim().toLowerCase()}`)
+        : undefined,
+    }),
+    engine.db
+      .selectFrom('dedupe_keys')
+      .select(['submission_id', 'body_hash'])
+      .where('key', '=', save.keys.primaryKey),
   ]);
-  const row = results.at(-1)?.rows[0];
+  const row = results.at(-1)?.[0];
   if (!row) throw new Error('dedupe key missing after insert');
   const id = String(row.submission_id);
-  if (id === newId) return { status: 'created', id };
-  if (String(row.body_hash) !== keys.bodyHash) return { status: 'key-reused' };
+  if (id === save.id) return { status: 'created', id };
+  if (String(row.body_hash) !== save.keys.bodyHash) return { status: 'key-reused' };
   return { status: 'duplicate', id };
 }

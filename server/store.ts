@@ -1,14 +1,18 @@
 import type { DatabaseConfig } from './config.ts';
 import { readAttachmentFiles, type AttachmentFile } from './attachments.ts';
 import { openDatabase, type Database } from './database.ts';
-import { groupCommitter } from './group-commit.ts';
 import { outboxQueue, type OutboxQueue } from './outbox-store.ts';
-import { saveSubmission, type NewSubmission, type SaveResult } from './save-submission.ts';
-import { SUBMISSION_SELECT, toSubmission, type StoredSubmission } from './submission-row.ts';
+import {
+  saveSubmission,
+  sweepExpired,
+  type NewSubmission,
+  type SaveResult,
+} from './save-submission.ts';
+import { readSubmissions, SUBMISSION_COLUMNS, type StoredSubmission } from './submission-row.ts';
 
 export type { OutboxSummary, PendingNotification } from './outbox-store.ts';
 export { DEDUPE_WINDOW_MS, type NewSubmission, type SaveResult } from './save-submission.ts';
-export { SUBMISSION_SELECT, toSubmission, type StoredSubmission } from './submission-row.ts';
+export { readSubmissions, SUBMISSION_COLUMNS, type StoredSubmission } from './submission-row.ts';
 
 export interface ListFilter {
   form?: string | undefined;
@@ -29,11 +33,16 @@ export interface Store extends OutboxQueue {
   /** The files of a submission with their content (all of them, or the one with `attachmentId`). */
   attachmentFiles(submissionId: string, attachmentId?: number): Promise<AttachmentFile[]>;
   ping(): Promise<void>;
-  close(): void;
+  close(): Promise<void>;
 }
+
+/** Expired dedupe keys and acknowledgement claims are cleared at most this often. */
+const SWEEP_EVERY_MS = 60_000;
 
 export interface StoreOptions {
   now?: () => number;
+  /** A dropped idle connection of the pool (Postgres): logged, never fatal. */
+  onError?: (error: Error) => void;
 }
 
 /** Opens (creating it and its folder if needed) and migrates the submissions database. */
@@ -41,43 +50,56 @@ export async function openStore(
   config: DatabaseConfig,
   options: StoreOptions = {},
 ): Promise<Store> {
-  return createStore(await openDatabase(config), options);
+  return createStore(await openDatabase(config, options.onError), options);
 }
 
 /** The submissions and their notification outbox, in `database`. */
 export function createStore(database: Database, options: StoreOptions = {}): Store {
   const now = options.now ?? Date.now;
-  const { client } = database;
-  const write = groupCommitter(client);
+  const { engine, db } = database;
+  let sweptAt = 0;
 
   async function get(id: string): Promise<StoredSubmission | undefined> {
-    const result = await client.execute({
-      sql: `SELECT ${SUBMISSION_SELECT} FROM submissions WHERE id = ?`,
-      args: [id],
-    });
-    const row = result.rows[0];
-    return row ? toSubmission(row) : undefined;
+    const rows = await db
+      .selectFrom('submissions')
+      .select(SUBMISSION_COLUMNS)
+      .where('id', '=', id)
+      .execute();
+    return (await readSubmissions(db, rows))[0];
   }
 
   async function list(filter: ListFilter = {}): Promise<StoredSubmission[]> {
-    const result = await client.execute({
-      sql: `SELECT ${SUBMISSION_SELECT} FROM submissions
-            WHERE (?1 IS NULL OR form = ?1) AND received_at >= ?2
-            ORDER BY received_at, rowid`,
-      args: [filter.form ?? null, filter.since ?? 0],
+    let query = db
+      .selectFrom('submissions')
+      .select(SUBMISSION_COLUMNS)
+      .where('received_at', '>=', filter.since ?? 0);
+    if (filter.form !== undefined) query = query.where('form', '=', filter.form);
+    const rows = await query.orderBy('received_at').orderBy('seq').execute();
+    return readSubmissions(db, rows);
+  }
+
+  async function save(submission: NewSubmission): Promise<SaveResult> {
+    const at = now();
+    const saved = await saveSubmission(engine, submission, {
+      at,
+      clientHash: database.clientHash,
     });
-    return result.rows.map(toSubmission);
+    if (at - sweptAt >= SWEEP_EVERY_MS) {
+      sweptAt = at;
+      // Housekeeping, not part of the answer: a failure here is tried again next time.
+      sweepExpired(engine, at).catch(() => undefined);
+    }
+    return saved;
   }
 
   return {
     database,
-    save: (submission) =>
-      saveSubmission(write, submission, { at: now(), clientHash: database.clientHash }),
+    save,
     get,
     list,
     attachmentFiles: (submissionId, attachmentId) =>
-      readAttachmentFiles(client, submissionId, attachmentId),
-    ...outboxQueue(client, now, get),
+      readAttachmentFiles(db, submissionId, attachmentId),
+    ...outboxQueue(engine, now, get),
     ping: database.ping,
     close: database.close,
   };

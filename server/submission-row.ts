@@ -1,6 +1,7 @@
-import type { Row } from '@libsql/client';
+import type { Kysely, Selectable } from 'kysely';
 import type { SubmissionStatus } from '../src/admin/contract.ts';
-import { ATTACHMENTS_JSON, parseAttachments, type AttachmentSummary } from './attachments.ts';
+import type { AttachmentSummary } from './attachments.ts';
+import type { Tables } from './db/tables.ts';
 
 export interface StoredSubmission {
   id: string;
@@ -22,28 +23,78 @@ export interface StoredSubmission {
   attachments: AttachmentSummary[];
 }
 
-export const SUBMISSION_COLUMNS =
-  'id, form, received_at, fields, client_hash, user_agent, language, site_language, status, note';
-/** What a SELECT from `submissions` gives `toSubmission`. */
-export const SUBMISSION_SELECT = `${SUBMISSION_COLUMNS}, ${ATTACHMENTS_JSON}`;
+/** The columns of `submissions` that make a StoredSubmission (with `readSubmissions`). */
+export const SUBMISSION_COLUMNS = [
+  'submissions.id',
+  'submissions.form',
+  'submissions.received_at',
+  'submissions.fields',
+  'submissions.client_hash',
+  'submissions.user_agent',
+  'submissions.language',
+  'submissions.site_language',
+  'submissions.status',
+  'submissions.note',
+] as const;
 
-function nullableText(value: unknown): string | null {
-  return value === null || value === undefined ? null : String(value);
+export type SubmissionRow = Pick<
+  Selectable<Tables['submissions']>,
+  | 'id'
+  | 'form'
+  | 'received_at'
+  | 'fields'
+  | 'client_hash'
+  | 'user_agent'
+  | 'language'
+  | 'site_language'
+  | 'status'
+  | 'note'
+>;
+
+/** Ids per query when the attachments of many rows are read (engines cap a query's parameters). */
+const IDS_PER_QUERY = 500;
+
+/** The attachments (without content) of the submissions with these ids, by submission id. */
+async function attachmentSummaries(
+  db: Kysely<Tables>,
+  ids: readonly string[],
+): Promise<Map<string, AttachmentSummary[]>> {
+  const found = new Map<string, AttachmentSummary[]>();
+  for (let start = 0; start < ids.length; start += IDS_PER_QUERY) {
+    const rows = await db
+      .selectFrom('attachments')
+      .select(['id', 'submission_id', 'field', 'name', 'type', 'size', 'sha256'])
+      .where('submission_id', 'in', ids.slice(start, start + IDS_PER_QUERY))
+      .orderBy('id')
+      .execute();
+    for (const { submission_id: submissionId, ...file } of rows) {
+      const summary = { ...file, id: Number(file.id), size: Number(file.size) };
+      found.set(submissionId, [...(found.get(submissionId) ?? []), summary]);
+    }
+  }
+  return found;
 }
 
-/** A row of `SELECT ${SUBMISSION_SELECT} FROM submissions` as the rest of the server sees it. */
-export function toSubmission(row: Row): StoredSubmission {
-  return {
-    id: String(row.id),
-    form: String(row.form),
+/** Rows of `SUBMISSION_COLUMNS` as the rest of the server sees them, with their attachments. */
+export async function readSubmissions(
+  db: Kysely<Tables>,
+  rows: readonly SubmissionRow[],
+): Promise<StoredSubmission[]> {
+  const files = await attachmentSummaries(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    form: row.form,
     receivedAt: Number(row.received_at),
-    fields: JSON.parse(String(row.fields)) as Record<string, unknown>,
-    clientHash: nullableText(row.client_hash),
-    userAgent: nullableText(row.user_agent),
-    language: nullableText(row.language),
-    siteLanguage: nullableText(row.site_language),
-    status: String(row.status) as SubmissionStatus,
-    note: String(row.note ?? ''),
-    attachments: parseAttachments(row.attachments),
-  };
+    fields: JSON.parse(row.fields) as Record<string, unknown>,
+    clientHash: row.client_hash,
+    userAgent: row.user_agent,
+    language: row.language,
+    siteLanguage: row.site_language,
+    status: row.status as SubmissionStatus,
+    note: row.note,
+    attachments: files.get(row.id) ?? [],
+  }));
 }

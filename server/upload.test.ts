@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { once } from 'node:events';
 import net, { type AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
@@ -39,8 +40,9 @@ async function upload(
 }
 
 async function storedCount() {
-  const result = await store.database.client.execute(
-    'SELECT (SELECT COUNT(*) FROM submissions) + (SELECT COUNT(*) FROM attachments) AS n',
+  const result = await sql<{ n: number }>`
+    SELECT (SELECT COUNT(*) FROM submissions) + (SELECT COUNT(*) FROM attachments) AS n`.execute(
+    store.database.db,
   );
   return Number(result.rows[0]?.n);
 }

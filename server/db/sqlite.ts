@@ -1,0 +1,83 @@
+import { createClient } from '@libsql/client';
+import { sql } from 'kysely';
+import { groupCommitter } from '../group-commit.ts';
+import { searchText } from '../migrations.ts';
+import { compileQuery, type Engine, type SearchIndex } from './engine.ts';
+import { libsqlKysely, plainRows, toStatement } from './libsql.ts';
+
+/**
+ * The SQLite engine: a local file (the default) or a remote libSQL server, through @libsql/client.
+ */
+export async function sqliteEngine(url: string, authToken?: string): Promise<Engine> {
+  const local = url.startsWith('file:');
+  const client = createClient({
+    url,
+    authToken,
+    // Every local call is synchronous underneath: one connection serialises writes in this process;
+    // the busy timeout covers another process (the CLI) holding the file for a moment.
+    ...(local ? { concurrency: 1, timeout: 5000 } : {}),
+  });
+  try {
+    if (local) {
+      await client.execute('PRAGMA journal_mode = WAL');
+      // FULL: a commit is on disk before the visitor is told it was received.
+      await client.execute('PRAGMA synchronous = FULL');
+    }
+  } catch (error) {
+    client.close();
+    throw error;
+  }
+  const db = libsqlKysely(client);
+  const write = groupCommitter(client);
+  return {
+    kind: 'sqlite',
+    db,
+    async batch(queries) {
+      const results = await write(queries.map((query) => toStatement(compileQuery(db, query))));
+      return results.map(plainRows);
+    },
+    nextSeq: '(SELECT COALESCE(MAX(seq), 0) + 1 FROM submissions)',
+    search: ftsSearch(db),
+    typed: (value) => sql`${value}`,
+    close: () => db.destroy(),
+  };
+}
+
+/**
+ * FTS5 (see migration 2): new submissions are indexed when the inbox next searches, never while a
+ * visitor waits for the answer to a post; `search_indexed_seq` says how far it got.
+ */
+function ftsSearch(db: Engine['db']): SearchIndex {
+  let indexing: Promise<void> | undefined;
+  const indexed = sql`(SELECT CAST(value AS INTEGER) FROM settings WHERE name = 'search_indexed_seq')`;
+  return {
+    async catchUp() {
+      const behind = await sql<{ behind: number }>`
+        SELECT COALESCE(MAX(seq), 0) > ${indexed} AS behind FROM submissions`.execute(db);
+      if (!Number(behind.rows[0]?.behind)) return;
+      indexing ??= db
+        .transaction()
+        .execute(async (transaction) => {
+          await sql`INSERT INTO submissions_search (rowid, body)
+            SELECT seq, ${sql.raw(searchText('submissions'))} FROM submissions
+            WHERE seq > ${indexed}`.execute(transaction);
+          await sql`UPDATE settings SET value = (SELECT COALESCE(MAX(seq), 0) FROM submissions)
+            WHERE name = 'search_indexed_seq'`.execute(transaction);
+        })
+        .finally(() => {
+          indexing = undefined;
+        });
+      await indexing;
+    },
+    match(query, words) {
+      const text = words.map((word) => `"${word}"*`).join(' ');
+      return {
+        // FTS5 gives its matches in rowid (= seq) order: a page stops early, whatever the word.
+        query: query
+          .innerJoin('submissions_search', 'submissions_search.rowid', 'submissions.seq')
+          .where(sql<boolean>`submissions_search MATCH ${text}`),
+        orderBy: 'submissions_search.rowid',
+      };
+    },
+  };
+}

@@ -1,0 +1,87 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Every table of the submissions database, as Kysely types them: a renamed column fails tsc.
+ * Times are milliseconds since the epoch (INTEGER on SQLite, BIGINT on Postgres).
+ */
+export interface Tables {
+  submissions: {
+    id: string;
+    form: string;
+    received_at: number;
+    /** The fields as JSON text. */
+    fields: string;
+    client_hash: string | null;
+    user_agent: string | null;
+    language: string | null;
+    site_language: string | null;
+    status: Generated<string>;
+    note: Generated<string>;
+    /** The order of arrival: the inbox's keyset. */
+    seq: number | null;
+    first_response_at: number | null;
+    /** The applicant roster's facts (see roster.ts). */
+    roster: string | null;
+  };
+  dedupe_keys: { key: string; submission_id: string; body_hash: string; expires_at: number };
+  outbox: {
+    id: Generated<number>;
+    submission_id: string;
+    kind: Generated<string>;
+    created_at: number;
+    attempts: Generated<number>;
+    next_attempt_at: number;
+    lease_until: number | null;
+    last_error: string | null;
+    sent_at: number | null;
+    gave_up_at: number | null;
+  };
+  settings: { name: string; value: string };
+  submission_events: {
+    id: Generated<number>;
+    submission_id: string;
+    at: number;
+    user_email: string;
+    kind: string;
+    status: string | null;
+  };
+  users: {
+    id: Generated<number>;
+    email: string;
+    password_hash: string;
+    created_at: number;
+    password_changed_at: number;
+    last_active_at: number | null;
+    seen_before: number;
+  };
+  sessions: { token_hash: string; user_id: number; created_at: number; last_seen_at: number };
+  sign_in_failures: { key: string; at: number };
+  attachments: {
+    id: Generated<number>;
+    submission_id: string;
+    field: string;
+    name: string;
+    type: string;
+    size: number;
+    sha256: string;
+    content: Uint8Array;
+  };
+  acknowledged_addresses: { address_hash: string; until: number; submission_id: string | null };
+  schema_migrations: { version: number; applied_at: number };
+  /** SQLite only: the FTS5 index of the inbox's search; its rowid is the submission's seq. */
+  submissions_search: { rowid: number; body: string };
+}
+
+/** The tables in the order a copy writes them (each after the tables it refers to). */
+export const TABLE_ORDER = [
+  'settings',
+  'users',
+  'sessions',
+  'sign_in_failures',
+  'submissions',
+  'dedupe_keys',
+  'attachments',
+  'outbox',
+  'submission_events',
+  'acknowledged_addresses',
+] as const satisfies readonly (keyof Tables)[];
