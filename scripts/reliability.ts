@@ -34,6 +34,7 @@ import {
   type Answer,
   type Request,
 } from './receiver-harness.ts';
+import { twoInstancesOnPostgres } from './reliability-postgres.ts';
 
 const POSTS = 2000;
 const CONCURRENCY = 50;
@@ -759,6 +760,9 @@ try {
     uploadLoad,
     sigkillMidUpload,
     hostileInput,
+    function postgresTwoInstances() {
+      return twoInstancesOnPostgres(check);
+    },
   ]) {
     try {
       await scenario();

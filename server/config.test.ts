@@ -120,7 +120,14 @@ describe('loadConfig', () => {
       to: ['a@example.com', 'b@example.com'],
       from: 'a@example.com',
       acknowledge: true,
+      leaseMs: 120_000,
     });
+  });
+
+  it('reads how long an instance holds an e-mail it is sending (OUTBOX_LEASE_SECONDS)', () => {
+    const smtp = { SMTP_URL: 'smtp://mail.example:587', NOTIFY_TO: 'a@example.com' };
+    expect(loadConfig({ ...smtp, OUTBOX_LEASE_SECONDS: '30' }).notify?.leaseMs).toBe(30_000);
+    expect(() => loadConfig({ ...smtp, OUTBOX_LEASE_SECONDS: '1' })).toThrow(/OUTBOX_LEASE_SECONDS/);
   });
 
   it('acknowledges each visitor by default when SMTP is set; ACKNOWLEDGE=false turns it off', () => {

@@ -45,6 +45,11 @@ export interface NotifyConfig {
   from: string;
   /** Also tell each visitor by e-mail that their request arrived (ACKNOWLEDGE, on by default). */
   acknowledge: boolean;
+  /**
+   * How long an instance holds an e-mail it is sending before another instance may take it over
+   * (OUTBOX_LEASE_SECONDS, 120 by default): the longest an e-mail waits after its instance died.
+   */
+  leaseMs: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -162,6 +167,7 @@ const serverEnv = databaseEnv.extend({
     z.string().regex(/^([^<>]*<)?[^\s<>@]+@[^\s<>@]+>?$/, 'must be an address or Name <address>'),
   ),
   ACKNOWLEDGE: optional(z.enum(['true', 'false'])),
+  OUTBOX_LEASE_SECONDS: optional(wholeNumber(5, 3600)),
   VITE_QUOTE_ENDPOINT: optional(endpoint),
   VITE_APPLICATION_ENDPOINT: optional(endpoint),
 });
@@ -252,6 +258,7 @@ function notifyConfig(parsed: ServerEnv): NotifyConfig | undefined {
     to: parsed.NOTIFY_TO,
     from: parsed.NOTIFY_FROM ?? firstRecipient,
     acknowledge: parsed.ACKNOWLEDGE !== 'false',
+    leaseMs: (parsed.OUTBOX_LEASE_SECONDS ?? 120) * 1000,
   };
 }
 

@@ -64,6 +64,7 @@ if (config.notify) {
     sender: smtpSender(config.notify.smtpUrl),
     from: config.notify.from,
     to: config.notify.to,
+    leaseMs: config.notify.leaseMs,
     log: app.log.child({ component: 'outbox' }),
   });
 }

@@ -52,6 +52,41 @@ function dueNotifications(engine: Engine, at: number, limit: number) {
   return engine.kind === 'postgres' ? due.forUpdate().skipLocked() : due;
 }
 
+/** When the next pending notification falls due: its next attempt, or its lease's end. */
+async function nextDue({ db }: Engine): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('outbox')
+    .select(
+      sql<number | null>`MIN(CASE WHEN lease_until > next_attempt_at THEN lease_until
+        ELSE next_attempt_at END)`.as('due'),
+    )
+    .where('sent_at', 'is', null)
+    .where('gave_up_at', 'is', null)
+    .executeTakeFirst();
+  return row?.due === null || row?.due === undefined ? undefined : Number(row.due);
+}
+
+async function summary({ db }: Engine): Promise<OutboxSummary> {
+  const row = await db
+    .selectFrom('outbox')
+    .select((eb) => [
+      eb.fn
+        .countAll<number>()
+        .filterWhere((filter) =>
+          filter.and([filter('sent_at', 'is', null), filter('gave_up_at', 'is', null)]),
+        )
+        .as('pending'),
+      eb.fn.count<number>('sent_at').as('sent'),
+      eb.fn.count<number>('gave_up_at').as('failed'),
+    ])
+    .executeTakeFirst();
+  return {
+    pending: Number(row?.pending ?? 0),
+    sent: Number(row?.sent ?? 0),
+    failed: Number(row?.failed ?? 0),
+  };
+}
+
 export function outboxQueue(
   engine: Engine,
   now: () => number,
@@ -110,38 +145,7 @@ export function outboxQueue(
         .execute();
     },
 
-    async nextNotificationDue() {
-      const row = await db
-        .selectFrom('outbox')
-        .select(
-          sql<number | null>`MIN(CASE WHEN lease_until > next_attempt_at THEN lease_until
-            ELSE next_attempt_at END)`.as('due'),
-        )
-        .where('sent_at', 'is', null)
-        .where('gave_up_at', 'is', null)
-        .executeTakeFirst();
-      return row?.due === null || row?.due === undefined ? undefined : Number(row.due);
-    },
-
-    async outboxSummary() {
-      const row = await db
-        .selectFrom('outbox')
-        .select((eb) => [
-          eb.fn
-            .countAll<number>()
-            .filterWhere((filter) =>
-              filter.and([filter('sent_at', 'is', null), filter('gave_up_at', 'is', null)]),
-            )
-            .as('pending'),
-          eb.fn.count<number>('sent_at').as('sent'),
-          eb.fn.count<number>('gave_up_at').as('failed'),
-        ])
-        .executeTakeFirst();
-      return {
-        pending: Number(row?.pending ?? 0),
-        sent: Number(row?.sent ?? 0),
-        failed: Number(row?.failed ?? 0),
-      };
-    },
+    nextNotificationDue: () => nextDue(engine),
+    outboxSummary: () => summary(engine),
   };
 }

@@ -29,8 +29,11 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Starts a throwaway Postgres server (its data in a temporary folder, removed at `stop`). */
-export async function startTestPostgres(): Promise<TestPostgres> {
+/**
+ * Starts a throwaway Postgres server (its data in a temporary folder, removed at `stop`); `durable`
+ * keeps fsync on (the benchmark).
+ */
+export async function startTestPostgres({ durable = false } = {}): Promise<TestPostgres> {
   const parent = mkdtempSync(path.join(os.tmpdir(), 'receiver-pg-'));
   // The server's user must reach its data folder inside this one.
   chmodSync(parent, 0o755);
@@ -43,8 +46,8 @@ export async function startTestPostgres(): Promise<TestPostgres> {
     persistent: false,
     createPostgresUser: process.getuid?.() === 0,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
-    // Durability is what the tests check through the receiver, not through the disk's flushes.
-    postgresFlags: ['-c', 'fsync=off', '-c', 'max_connections=200'],
+    // Tests check durability through the receiver, not the disk's flushes; the benchmark keeps them.
+    postgresFlags: ['-c', `fsync=${durable ? 'on' : 'off'}`, '-c', 'max_connections=200'],
     onLog: () => {},
     onError: () => {},
   });
