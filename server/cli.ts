@@ -8,6 +8,9 @@ import { forms } from './forms.ts';
 import { fieldText, oneLine } from './mail-text.ts';
 import { openStore, type ListFilter, type Store, type StoredSubmission } from './store.ts';
 
+// `npm run backup|restore|db` (scripts/data.mjs) run from this bundle: no entry of their own.
+export { runDataCli } from './data-cli.ts';
+
 export const usage = `The owner's view of the form submissions.
 
   npm run submissions -- list [--form quote|application] [--since DATE]
