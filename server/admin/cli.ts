@@ -17,7 +17,7 @@ export const usage = `The accounts of the owner's inbox (/admin/ on the server t
 On a terminal the password is asked twice and not shown; otherwise one line of standard input is
 the password, e.g.  printf '%s\\n' "$PASSWORD" | npm run admin -- add-user owner@example.com
 Passwords have at least ${PASSWORD_MIN_LENGTH} characters. The database is the server's: DATA_DIR/submissions.db
-(default data/), or DATABASE_URL (+ DATABASE_AUTH_TOKEN).`;
+(default data/), or DATABASE_URL: a libSQL server (+ DATABASE_AUTH_TOKEN) or Postgres (+ ADDRESS_HASH_SECRET).`;
 
 export interface AdminCliIo {
   env: Record<string, string | undefined>;
@@ -41,7 +41,7 @@ function day(ms: number | null): string {
 async function run(command: Command, email: string | undefined, io: AdminCliIo): Promise<void> {
   const database = await openDatabase(databaseConfig(io.env));
   try {
-    const accounts = users(database.client);
+    const accounts = users(database);
     if (command === 'list-users') {
       const list = await accounts.list();
       for (const user of list) {
@@ -75,7 +75,7 @@ async function run(command: Command, email: string | undefined, io: AdminCliIo):
       io.out(`New password set for ${address}; its sessions have ended.\n`);
     }
   } finally {
-    database.close();
+    await database.close();
   }
 }
 

@@ -1,8 +1,10 @@
 import { createClient } from '@libsql/client';
 import type { InboxPage, InboxQuery } from '../../src/admin/contract.ts';
+import type { DatabaseConfig } from '../config.ts';
 import { openDatabase, type Database } from '../database.ts';
+import { engines } from '../engines.ts';
 import { forms } from '../forms.ts';
-import { migrations } from '../migrations.ts';
+import { forEngine, migrations } from '../migrations.ts';
 import { createStore, type Store } from '../store.ts';
 import { applicationBody, quoteBody, tempDataDir } from '../testing.ts';
 import { inbox, searchQuery, type Inbox } from './inbox.ts';
@@ -12,23 +14,28 @@ const HOUR = 60 * MINUTE;
 const T0 = Date.parse('2030-05-01T12:00:00Z');
 const owner = 'owner@example.com';
 
-let data: ReturnType<typeof tempDataDir>;
-let database: Database;
+let data: { database: DatabaseConfig; remove(): void };
+let database: Database | undefined;
 let store: Store;
 let box: Inbox;
 let clock: number;
 const now = () => clock;
 
-beforeEach(async () => {
-  data = tempDataDir();
-  database = await openDatabase(data.database);
+async function open(config: DatabaseConfig): Promise<Database> {
+  const opened = await openDatabase(config);
+  database = opened;
+  store = createStore(opened, { now });
+  box = inbox(opened, { forms, now });
+  return opened;
+}
+
+beforeEach(() => {
   clock = T0;
-  store = createStore(database, { now });
-  box = inbox(database, { forms, now });
 });
 
-afterEach(() => {
-  database.close();
+afterEach(async () => {
+  await database?.close();
+  database = undefined;
   data.remove();
 });
 
@@ -50,450 +57,495 @@ const application = (n: number, overrides: Parameters<typeof applicationBody>[1]
 const ids = (page: InboxPage) => page.items.map((item) => item.id);
 const found = async (q: string, query: InboxQuery = {}) => ids(await box.page({ ...query, q }));
 
-describe('page', () => {
-  it('lists both forms newest first with the summary fields of each', async () => {
-    const first = await quote(1);
-    clock += MINUTE;
-    const second = await application(2);
-    clock += MINUTE;
-    const third = await quote(3);
-
-    const page = await box.page({});
-    expect(ids(page)).toEqual([third, second, first]);
-    expect(page.next).toBeNull();
-    expect(page.items[0]).toEqual({
-      id: third,
-      form: 'quote',
-      receivedAt: T0 + 2 * MINUTE,
-      status: 'new',
-      fields: {
-        clientName: 'Jordan Rivera 3',
-        email: 'jordan.rivera+3@example.com',
-        phone: '(202) 555-0143',
-        eventDate: quoteBody(3).eventDate,
-        guestCount: '120',
-      },
-      attachments: 0,
-      // Received Wednesday 8:02 AM in New York, before opening: 4 business hours from 9:00.
-      respondBy: Date.parse('2030-05-01T13:00:00-04:00'),
-      quoteBy: T0 + 2 * MINUTE + 24 * HOUR,
-    });
-    expect(page.items[1]?.fields).toEqual({
-      fullName: 'Camila Torres 2',
-      email: 'camila.torres+2@example.com',
-      phone: '703-555-0188',
-      positionInterest: ['Bartender', 'Mixologist'],
-      languages: ['Spanish', 'English'],
-      availability: ['Friday', 'Saturday', 'Sunday'],
-    });
-    expect(page.items[1]?.respondBy).toBeNull();
+describe.each(engines)('the inbox on $name', (engine) => {
+  beforeEach(async () => {
+    data = await engine.create();
+    await open(data.database);
   });
 
-  it('pages 120 submissions 50 at a time with no duplicates and no gaps', async () => {
-    const saved: { id: string; at: number; form: string }[] = [];
-    for (let n = 0; n < 120; n += 1) {
-      // Pairs share a time: the order of arrival breaks ties; 50 of them are applications.
-      if (n % 2 === 0) clock += MINUTE;
-      const form = n % 12 < 5 ? 'application' : 'quote';
-      const id = form === 'quote' ? await quote(n) : await application(n);
-      saved.push({ id, at: clock, form });
-    }
-    const newestFirst = [...saved].reverse();
+  describe('page', () => {
+    it('lists both forms newest first with the summary fields of each', async () => {
+      const first = await quote(1);
+      clock += MINUTE;
+      const second = await application(2);
+      clock += MINUTE;
+      const third = await quote(3);
 
-    const first = await box.page({});
-    const second = await box.page({ after: first.next ?? undefined });
-    const third = await box.page({ after: second.next ?? undefined });
-    expect([first, second, third].map((page) => page.items.length)).toEqual([50, 50, 20]);
-    expect(first.next).toMatch(/^\d+$/);
-    expect(second.next).not.toBeNull();
-    expect(third.next).toBeNull();
-    const all = [...ids(first), ...ids(second), ...ids(third)];
-    expect(new Set(all).size).toBe(120);
-    expect(all).toEqual(newestFirst.map((row) => row.id));
-    expect(first.counts).toEqual({ new: 120, in_progress: 0, handled: 0, spam: 0 });
-    expect(third.counts).toEqual(first.counts);
+      const page = await box.page({});
+      expect(ids(page)).toEqual([third, second, first]);
+      expect(page.next).toBeNull();
+      expect(page.items[0]).toEqual({
+        id: third,
+        form: 'quote',
+        receivedAt: T0 + 2 * MINUTE,
+        status: 'new',
+        fields: {
+          clientName: 'Jordan Rivera 3',
+          email: 'jordan.rivera+3@example.com',
+          phone: '(202) 555-0143',
+          eventDate: quoteBody(3).eventDate,
+          guestCount: '120',
+        },
+        attachments: 0,
+        // Received Wednesday 8:02 AM in New York, before opening: 4 business hours from 9:00.
+        respondBy: Date.parse('2030-05-01T13:00:00-04:00'),
+        quoteBy: T0 + 2 * MINUTE + 24 * HOUR,
+      });
+      expect(page.items[1]?.fields).toEqual({
+        fullName: 'Camila Torres 2',
+        email: 'camila.torres+2@example.com',
+        phone: '703-555-0188',
+        positionInterest: ['Bartender', 'Mixologist'],
+        languages: ['Spanish', 'English'],
+        availability: ['Friday', 'Saturday', 'Sunday'],
+      });
+      expect(page.items[1]?.respondBy).toBeNull();
+    });
 
-    // Exactly one page's worth: no next page.
-    const applications = await box.page({ form: 'application' });
-    expect(applications.items).toHaveLength(50);
-    expect(applications.next).toBeNull();
-    expect(ids(applications)).toEqual(
-      newestFirst.filter((row) => row.form === 'application').map((row) => row.id),
-    );
+    it('pages 120 submissions 50 at a time with no duplicates and no gaps', async () => {
+      const saved: { id: string; at: number; form: string }[] = [];
+      for (let n = 0; n < 120; n += 1) {
+        // Pairs share a time: the order of arrival breaks ties; 50 of them are applications.
+        if (n % 2 === 0) clock += MINUTE;
+        const form = n % 12 < 5 ? 'application' : 'quote';
+        const id = form === 'quote' ? await quote(n) : await application(n);
+        saved.push({ id, at: clock, form });
+      }
+      const newestFirst = [...saved].reverse();
 
-    // Filters hold across pages.
-    const quotes1 = await box.page({ form: 'quote' });
-    const quotes2 = await box.page({ form: 'quote', after: quotes1.next ?? undefined });
-    expect([quotes1.items.length, quotes2.items.length, quotes2.next]).toEqual([50, 20, null]);
-    expect([...ids(quotes1), ...ids(quotes2)]).toEqual(
-      newestFirst.filter((row) => row.form === 'quote').map((row) => row.id),
-    );
+      const first = await box.page({});
+      const second = await box.page({ after: first.next ?? undefined });
+      const third = await box.page({ after: second.next ?? undefined });
+      expect([first, second, third].map((page) => page.items.length)).toEqual([50, 50, 20]);
+      expect(first.next).toMatch(/^\d+$/);
+      expect(second.next).not.toBeNull();
+      expect(third.next).toBeNull();
+      const all = [...ids(first), ...ids(second), ...ids(third)];
+      expect(new Set(all).size).toBe(120);
+      expect(all).toEqual(newestFirst.map((row) => row.id));
+      expect(first.counts).toEqual({ new: 120, in_progress: 0, handled: 0, spam: 0 });
+      expect(third.counts).toEqual(first.counts);
+
+      // Exactly one page's worth: no next page.
+      const applications = await box.page({ form: 'application' });
+      expect(applications.items).toHaveLength(50);
+      expect(applications.next).toBeNull();
+      expect(ids(applications)).toEqual(
+        newestFirst.filter((row) => row.form === 'application').map((row) => row.id),
+      );
+
+      // Filters hold across pages.
+      const quotes1 = await box.page({ form: 'quote' });
+      const quotes2 = await box.page({ form: 'quote', after: quotes1.next ?? undefined });
+      expect([quotes1.items.length, quotes2.items.length, quotes2.next]).toEqual([50, 20, null]);
+      expect([...ids(quotes1), ...ids(quotes2)]).toEqual(
+        newestFirst.filter((row) => row.form === 'quote').map((row) => row.id),
+      );
+    });
+
+    describe('filters and counts', () => {
+      let q1: string;
+      let a1: string;
+      let q2: string;
+      let a2: string;
+
+      beforeEach(async () => {
+        q1 = await quote(1);
+        clock = T0 + HOUR;
+        a1 = await application(1, { fullName: 'Camila Torres' });
+        clock = T0 + 2 * HOUR;
+        q2 = await quote(2);
+        clock = T0 + 3 * HOUR;
+        a2 = await application(2);
+        await box.update(q2, { status: 'handled' }, owner);
+        await box.update(a2, { status: 'spam' }, owner);
+      });
+
+      it('filters by form, status and time (from inclusive, to exclusive)', async () => {
+        expect(ids(await box.page({ form: 'quote' }))).toEqual([q2, q1]);
+        expect(ids(await box.page({ form: 'application' }))).toEqual([a2, a1]);
+        expect(ids(await box.page({ status: 'handled' }))).toEqual([q2]);
+        expect(ids(await box.page({ status: 'new' }))).toEqual([a1, q1]);
+        expect(ids(await box.page({ status: 'in_progress' }))).toEqual([]);
+        expect(ids(await box.page({ from: T0 + HOUR, to: T0 + 3 * HOUR }))).toEqual([q2, a1]);
+        expect(ids(await box.page({ from: T0 + HOUR + 1 }))).toEqual([a2, q2]);
+        expect(ids(await box.page({ to: T0 + HOUR }))).toEqual([q1]);
+        expect(ids(await box.page({ to: T0 }))).toEqual([]);
+        expect(
+          ids(await box.page({ form: 'application', status: 'new', from: T0, to: T0 + 4 * HOUR })),
+        ).toEqual([a1]);
+      });
+
+      it('counts by status under the form and time filters, not the status or the search', async () => {
+        const everything = { new: 2, in_progress: 0, handled: 1, spam: 1 };
+        expect((await box.page({})).counts).toEqual(everything);
+        expect((await box.page({ status: 'handled' })).counts).toEqual(everything);
+        const searched = await box.page({ q: 'Camila' });
+        expect(ids(searched)).toEqual([a2, a1]);
+        expect(searched.counts).toEqual(everything);
+        expect((await box.page({ form: 'quote' })).counts).toEqual({
+          new: 1,
+          in_progress: 0,
+          handled: 1,
+          spam: 0,
+        });
+        expect((await box.page({ from: T0 + 2 * HOUR })).counts).toEqual({
+          new: 0,
+          in_progress: 0,
+          handled: 1,
+          spam: 1,
+        });
+        expect((await box.page({ form: 'application', to: T0 + 2 * HOUR })).counts).toEqual({
+          new: 1,
+          in_progress: 0,
+          handled: 0,
+          spam: 0,
+        });
+      });
+
+      it('exports every match newest first, ignoring the page cursor', async () => {
+        const all = await box.all({ form: 'quote', after: `${T0 + 2 * HOUR}_${q2}` });
+        expect(all.map((row) => [row.id, row.status])).toEqual([
+          [q2, 'handled'],
+          [q1, 'new'],
+        ]);
+      });
+    });
   });
 
-  describe('filters and counts', () => {
-    let q1: string;
-    let a1: string;
-    let q2: string;
-    let a2: string;
+  describe('search', () => {
+    let jordan: string;
+    let maria: string;
 
     beforeEach(async () => {
-      q1 = await quote(1);
+      jordan = await quote(1, {
+        clientName: 'Jordan Rivera',
+        email: 'jordan.rivera@eventos.example',
+      });
+      clock += MINUTE;
+      maria = await application(1, {
+        fullName: 'María José Núñez',
+        email: 'mjnunez@correo.example',
+        phone: '(703) 555-0188',
+      });
+    });
+
+    it('matches the start of words', async () => {
+      expect(await found('Jor')).toEqual([jordan]);
+      expect(await found('jordan riv')).toEqual([jordan]);
+      expect(await found('  RIVERA  ')).toEqual([jordan]);
+      expect(await found('ordan')).toEqual([]);
+      expect(await found('jordan maría')).toEqual([]);
+      expect(await found('Willard')).toEqual([jordan]);
+      expect(await found('bartender')).toEqual([jordan, maria].reverse());
+    });
+
+    it('ignores accents and case', async () => {
+      expect(await found('maria')).toEqual([maria]);
+      expect(await found('MARIA nunez')).toEqual([maria]);
+      expect(await found('María José')).toEqual([maria]);
+      expect(await found('Mari\u0301a')).toEqual([maria]);
+      expect(await found('jose')).toEqual([maria]);
+    });
+
+    it('finds a phone number by its digits, with or without punctuation', async () => {
+      expect(await found('2025550143')).toEqual([jordan]);
+      expect(await found('202555')).toEqual([jordan]);
+      expect(await found('555-0143')).toEqual([jordan]);
+      expect(await found('(202) 555-0143')).toEqual([jordan]);
+      expect(await found('7035550188')).toEqual([maria]);
+      expect(await found('555')).toEqual([maria, jordan]);
+      expect(await found('5550199')).toEqual([]);
+    });
+
+    it('finds parts of e-mail addresses and the id', async () => {
+      expect(await found('eventos')).toEqual([jordan]);
+      expect(await found('jordan.rivera@eventos')).toEqual([jordan]);
+      expect(await found('mjnunez')).toEqual([maria]);
+      expect(await found('correo.example')).toEqual([maria]);
+      expect(await found(maria.slice(0, 8))).toEqual([maria]);
+    });
+
+    it('finds the note once it is written, and no longer the old one once changed', async () => {
+      expect(await found('Zanzibar')).toEqual([]);
+      await box.update(jordan, { note: 'Called back: wants the Zanzibar package' }, owner);
+      expect(await found('zanzi')).toEqual([jordan]);
+      expect(await found('Jordan zanzibar')).toEqual([jordan]);
+      await box.update(jordan, { note: 'Sent the Kalahari offer' }, owner);
+      expect(await found('zanzibar')).toEqual([]);
+      expect(await found('kalahari')).toEqual([jordan]);
+      // The fields stay searchable after the note changed.
+      expect(await found('jordan')).toEqual([jordan]);
+      // A status change keeps the entry.
+      await box.update(jordan, { status: 'handled' }, owner);
+      expect(await found('kalahari')).toEqual([jordan]);
+    });
+
+    it('indexes what arrived since the last search, with a note written before then', async () => {
+      // Nothing searched yet: the note is written while the row is not in the index.
+      await box.update(maria, { note: 'Asked about the Serengeti room' }, owner);
+      expect(await found('serengeti')).toEqual([maria]);
+      clock += HOUR;
+      const later = await quote(99, { clientName: 'Priya Raman' });
+      expect(await found('priya')).toEqual([later]);
+      expect(await found('555')).toEqual([later, maria, jordan]);
+    });
+
+    it('combines the search with the other filters', async () => {
+      expect(await found('555', { form: 'quote' })).toEqual([jordan]);
+      expect(await found('555', { from: T0 + MINUTE })).toEqual([maria]);
+      await box.update(maria, { status: 'spam' }, owner);
+      expect(await found('555', { status: 'spam' })).toEqual([maria]);
+    });
+
+    it('never reads the text as the query syntax of either engine (FTS5, tsquery)', async () => {
+      const texts = [
+        '"',
+        '""',
+        '"jordan',
+        '*',
+        'jor*',
+        '(',
+        ')',
+        '(jordan',
+        'NEAR',
+        'NEAR(jordan maria)',
+        'jordan NEAR maria',
+        '-',
+        '-jordan',
+        'jordan -rivera',
+        'jordan OR maria',
+        'jordan AND',
+        'NOT maria',
+        'body:jordan',
+        'id:1',
+        '^jordan',
+        '{body}: jordan',
+        "'; DROP TABLE submissions; --",
+        'jordan & maria',
+        'jordan | maria',
+        '!maria',
+        'jor:*',
+        'jordan <-> rivera',
+        'rivera:A',
+        "'jordan'",
+        '\\',
+        '\u0000',
+        '🙂',
+        'a'.repeat(200),
+      ];
+      for (const q of texts) {
+        await expect(box.page({ q }), q).resolves.toMatchObject({ next: null });
+      }
+      expect(await found('jordan -rivera')).toEqual([jordan]);
+      expect(await found('"Jordan"')).toEqual([jordan]);
+      expect(await found('jordan OR maria')).toEqual([]);
+      expect(await found('NEAR(jordan maria)')).toEqual([]);
+      expect(await found('jordan | maria')).toEqual([]);
+      expect(await found('!maria')).toEqual([maria]);
+      expect(await found('jor:*')).toEqual([jordan]);
+      // Nothing searchable at all: no search, the whole list.
+      expect(await found('"*(-')).toEqual([maria, jordan]);
+      expect(await box.page({ q: '' })).toMatchObject({ items: [{ id: maria }, { id: jordan }] });
+      expect((await store.list()).length).toBe(2);
+    });
+
+    it('keeps the letters and digits of at most eight words, NFKC-normalised', () => {
+      expect(searchQuery(undefined)).toBeUndefined();
+      expect(searchQuery(' "*( ')).toBeUndefined();
+      expect(searchQuery('Jor "NEAR"(x)')).toEqual(['Jor', 'NEAR', 'x']);
+      expect(searchQuery('jordan.rivera@eventos & 555-0143:*')).toEqual([
+        'jordan',
+        'rivera',
+        'eventos',
+        '555',
+        '0143',
+      ]);
+      expect(searchQuery('1 2 3 4 5 6 7 8 9 10')).toEqual(['1', '2', '3', '4', '5', '6', '7', '8']);
+      // A combining accent joins its letter, full-width letters and ligatures become plain ones.
+      expect(searchQuery('Mari\u0301a ＪＯＲ ﬁesta')).toEqual(['María', 'JOR', 'fiesta']);
+    });
+  });
+
+  describe('update', () => {
+    let id: string;
+
+    beforeEach(async () => {
+      id = await quote(1);
+    });
+
+    it('records who changed the status and when, once per change', async () => {
       clock = T0 + HOUR;
-      a1 = await application(1, { fullName: 'Camila Torres' });
+      const changed = await box.update(id, { status: 'in_progress' }, owner);
+      expect(changed?.status).toBe('in_progress');
+      expect(changed?.events).toEqual([
+        { at: T0 + HOUR, user: owner, kind: 'status', status: 'in_progress' },
+      ]);
+
       clock = T0 + 2 * HOUR;
-      q2 = await quote(2);
+      const again = await box.update(id, { status: 'in_progress' }, 'partner@example.com');
+      expect(again?.events).toHaveLength(1);
+
       clock = T0 + 3 * HOUR;
-      a2 = await application(2);
-      await box.update(q2, { status: 'handled' }, owner);
-      await box.update(a2, { status: 'spam' }, owner);
+      const handled = await box.update(id, { status: 'handled' }, 'partner@example.com');
+      expect(handled?.status).toBe('handled');
+      expect(handled?.events).toEqual([
+        { at: T0 + HOUR, user: owner, kind: 'status', status: 'in_progress' },
+        { at: T0 + 3 * HOUR, user: 'partner@example.com', kind: 'status', status: 'handled' },
+      ]);
+      expect((await store.get(id))?.status).toBe('handled');
     });
 
-    it('filters by form, status and time (from inclusive, to exclusive)', async () => {
-      expect(ids(await box.page({ form: 'quote' }))).toEqual([q2, q1]);
-      expect(ids(await box.page({ form: 'application' }))).toEqual([a2, a1]);
-      expect(ids(await box.page({ status: 'handled' }))).toEqual([q2]);
-      expect(ids(await box.page({ status: 'new' }))).toEqual([a1, q1]);
-      expect(ids(await box.page({ status: 'in_progress' }))).toEqual([]);
-      expect(ids(await box.page({ from: T0 + HOUR, to: T0 + 3 * HOUR }))).toEqual([q2, a1]);
-      expect(ids(await box.page({ from: T0 + HOUR + 1 }))).toEqual([a2, q2]);
-      expect(ids(await box.page({ to: T0 + HOUR }))).toEqual([q1]);
-      expect(ids(await box.page({ to: T0 }))).toEqual([]);
+    it('records a note change as a note event, and nothing when the note is the same', async () => {
+      clock = T0 + HOUR;
+      const noted = await box.update(id, { note: 'called, sending an offer' }, owner);
+      expect(noted?.note).toBe('called, sending an offer');
+      expect(noted?.status).toBe('new');
+      expect(noted?.events).toEqual([{ at: T0 + HOUR, user: owner, kind: 'note', status: null }]);
+
+      clock = T0 + 2 * HOUR;
       expect(
-        ids(await box.page({ form: 'application', status: 'new', from: T0, to: T0 + 4 * HOUR })),
-      ).toEqual([a1]);
-    });
+        (await box.update(id, { note: 'called, sending an offer' }, owner))?.events,
+      ).toHaveLength(1);
 
-    it('counts by status under the form and time filters, not the status or the search', async () => {
-      const everything = { new: 2, in_progress: 0, handled: 1, spam: 1 };
-      expect((await box.page({})).counts).toEqual(everything);
-      expect((await box.page({ status: 'handled' })).counts).toEqual(everything);
-      const searched = await box.page({ q: 'Camila' });
-      expect(ids(searched)).toEqual([a2, a1]);
-      expect(searched.counts).toEqual(everything);
-      expect((await box.page({ form: 'quote' })).counts).toEqual({
-        new: 1,
-        in_progress: 0,
-        handled: 1,
-        spam: 0,
-      });
-      expect((await box.page({ from: T0 + 2 * HOUR })).counts).toEqual({
-        new: 0,
-        in_progress: 0,
-        handled: 1,
-        spam: 1,
-      });
-      expect((await box.page({ form: 'application', to: T0 + 2 * HOUR })).counts).toEqual({
-        new: 1,
-        in_progress: 0,
-        handled: 0,
-        spam: 0,
-      });
-    });
+      clock = T0 + 3 * HOUR;
+      const both = await box.update(id, { status: 'handled', note: '' }, owner);
+      expect(both?.note).toBe('');
+      expect(both?.events).toEqual([
+        { at: T0 + HOUR, user: owner, kind: 'note', status: null },
+        { at: T0 + 3 * HOUR, user: owner, kind: 'status', status: 'handled' },
+        { at: T0 + 3 * HOUR, user: owner, kind: 'note', status: null },
+      ]);
 
-    it('exports every match newest first, ignoring the page cursor', async () => {
-      const all = await box.all({ form: 'quote', after: `${T0 + 2 * HOUR}_${q2}` });
-      expect(all.map((row) => [row.id, row.status])).toEqual([
-        [q2, 'handled'],
-        [q1, 'new'],
+      clock = T0 + 4 * HOUR;
+      const statusOnly = await box.update(id, { status: 'spam', note: '' }, owner);
+      expect(statusOnly?.events.slice(3)).toEqual([
+        { at: T0 + 4 * HOUR, user: owner, kind: 'status', status: 'spam' },
+      ]);
+      const noteOnly = await box.update(id, { status: 'spam', note: 'spam after all' }, owner);
+      expect(noteOnly?.events.slice(4)).toEqual([
+        { at: T0 + 4 * HOUR, user: owner, kind: 'note', status: null },
       ]);
     });
+
+    it('records one event when the same change is made twice at once', async () => {
+      clock = T0 + HOUR;
+      const changes = ['owner@example.com', 'partner@example.com'].flatMap((user) => [
+        box.update(id, { status: 'handled', note: 'booked' }, user),
+      ]);
+      await Promise.all(changes);
+      const detail = await box.detail(id);
+      expect(detail?.events.map((event) => event.kind).sort()).toEqual(['note', 'status']);
+      expect(detail?.firstResponseAt).toBe(T0 + HOUR);
+    });
+
+    it('changes nothing and records nothing for an unknown id', async () => {
+      expect(
+        await box.update('no-such-id', { status: 'handled', note: 'x' }, owner),
+      ).toBeUndefined();
+      const events = await database?.db.selectFrom('submission_events').selectAll().execute();
+      expect(events).toEqual([]);
+      expect((await store.get(id))?.status).toBe('new');
+    });
+  });
+
+  describe('detail', () => {
+    it('answers undefined for an unknown id', async () => {
+      await quote(1);
+      expect(await box.detail('00000000-0000-0000-0000-000000000000')).toBeUndefined();
+      expect(await box.detail('')).toBeUndefined();
+    });
+
+    it('holds every field, the note, the languages and no events yet', async () => {
+      const result = await store.save({
+        form: 'application',
+        fields: applicationBody(1),
+        language: 'es-US',
+        siteLanguage: 'es',
+        notify: false,
+      });
+      const id = result.status === 'created' ? result.id : '';
+      expect(await box.detail(id)).toEqual({
+        id,
+        form: 'application',
+        receivedAt: T0,
+        status: 'new',
+        note: '',
+        language: 'es-US',
+        siteLanguage: 'es',
+        fields: applicationBody(1),
+        attachments: [],
+        events: [],
+        notification: { state: 'off' },
+        acknowledgement: { state: 'off' },
+        respondBy: null,
+        quoteBy: null,
+        firstResponseAt: null,
+      });
+    });
+
+    it('tells the state of the e-mail notification', async () => {
+      const silent = await quote(1);
+      expect((await box.detail(silent))?.notification).toEqual({ state: 'off' });
+
+      const sent = await save('quote', quoteBody(2), true);
+      const retrying = await save('quote', quoteBody(3), true);
+      const failed = await save('quote', quoteBody(4), true);
+      for (const id of [sent, retrying, failed]) {
+        expect((await box.detail(id))?.notification, id).toEqual({ state: 'pending' });
+      }
+      const claimed = await store.claimNotifications(10, MINUTE);
+      const outboxId = (id: string) => {
+        const entry = claimed.find((notification) => notification.submission.id === id);
+        if (!entry) throw new Error(`no notification for ${id}`);
+        return entry.outboxId;
+      };
+
+      clock = T0 + HOUR;
+      await store.markNotificationSent(outboxId(sent));
+      expect((await box.detail(sent))?.notification).toEqual({ state: 'sent', at: T0 + HOUR });
+
+      await store.markNotificationFailed(outboxId(retrying), {
+        attempts: 2,
+        retryAt: T0 + 2 * HOUR,
+        error: 'connection refused',
+      });
+      expect((await box.detail(retrying))?.notification).toEqual({
+        state: 'retrying',
+        attempts: 2,
+        nextAttemptAt: T0 + 2 * HOUR,
+      });
+
+      await store.markNotificationFailed(outboxId(failed), {
+        attempts: 8,
+        retryAt: null,
+        error: 'mailbox unavailable',
+      });
+      expect((await box.detail(failed))?.notification).toEqual({
+        state: 'failed',
+        attempts: 8,
+        at: T0 + HOUR,
+      });
+      expect((await box.detail(silent))?.notification).toEqual({ state: 'off' });
+    });
   });
 });
 
-describe('search', () => {
-  let jordan: string;
-  let maria: string;
-
-  beforeEach(async () => {
-    jordan = await quote(1, {
-      clientName: 'Jordan Rivera',
-      email: 'jordan.rivera@eventos.example',
-    });
-    clock += MINUTE;
-    maria = await application(1, {
-      fullName: 'María José Núñez',
-      email: 'mjnunez@correo.example',
-      phone: '(703) 555-0188',
-    });
+describe('migration 2 (SQLite)', () => {
+  beforeEach(() => {
+    data = tempDataDir();
   });
 
-  it('matches the start of words', async () => {
-    expect(await found('Jor')).toEqual([jordan]);
-    expect(await found('jordan riv')).toEqual([jordan]);
-    expect(await found('  RIVERA  ')).toEqual([jordan]);
-    expect(await found('ordan')).toEqual([]);
-    expect(await found('jordan maría')).toEqual([]);
-    expect(await found('Willard')).toEqual([jordan]);
-    expect(await found('bartender')).toEqual([jordan, maria].reverse());
-  });
-
-  it('ignores accents and case', async () => {
-    expect(await found('maria')).toEqual([maria]);
-    expect(await found('MARIA nunez')).toEqual([maria]);
-    expect(await found('María José')).toEqual([maria]);
-    expect(await found('Mari\u0301a')).toEqual([maria]);
-    expect(await found('jose')).toEqual([maria]);
-  });
-
-  it('finds a phone number by its digits, with or without punctuation', async () => {
-    expect(await found('2025550143')).toEqual([jordan]);
-    expect(await found('202555')).toEqual([jordan]);
-    expect(await found('555-0143')).toEqual([jordan]);
-    expect(await found('(202) 555-0143')).toEqual([jordan]);
-    expect(await found('7035550188')).toEqual([maria]);
-    expect(await found('555')).toEqual([maria, jordan]);
-    expect(await found('5550199')).toEqual([]);
-  });
-
-  it('finds parts of e-mail addresses and the id', async () => {
-    expect(await found('eventos')).toEqual([jordan]);
-    expect(await found('jordan.rivera@eventos')).toEqual([jordan]);
-    expect(await found('mjnunez')).toEqual([maria]);
-    expect(await found('correo.example')).toEqual([maria]);
-    expect(await found(maria.slice(0, 8))).toEqual([maria]);
-  });
-
-  it('finds the note once it is written, and no longer the old one once changed', async () => {
-    expect(await found('Zanzibar')).toEqual([]);
-    await box.update(jordan, { note: 'Called back: wants the Zanzibar package' }, owner);
-    expect(await found('zanzi')).toEqual([jordan]);
-    expect(await found('Jordan zanzibar')).toEqual([jordan]);
-    await box.update(jordan, { note: 'Sent the Kalahari offer' }, owner);
-    expect(await found('zanzibar')).toEqual([]);
-    expect(await found('kalahari')).toEqual([jordan]);
-    // The fields stay searchable after the note changed.
-    expect(await found('jordan')).toEqual([jordan]);
-    // A status change keeps the entry.
-    await box.update(jordan, { status: 'handled' }, owner);
-    expect(await found('kalahari')).toEqual([jordan]);
-  });
-
-  it('indexes what arrived since the last search, with a note written before then', async () => {
-    // Nothing searched yet: the note is written while the row is not in the index.
-    await box.update(maria, { note: 'Asked about the Serengeti room' }, owner);
-    expect(await found('serengeti')).toEqual([maria]);
-    clock += HOUR;
-    const later = await quote(99, { clientName: 'Priya Raman' });
-    expect(await found('priya')).toEqual([later]);
-    expect(await found('555')).toEqual([later, maria, jordan]);
-  });
-
-  it('combines the search with the other filters', async () => {
-    expect(await found('555', { form: 'quote' })).toEqual([jordan]);
-    expect(await found('555', { from: T0 + MINUTE })).toEqual([maria]);
-    await box.update(maria, { status: 'spam' }, owner);
-    expect(await found('555', { status: 'spam' })).toEqual([maria]);
-  });
-
-  it('never reads the text as FTS5 syntax', async () => {
-    const texts = [
-      '"',
-      '""',
-      '"jordan',
-      '*',
-      'jor*',
-      '(',
-      ')',
-      '(jordan',
-      'NEAR',
-      'NEAR(jordan maria)',
-      'jordan NEAR maria',
-      '-',
-      '-jordan',
-      'jordan -rivera',
-      'jordan OR maria',
-      'jordan AND',
-      'NOT maria',
-      'body:jordan',
-      'id:1',
-      '^jordan',
-      '{body}: jordan',
-      "'; DROP TABLE submissions; --",
-      '\u0000',
-      '🙂',
-      'a'.repeat(200),
-    ];
-    for (const q of texts) {
-      await expect(box.page({ q }), q).resolves.toMatchObject({ next: null });
-    }
-    expect(await found('jordan -rivera')).toEqual([jordan]);
-    expect(await found('"Jordan"')).toEqual([jordan]);
-    expect(await found('jordan OR maria')).toEqual([]);
-    expect(await found('NEAR(jordan maria)')).toEqual([]);
-    // Nothing searchable at all: no search, the whole list.
-    expect(await found('"*(-')).toEqual([maria, jordan]);
-    expect(await box.page({ q: '' })).toMatchObject({ items: [{ id: maria }, { id: jordan }] });
-    expect((await store.list()).length).toBe(2);
-  });
-
-  it('builds a query of quoted prefixes from at most eight words', () => {
-    expect(searchQuery(undefined)).toBeUndefined();
-    expect(searchQuery(' "*( ')).toBeUndefined();
-    expect(searchQuery('Jor "NEAR"(x)')).toBe('"Jor"* "NEAR"* "x"*');
-    expect(searchQuery('1 2 3 4 5 6 7 8 9 10')).toBe('"1"* "2"* "3"* "4"* "5"* "6"* "7"* "8"*');
-  });
-});
-
-describe('update', () => {
-  let id: string;
-
-  beforeEach(async () => {
-    id = await quote(1);
-  });
-
-  it('records who changed the status and when, once per change', async () => {
-    clock = T0 + HOUR;
-    const changed = await box.update(id, { status: 'in_progress' }, owner);
-    expect(changed?.status).toBe('in_progress');
-    expect(changed?.events).toEqual([
-      { at: T0 + HOUR, user: owner, kind: 'status', status: 'in_progress' },
-    ]);
-
-    clock = T0 + 2 * HOUR;
-    const again = await box.update(id, { status: 'in_progress' }, 'partner@example.com');
-    expect(again?.events).toHaveLength(1);
-
-    clock = T0 + 3 * HOUR;
-    const handled = await box.update(id, { status: 'handled' }, 'partner@example.com');
-    expect(handled?.status).toBe('handled');
-    expect(handled?.events).toEqual([
-      { at: T0 + HOUR, user: owner, kind: 'status', status: 'in_progress' },
-      { at: T0 + 3 * HOUR, user: 'partner@example.com', kind: 'status', status: 'handled' },
-    ]);
-    expect((await store.get(id))?.status).toBe('handled');
-  });
-
-  it('records a note change as a note event, and nothing when the note is the same', async () => {
-    clock = T0 + HOUR;
-    const noted = await box.update(id, { note: 'called, sending an offer' }, owner);
-    expect(noted?.note).toBe('called, sending an offer');
-    expect(noted?.status).toBe('new');
-    expect(noted?.events).toEqual([{ at: T0 + HOUR, user: owner, kind: 'note', status: null }]);
-
-    clock = T0 + 2 * HOUR;
-    expect(
-      (await box.update(id, { note: 'called, sending an offer' }, owner))?.events,
-    ).toHaveLength(1);
-
-    clock = T0 + 3 * HOUR;
-    const both = await box.update(id, { status: 'handled', note: '' }, owner);
-    expect(both?.note).toBe('');
-    expect(both?.events).toEqual([
-      { at: T0 + HOUR, user: owner, kind: 'note', status: null },
-      { at: T0 + 3 * HOUR, user: owner, kind: 'status', status: 'handled' },
-      { at: T0 + 3 * HOUR, user: owner, kind: 'note', status: null },
-    ]);
-
-    clock = T0 + 4 * HOUR;
-    const statusOnly = await box.update(id, { status: 'spam', note: '' }, owner);
-    expect(statusOnly?.events.slice(3)).toEqual([
-      { at: T0 + 4 * HOUR, user: owner, kind: 'status', status: 'spam' },
-    ]);
-    const noteOnly = await box.update(id, { status: 'spam', note: 'spam after all' }, owner);
-    expect(noteOnly?.events.slice(4)).toEqual([
-      { at: T0 + 4 * HOUR, user: owner, kind: 'note', status: null },
-    ]);
-  });
-
-  it('changes nothing and records nothing for an unknown id', async () => {
-    expect(await box.update('no-such-id', { status: 'handled', note: 'x' }, owner)).toBeUndefined();
-    const events = await database.client.execute('SELECT COUNT(*) AS n FROM submission_events');
-    expect(Number(events.rows[0]?.n)).toBe(0);
-    expect((await store.get(id))?.status).toBe('new');
-  });
-});
-
-describe('detail', () => {
-  it('answers undefined for an unknown id', async () => {
-    await quote(1);
-    expect(await box.detail('00000000-0000-0000-0000-000000000000')).toBeUndefined();
-    expect(await box.detail('')).toBeUndefined();
-  });
-
-  it('holds every field, the note, the languages and no events yet', async () => {
-    const result = await store.save({
-      form: 'application',
-      fields: applicationBody(1),
-      language: 'es-US',
-      siteLanguage: 'es',
-      notify: false,
-    });
-    const id = result.status === 'created' ? result.id : '';
-    expect(await box.detail(id)).toEqual({
-      id,
-      form: 'application',
-      receivedAt: T0,
-      status: 'new',
-      note: '',
-      language: 'es-US',
-      siteLanguage: 'es',
-      fields: applicationBody(1),
-      attachments: [],
-      events: [],
-      notification: { state: 'off' },
-      acknowledgement: { state: 'off' },
-      respondBy: null,
-      quoteBy: null,
-      firstResponseAt: null,
-    });
-  });
-
-  it('tells the state of the e-mail notification', async () => {
-    const silent = await quote(1);
-    expect((await box.detail(silent))?.notification).toEqual({ state: 'off' });
-
-    const sent = await save('quote', quoteBody(2), true);
-    const retrying = await save('quote', quoteBody(3), true);
-    const failed = await save('quote', quoteBody(4), true);
-    for (const id of [sent, retrying, failed]) {
-      expect((await box.detail(id))?.notification, id).toEqual({ state: 'pending' });
-    }
-    const claimed = await store.claimNotifications(10, MINUTE);
-    const outboxId = (id: string) => {
-      const entry = claimed.find((notification) => notification.submission.id === id);
-      if (!entry) throw new Error(`no notification for ${id}`);
-      return entry.outboxId;
-    };
-
-    clock = T0 + HOUR;
-    await store.markNotificationSent(outboxId(sent));
-    expect((await box.detail(sent))?.notification).toEqual({ state: 'sent', at: T0 + HOUR });
-
-    await store.markNotificationFailed(outboxId(retrying), {
-      attempts: 2,
-      retryAt: T0 + 2 * HOUR,
-      error: 'connection refused',
-    });
-    expect((await box.detail(retrying))?.notification).toEqual({
-      state: 'retrying',
-      attempts: 2,
-      nextAttemptAt: T0 + 2 * HOUR,
-    });
-
-    await store.markNotificationFailed(outboxId(failed), {
-      attempts: 8,
-      retryAt: null,
-      error: 'mailbox unavailable',
-    });
-    expect((await box.detail(failed))?.notification).toEqual({
-      state: 'failed',
-      attempts: 8,
-      at: T0 + HOUR,
-    });
-    expect((await box.detail(silent))?.notification).toEqual({ state: 'off' });
-  });
-});
-
-describe('migration 2', () => {
   it('gives the rows of a version-1 database a status and makes them searchable', async () => {
-    database.close();
-    const old = tempDataDir();
+    const client = createClient({ url: data.database.url });
     try {
-      const client = createClient({ url: old.database.url });
       await client.execute(
         'CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, applied_at INTEGER NOT NULL)',
       );
-      for (const statement of migrations[0]?.statements ?? []) await client.execute(statement);
+      for (const step of migrations[0]?.statements ?? []) {
+        const statement = forEngine(step, 'sqlite');
+        if (statement) await client.execute(statement);
+      }
       await client.execute({
         sql: 'INSERT INTO schema_migrations (version, applied_at) VALUES (1, ?)',
         args: [T0],
@@ -507,36 +559,32 @@ describe('migration 2', () => {
           JSON.stringify(quoteBody(1, { clientName: 'Jordan Álvarez' })),
         ],
       });
-      client.close();
-
-      database = await openDatabase(old.database);
-      store = createStore(database, { now });
-      box = inbox(database, { forms, now });
-      const versions = await database.client.execute(
-        'SELECT version FROM schema_migrations ORDER BY version',
-      );
-      expect(versions.rows.map((row) => Number(row.version))).toEqual(
-        migrations.map((migration) => migration.version),
-      );
-
-      const row = await store.get('11111111-2222-4333-8444-555555555555');
-      expect(row).toMatchObject({ status: 'new', note: '', language: null });
-      for (const q of ['Jordan', 'alvarez', '2025550143', '555-0143', 'Willard', '11111111']) {
-        expect(await found(q), q).toEqual(['11111111-2222-4333-8444-555555555555']);
-      }
-      expect((await box.page({})).counts).toEqual({ new: 1, in_progress: 0, handled: 0, spam: 0 });
-
-      // New rows and notes are indexed by the triggers as before.
-      const fresh = await quote(2, { clientName: 'Jordan Baker' });
-      expect(await found('jordan')).toEqual([fresh, '11111111-2222-4333-8444-555555555555']);
-      await box.update('11111111-2222-4333-8444-555555555555', { note: 'returning client' }, owner);
-      expect(await found('returning')).toEqual(['11111111-2222-4333-8444-555555555555']);
-      expect(await found('alvarez')).toEqual(['11111111-2222-4333-8444-555555555555']);
     } finally {
-      database.close();
-      old.remove();
-      // afterEach closes and removes the first folder again: give it an open database.
-      database = await openDatabase(data.database);
+      client.close();
     }
+
+    const opened = await open(data.database);
+    const versions = await opened.db
+      .selectFrom('schema_migrations')
+      .select('version')
+      .orderBy('version')
+      .execute();
+    expect(versions.map((row) => Number(row.version))).toEqual(
+      migrations.map((migration) => migration.version),
+    );
+
+    const row = await store.get('11111111-2222-4333-8444-555555555555');
+    expect(row).toMatchObject({ status: 'new', note: '', language: null });
+    for (const q of ['Jordan', 'alvarez', '2025550143', '555-0143', 'Willard', '11111111']) {
+      expect(await found(q), q).toEqual(['11111111-2222-4333-8444-555555555555']);
+    }
+    expect((await box.page({})).counts).toEqual({ new: 1, in_progress: 0, handled: 0, spam: 0 });
+
+    // New rows and notes are indexed by the triggers as before.
+    const fresh = await quote(2, { clientName: 'Jordan Baker' });
+    expect(await found('jordan')).toEqual([fresh, '11111111-2222-4333-8444-555555555555']);
+    await box.update('11111111-2222-4333-8444-555555555555', { note: 'returning client' }, owner);
+    expect(await found('returning')).toEqual(['11111111-2222-4333-8444-555555555555']);
+    expect(await found('alvarez')).toEqual(['11111111-2222-4333-8444-555555555555']);
   });
 });

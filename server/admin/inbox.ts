@@ -1,4 +1,4 @@
-import type { InStatement, InValue, Row } from '@libsql/client';
+import { expressionBuilder, sql, type Expression, type Selectable, type SqlBool } from 'kysely';
 import {
   NEEDS_REPLY,
   PAGE_SIZE,
@@ -16,10 +16,11 @@ import {
 } from '../../src/admin/contract.ts';
 import { quoteBy, respondBy } from '../../src/forms/business-hours.ts';
 import type { Database } from '../database.ts';
-import { searchText } from '../migrations.ts';
-import { needsReply, weeklyPicture } from './staffing-desk.ts';
+import type { Engine, EngineKind, Query, SearchOrder } from '../db/engine.ts';
+import type { Tables } from '../db/tables.ts';
 import type { FormDefinition } from '../forms.ts';
-import { SUBMISSION_SELECT, toSubmission, type StoredSubmission } from '../store.ts';
+import { readSubmissions, SUBMISSION_COLUMNS, type StoredSubmission } from '../submission-row.ts';
+import { needsReply, submissionsThrough, weeklyPicture } from './staffing-desk.ts';
 
 /** The owner's inbox: both forms in one list, filtered, searched and paged newest first. */
 
@@ -29,68 +30,60 @@ const CURSOR = /^\d{1,15}$/;
 const MAX_TERMS = 8;
 
 /**
- * The search box's text as an FTS5 query: each word a prefix that must occur. Only letters and
- * digits reach the query, so that nothing typed can be read as FTS5 syntax.
+ * The search box's text as the words of a search (each a prefix that must occur). Only letters and
+ * digits are kept, so that nothing typed can be read as the engine's query syntax.
  */
-export function searchQuery(text: string | undefined): string | undefined {
+export function searchQuery(text: string | undefined): string[] | undefined {
   const words = text?.normalize('NFKC').match(/[\p{L}\p{N}]+/gu);
-  if (!words) return undefined;
-  return words
-    .slice(0, MAX_TERMS)
-    .map((word) => `"${word}"*`)
-    .join(' ');
+  return words ? words.slice(0, MAX_TERMS) : undefined;
 }
 
-interface Filter {
-  where: string[];
-  args: InValue[];
+/** Whether the roster's text holds `tag`, exactly: no LIKE, whose `%` and `_` are wildcards. */
+function rosterHolds(kind: EngineKind, tag: string): Expression<SqlBool> {
+  const eb = expressionBuilder<Tables, 'submissions'>();
+  const position = kind === 'postgres' ? 'strpos' : 'instr';
+  return eb(eb.fn<number>(position, ['submissions.roster', eb.val(tag)]), '>', 0);
 }
 
 /**
  * The roster's conditions: for each filter given, any of its values (OR); all filters (AND). Only
  * applications have a roster.
  */
-function rosterConditions(query: InboxQuery): Filter {
-  const where: string[] = [];
-  const args: InValue[] = [];
+function rosterConditions(kind: EngineKind, query: InboxQuery): Expression<SqlBool>[] {
+  const eb = expressionBuilder<Tables, 'submissions'>();
+  const conditions: Expression<SqlBool>[] = [];
   for (const name of rosterFilterNames) {
     const values = query[name];
     if (!values?.length) continue;
-    where.push(`(${values.map(() => 'instr(roster, ?) > 0').join(' OR ')})`);
-    args.push(...values.map((value) => `|${name}:${value}|`));
+    conditions.push(eb.or(values.map((value) => rosterHolds(kind, `|${name}:${value}|`))));
   }
-  if (where.length > 0) where.unshift("form = 'application'");
-  return { where, args };
+  if (conditions.length > 0) conditions.unshift(eb('submissions.form', '=', 'application'));
+  return conditions;
 }
 
-/** The conditions of the filters (search aside: it drives the query, see `select`). */
-function filter(query: InboxQuery, withStatus: boolean): Filter {
-  const where: string[] = [];
-  const args: InValue[] = [];
-  const add = (condition: string, value: string | number) => {
-    where.push(condition);
-    args.push(value);
-  };
+/** The conditions of the filters (search aside: it drives the query, see `selectSubmissions`). */
+function filter(kind: EngineKind, query: InboxQuery, withStatus: boolean): Expression<SqlBool> {
+  const eb = expressionBuilder<Tables, 'submissions'>();
+  const conditions: Expression<SqlBool>[] = [];
   if (query.view === NEEDS_REPLY) {
-    add('form = ?', 'quote');
-    if (withStatus) add('status = ?', 'new');
+    conditions.push(eb('submissions.form', '=', 'quote'));
+    if (withStatus) conditions.push(eb('submissions.status', '=', 'new'));
   } else {
-    if (query.form) add('form = ?', query.form);
-    if (withStatus && query.status) add('status = ?', query.status);
+    if (query.form) conditions.push(eb('submissions.form', '=', query.form));
+    if (withStatus && query.status) conditions.push(eb('submissions.status', '=', query.status));
   }
-  const roster = rosterConditions(query);
-  where.push(...roster.where);
-  args.push(...roster.args);
-  if (query.from !== undefined) add('received_at >= ?', query.from);
-  if (query.to !== undefined) add('received_at < ?', query.to);
-  return { where, args };
+  conditions.push(...rosterConditions(kind, query));
+  if (query.from !== undefined) conditions.push(eb('submissions.received_at', '>=', query.from));
+  if (query.to !== undefined) conditions.push(eb('submissions.received_at', '<', query.to));
+  return eb.and(conditions);
 }
 
-function whereClause(conditions: readonly string[]): string {
-  return conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
-}
+type OutboxRow = Pick<
+  Selectable<Tables['outbox']>,
+  'attempts' | 'next_attempt_at' | 'sent_at' | 'gave_up_at'
+>;
 
-function notificationState(row: Row | undefined): NotificationState {
+function notificationState(row: OutboxRow | undefined): NotificationState {
   if (!row) return { state: 'off' };
   const attempts = Number(row.attempts);
   if (row.sent_at !== null) return { state: 'sent', at: Number(row.sent_at) };
@@ -102,35 +95,6 @@ function notificationState(row: Row | undefined): NotificationState {
 export interface InboxOptions {
   forms: readonly FormDefinition[];
   now?: () => number;
-}
-
-type Client = Database['client'];
-
-/** Adds what arrived since the last search to the search index (see migration 2), one at a time. */
-function searchIndexer(client: Client): () => Promise<void> {
-  let indexing: Promise<void> | undefined;
-  return async () => {
-    const indexed = `(SELECT CAST(value AS INTEGER) FROM settings WHERE name = 'search_indexed_seq')`;
-    const behind = await client.execute(
-      `SELECT COALESCE(MAX(seq), 0) > ${indexed} AS behind FROM submissions`,
-    );
-    if (!Number(behind.rows[0]?.behind)) return;
-    indexing ??= client
-      .batch(
-        [
-          `INSERT INTO submissions_search (rowid, body)
-           SELECT seq, ${searchText('submissions')} FROM submissions WHERE seq > ${indexed}`,
-          `UPDATE settings SET value = (SELECT COALESCE(MAX(seq), 0) FROM submissions)
-           WHERE name = 'search_indexed_seq'`,
-        ],
-        'write',
-      )
-      .then(() => undefined)
-      .finally(() => {
-        indexing = undefined;
-      });
-    await indexing;
-  };
 }
 
 /** A list row: the form's summary fields only. */
@@ -157,90 +121,104 @@ function deadlines({ form, receivedAt }: { form: string; receivedAt: number }) {
     : { respondBy: null, quoteBy: null };
 }
 
-async function countByStatus(client: Client, query: InboxQuery): Promise<StatusCounts> {
-  const { where, args } = filter(query, false);
+async function countByStatus({ db, kind }: Engine, query: InboxQuery): Promise<StatusCounts> {
   // The roster's index holds the status and the roster's text: the count reads nothing else.
   const roster = rosterFilterNames.some((name) => query[name]?.length);
-  const index = roster ? 'INDEXED BY submissions_roster' : '';
-  const result = await client.execute({
-    sql: `SELECT status, COUNT(*) AS n FROM submissions ${index} ${whereClause(where)}
-          GROUP BY status`,
-    args,
-  });
+  const rows = await (
+    roster
+      ? db.selectFrom(submissionsThrough(kind, 'submissions_roster'))
+      : db.selectFrom('submissions')
+  )
+    .select((eb) => ['status', eb.fn.countAll().as('n')])
+    .where(filter(kind, query, false))
+    .groupBy('status')
+    .execute();
   const counted = Object.fromEntries(submissionStatuses.map((status) => [status, 0]));
-  for (const row of result.rows) counted[String(row.status)] = Number(row.n);
+  for (const row of rows) counted[row.status] = Number(row.n);
   return counted as StatusCounts;
 }
 
 /**
- * Newest first. A search walks the index's matches from the newest down (FTS5 keeps them in
- * rowid = seq order) and stops at the page's end, so a common word costs no more than a rare one.
+ * Newest first. A search walks the index's matches from the newest down (on SQLite FTS5 keeps them
+ * in rowid = seq order) and stops at the page's end, so a common word costs no more than a rare one.
  */
 async function selectSubmissions(
-  client: Client,
-  indexNewSubmissions: () => Promise<void>,
+  { db, kind, search }: Engine,
   query: InboxQuery,
   limit?: number,
 ): Promise<(StoredSubmission & { seq: number })[]> {
-  const { where, args } = filter(query, true);
   // 'Needs a reply': the oldest first, so that the most overdue leads.
   const oldestFirst = query.view === NEEDS_REPLY;
+  let select = db
+    .selectFrom('submissions')
+    .select([...SUBMISSION_COLUMNS, 'submissions.seq'])
+    .where(filter(kind, query, true));
   if (query.after && CURSOR.test(query.after)) {
-    where.push(oldestFirst ? 'seq > ?' : 'seq < ?');
-    args.push(Number(query.after));
+    select = select.where('submissions.seq', oldestFirst ? '>' : '<', Number(query.after));
   }
-  const search = searchQuery(query.q);
-  if (search) await indexNewSubmissions();
-  const from = search
-    ? 'submissions_search JOIN submissions ON seq = submissions_search.rowid'
-    : 'submissions';
-  if (search) {
-    where.unshift('submissions_search MATCH ?');
-    args.unshift(search);
+  let orderBy: SearchOrder = 'submissions.seq';
+  const words = searchQuery(query.q);
+  if (words) {
+    await search.catchUp();
+    ({ query: select, orderBy } = search.match(select, words));
   }
-  const order = `${search ? 'submissions_search.rowid' : 'seq'} ${oldestFirst ? 'ASC' : 'DESC'}`;
-  const result = await client.execute({
-    sql: `SELECT ${SUBMISSION_SELECT}, seq FROM ${from} ${whereClause(where)}
-          ORDER BY ${order} ${limit === undefined ? '' : 'LIMIT ?'}`,
-    args: limit === undefined ? args : [...args, limit],
-  });
-  return result.rows.map((row) => ({ ...toSubmission(row), seq: Number(row.seq) }));
+  select = select.orderBy(sql.ref(orderBy), oldestFirst ? 'asc' : 'desc');
+  const rows = await (limit === undefined ? select : select.limit(limit)).execute();
+  const submissions = await readSubmissions(db, rows);
+  return submissions.map((submission, index) => ({
+    ...submission,
+    seq: Number(rows[index]?.seq),
+  }));
 }
 
-function toEvent(event: Row): SubmissionEvent {
+type EventRow = Pick<
+  Selectable<Tables['submission_events']>,
+  'at' | 'user_email' | 'kind' | 'status'
+>;
+
+function toEvent(event: EventRow): SubmissionEvent {
   return {
     at: Number(event.at),
-    user: String(event.user_email),
+    user: event.user_email,
     kind: event.kind === 'note' ? 'note' : 'status',
-    status: event.status === null ? null : (String(event.status) as SubmissionStatus),
+    status: event.status === null ? null : (event.status as SubmissionStatus),
   };
 }
 
+/** The latest outbox row of one kind of e-mail about a submission. */
+function latestOutbox({ db }: Engine, id: string, kind: 'notify' | 'acknowledge') {
+  return db
+    .selectFrom('outbox')
+    .select(['attempts', 'next_attempt_at', 'sent_at', 'gave_up_at'])
+    .where('submission_id', '=', id)
+    .where('kind', '=', kind)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
 /** One submission with its history and the state of its e-mail notification. */
-async function readDetail(client: Client, id: string): Promise<SubmissionDetail | undefined> {
-  const [row, events, outbox, acknowledged] = await client.batch(
-    [
-      {
-        sql: `SELECT ${SUBMISSION_SELECT}, first_response_at FROM submissions WHERE id = ?`,
-        args: [id],
-      },
-      {
-        sql: `SELECT at, user_email, kind, status FROM submission_events
-              WHERE submission_id = ? ORDER BY at, id`,
-        args: [id],
-      },
-      ...(['notify', 'acknowledge'] as const).map((kind) => ({
-        sql: `SELECT attempts, next_attempt_at, sent_at, gave_up_at FROM outbox
-              WHERE submission_id = ? AND kind = ? ORDER BY id DESC LIMIT 1`,
-        args: [id, kind],
-      })),
-    ],
-    'read',
-  );
-  const found = row?.rows[0];
+async function readDetail(engine: Engine, id: string): Promise<SubmissionDetail | undefined> {
+  const { db } = engine;
+  const [found, events, outbox, acknowledged] = await Promise.all([
+    db
+      .selectFrom('submissions')
+      .select([...SUBMISSION_COLUMNS, 'submissions.first_response_at'])
+      .where('submissions.id', '=', id)
+      .executeTakeFirst(),
+    db
+      .selectFrom('submission_events')
+      .select(['at', 'user_email', 'kind', 'status'])
+      .where('submission_id', '=', id)
+      .orderBy('at')
+      .orderBy('id')
+      .execute(),
+    latestOutbox(engine, id, 'notify'),
+    latestOutbox(engine, id, 'acknowledge'),
+  ]);
   if (!found) return undefined;
-  const submission = toSubmission(found);
-  const firstResponseAt = found.first_response_at;
+  const [submission] = await readSubmissions(db, [found]);
+  if (!submission) return undefined;
   return {
     id: submission.id,
     form: submission.form,
@@ -256,58 +234,91 @@ async function readDetail(client: Client, id: string): Promise<SubmissionDetail 
       type,
       size,
     })),
-    events: (events?.rows ?? []).map(toEvent),
-    notification: notificationState(outbox?.rows[0]),
-    acknowledgement: notificationState(acknowledged?.rows[0]),
+    events: events.map(toEvent),
+    notification: notificationState(outbox),
+    acknowledgement: notificationState(acknowledged),
     ...deadlines(submission),
-    firstResponseAt: typeof firstResponseAt === 'number' ? firstResponseAt : null,
+    firstResponseAt: found.first_response_at === null ? null : Number(found.first_response_at),
   };
 }
 
-/** The statements that change the status and/or the note, each logged only when it changed. */
-function updateStatements(
-  id: string,
-  change: UpdateSubmissionBody,
-  by: { userEmail: string; at: number },
-): InStatement[] {
-  const logIfChanged = (kind: 'status' | 'note', status: string | null) => ({
-    sql: `INSERT INTO submission_events (submission_id, at, user_email, kind, status)
-          SELECT ?, ?, ?, ?, ? WHERE changes() > 0`,
-    args: [id, by.at, by.userEmail, kind, status],
-  });
-  const statements: InStatement[] = [];
-  if (change.status !== undefined) {
-    statements.push(
-      {
-        // Leaving New for work (not for Spam) is the first response, once.
-        sql: `UPDATE submissions SET status = ?1, first_response_at = CASE
-                WHEN first_response_at IS NULL AND ?1 IN ('in_progress', 'handled') THEN ?3
-                ELSE first_response_at END
-              WHERE id = ?2 AND status <> ?1`,
-        args: [change.status, id, by.at],
-      },
-      logIfChanged('status', change.status),
+/** Leaving New for these (not for Spam) is the first response. */
+const WORK_STATUSES: readonly string[] = ['in_progress', 'handled'];
+
+interface Change {
+  id: string;
+  by: { userEmail: string; at: number };
+}
+
+/**
+ * The event of a change (SQL), recorded only when `changed` holds for the row: it runs before the
+ * change itself, while the row still holds the old value. On Postgres its check locks the row, so
+ * that of two identical changes at once only the first is recorded (the second waits, then sees
+ * the new value); SQLite writes one transaction at a time.
+ */
+function logIfChanged(
+  { db, kind, typed }: Engine,
+  { id, by }: Change,
+  event: { kind: 'status' | 'note'; status: string | null; changed: Expression<SqlBool> },
+) {
+  const found = db
+    .selectFrom('submissions')
+    .select(sql.lit(1).as('found'))
+    .where('id', '=', id)
+    .where(event.changed)
+    .$if(kind === 'postgres', (locked) => locked.forUpdate());
+  return db
+    .insertInto('submission_events')
+    .columns(['submission_id', 'at', 'user_email', 'kind', 'status'])
+    .expression(
+      db
+        .selectNoFrom([
+          typed(id, 'text').as('submission_id'),
+          typed(by.at, 'integer').as('at'),
+          typed(by.userEmail, 'text').as('user_email'),
+          typed(event.kind, 'text').as('kind'),
+          typed(event.status, 'text').as('status'),
+        ])
+        .where((eb) => eb.exists(found)),
+    );
+}
+
+/** The queries that change the status and/or the note, each recorded only when it changes. */
+function updateQueries(engine: Engine, change: Change, body: UpdateSubmissionBody): Query[] {
+  const { db } = engine;
+  const { id, by } = change;
+  const eb = expressionBuilder<Tables, 'submissions'>();
+  const queries: Query[] = [];
+  const { status, note } = body;
+  if (status !== undefined) {
+    queries.push(
+      logIfChanged(engine, change, { kind: 'status', status, changed: eb('status', '<>', status) }),
+      db
+        .updateTable('submissions')
+        .set({
+          status,
+          ...(WORK_STATUSES.includes(status)
+            ? { first_response_at: eb.fn.coalesce('first_response_at', eb.val(by.at)) }
+            : {}),
+        })
+        .where('id', '=', id)
+        .where('status', '<>', status),
     );
   }
-  if (change.note !== undefined) {
-    statements.push(
-      {
-        sql: 'UPDATE submissions SET note = ?1 WHERE id = ?2 AND note <> ?1',
-        args: [change.note, id],
-      },
-      logIfChanged('note', null),
+  if (note !== undefined) {
+    queries.push(
+      logIfChanged(engine, change, { kind: 'note', status: null, changed: eb('note', '<>', note) }),
+      db.updateTable('submissions').set({ note }).where('id', '=', id).where('note', '<>', note),
     );
   }
-  return statements;
+  return queries;
 }
 
 export function inbox(database: Database, { forms, now = Date.now }: InboxOptions) {
-  const { client } = database;
+  const { engine } = database;
   const summaryFields = new Map(forms.map((form) => [form.name, form.summaryFields]));
-  const indexNewSubmissions = searchIndexer(client);
-  const select = (query: InboxQuery, limit?: number) =>
-    selectSubmissions(client, indexNewSubmissions, query, limit);
-  const detail = (id: string) => readDetail(client, id);
+  const select = (query: InboxQuery, limit?: number) => selectSubmissions(engine, query, limit);
+  const detail = (id: string) => readDetail(engine, id);
 
   return {
     detail,
@@ -316,7 +327,7 @@ export function inbox(database: Database, { forms, now = Date.now }: InboxOption
     async page(query: InboxQuery): Promise<InboxPage> {
       const [rows, counted] = [
         await select(query, PAGE_SIZE + 1),
-        await countByStatus(client, query),
+        await countByStatus(engine, query),
       ];
       const shown = rows.slice(0, PAGE_SIZE);
       const last = shown.at(-1);
@@ -324,12 +335,12 @@ export function inbox(database: Database, { forms, now = Date.now }: InboxOption
         items: shown.map((row) => toItem(summaryFields.get(row.form) ?? [], row)),
         next: rows.length > PAGE_SIZE && last ? String(last.seq) : null,
         counts: counted,
-        needsReply: await needsReply(client, now()),
+        needsReply: await needsReply(engine, now()),
       };
     },
 
     /** The last 12 weeks: submissions, and the time to first response against the promise. */
-    weekly: () => weeklyPicture(client, now()),
+    weekly: () => weeklyPicture(engine, now()),
 
     /** Every submission the filters select, newest first (the export). */
     all: (query: InboxQuery) => select({ ...query, after: undefined }),
@@ -340,7 +351,7 @@ export function inbox(database: Database, { forms, now = Date.now }: InboxOption
       change: UpdateSubmissionBody,
       userEmail: string,
     ): Promise<SubmissionDetail | undefined> {
-      await client.batch(updateStatements(id, change, { userEmail, at: now() }), 'write');
+      await engine.batch(updateQueries(engine, { id, by: { userEmail, at: now() } }, change));
       return detail(id);
     },
   };

@@ -88,8 +88,8 @@ const sessionInfo = (user: User): SessionInfo => ({
 
 function adminContext(options: AdminOptions): AdminContext {
   const { database, now = Date.now } = options;
-  const accounts = users(database.client, { now, cost: options.cost });
-  const sessionStore = sessions(database.client, { now });
+  const accounts = users(database, { now, cost: options.cost });
+  const sessionStore = sessions(database, { now });
 
   async function signedOut(request: FastifyRequest, reply: FastifyReply) {
     const setupNeeded = (await accounts.count()) === 0;
@@ -110,7 +110,7 @@ function adminContext(options: AdminOptions): AdminContext {
     now,
     accounts,
     sessionStore,
-    limit: signInLimit(database.client, { now }),
+    limit: signInLimit(database, { now }),
     box: inbox(database, { forms: options.forms, now }),
     signedIn: { onRequest: requireUser },
     userOf(request) {
@@ -208,7 +208,7 @@ function submissionRoutes(app: FastifyInstance, context: AdminContext) {
     async (request, reply) => {
       const { id, fileId } = request.params;
       const [file] = /^\d{1,15}$/.test(fileId)
-        ? await readAttachmentFiles(options.database.client, id, Number(fileId))
+        ? await readAttachmentFiles(options.database.db, id, Number(fileId))
         : [];
       if (!file) return refuse(reply, 404, 'No such file');
       request.log.info({ id, fileId: file.id }, 'attachment downloaded');

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Client } from '@libsql/client';
+import { sql } from 'kysely';
+import type { Database } from '../database.ts';
 import type { User } from './users.ts';
 
 /** Signed-in sessions, kept in the database; the browser holds the token, the table its hash. */
@@ -17,39 +18,50 @@ function tokenHash(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-async function endSession(client: Client, token: string): Promise<void> {
+async function endSession({ db }: Database, token: string): Promise<void> {
   if (!TOKEN.test(token)) return;
-  await client.execute({
-    sql: 'DELETE FROM sessions WHERE token_hash = ?',
-    args: [tokenHash(token)],
-  });
+  await db.deleteFrom('sessions').where('token_hash', '=', tokenHash(token)).execute();
 }
 
 /** Counts as activity: a pause of over `VISIT_GAP_MS` starts a new visit. */
-async function touchSession(client: Client, userId: number, token: string, at: number) {
-  await client.batch(
-    [
-      {
-        sql: 'UPDATE sessions SET last_seen_at = ? WHERE token_hash = ?',
-        args: [at, tokenHash(token)],
-      },
-      {
-        sql: `UPDATE users SET
-                seen_before = CASE WHEN last_active_at IS NOT NULL AND ?1 - last_active_at > ?2
-                              THEN last_active_at ELSE seen_before END,
-                last_active_at = ?1
-              WHERE id = ?3`,
-        args: [at, VISIT_GAP_MS, userId],
-      },
-    ],
-    'write',
-  );
+async function touchSession({ db, engine }: Database, userId: number, token: string, at: number) {
+  await engine.batch([
+    db.updateTable('sessions').set({ last_seen_at: at }).where('token_hash', '=', tokenHash(token)),
+    db
+      .updateTable('users')
+      .set({
+        seen_before: sql<number>`CASE
+          WHEN last_active_at IS NOT NULL AND ${at} - last_active_at > ${VISIT_GAP_MS}
+          THEN last_active_at ELSE seen_before END`,
+        last_active_at: at,
+      })
+      .where('id', '=', userId),
+  ]);
 }
 
-export function sessions(client: Client, { now = Date.now }: { now?: () => number } = {}) {
-  const end = (token: string) => endSession(client, token);
+/** A session's row with its user's, by the hash of its token. */
+function findSession({ db }: Database, token: string) {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select([
+      'sessions.created_at as session_created_at',
+      'sessions.last_seen_at',
+      'users.id',
+      'users.email',
+      'users.password_hash',
+      'users.created_at',
+      'users.seen_before',
+    ])
+    .where('sessions.token_hash', '=', tokenHash(token))
+    .executeTakeFirst();
+}
+
+export function sessions(database: Database, { now = Date.now }: { now?: () => number } = {}) {
+  const { db, engine } = database;
+  const end = (token: string) => endSession(database, token);
   const touch = (userId: number, token: string, at: number) =>
-    touchSession(client, userId, token, at);
+    touchSession(database, userId, token, at);
 
   return {
     end,
@@ -58,19 +70,22 @@ export function sessions(client: Client, { now = Date.now }: { now?: () => numbe
     async start(user: User): Promise<string> {
       const token = randomBytes(32).toString('base64url');
       const at = now();
-      await client.batch(
-        [
-          {
-            sql: 'DELETE FROM sessions WHERE last_seen_at <= ? OR created_at <= ?',
-            args: [at - SESSION_IDLE_MS, at - SESSION_MAX_MS],
-          },
-          {
-            sql: 'INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at) VALUES (?, ?, ?, ?)',
-            args: [tokenHash(token), user.id, at, at],
-          },
-        ],
-        'write',
-      );
+      await engine.batch([
+        db
+          .deleteFrom('sessions')
+          .where((eb) =>
+            eb.or([
+              eb('last_seen_at', '<=', at - SESSION_IDLE_MS),
+              eb('created_at', '<=', at - SESSION_MAX_MS),
+            ]),
+          ),
+        db.insertInto('sessions').values({
+          token_hash: tokenHash(token),
+          user_id: user.id,
+          created_at: at,
+          last_seen_at: at,
+        }),
+      ]);
       await touch(user.id, token, at);
       return token;
     },
@@ -78,13 +93,7 @@ export function sessions(client: Client, { now = Date.now }: { now?: () => numbe
     /** The user a token belongs to, while its session is neither idle nor too old. */
     async resolve(token: string | undefined): Promise<User | undefined> {
       if (!token || !TOKEN.test(token)) return undefined;
-      const result = await client.execute({
-        sql: `SELECT s.created_at AS session_created_at, s.last_seen_at, u.id, u.email,
-                     u.password_hash, u.created_at, u.last_active_at, u.seen_before
-              FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ?`,
-        args: [tokenHash(token)],
-      });
-      const row = result.rows[0];
+      const row = await findSession(database, token);
       if (!row) return undefined;
       const at = now();
       const lastSeen = Number(row.last_seen_at);
@@ -99,16 +108,17 @@ export function sessions(client: Client, { now = Date.now }: { now?: () => numbe
       let seenBefore = Number(row.seen_before);
       if (at - lastSeen >= TOUCH_EVERY_MS) {
         await touch(userId, token, at);
-        const touched = await client.execute({
-          sql: 'SELECT seen_before FROM users WHERE id = ?',
-          args: [userId],
-        });
-        seenBefore = Number(touched.rows[0]?.seen_before ?? seenBefore);
+        const touched = await db
+          .selectFrom('users')
+          .select('seen_before')
+          .where('id', '=', userId)
+          .executeTakeFirst();
+        seenBefore = Number(touched?.seen_before ?? seenBefore);
       }
       return {
         id: userId,
-        email: String(row.email),
-        passwordHash: String(row.password_hash),
+        email: row.email,
+        passwordHash: row.password_hash,
         createdAt: Number(row.created_at),
         lastActiveAt: at,
         seenBefore,

@@ -1,29 +1,29 @@
 import { openDatabase, type Database } from '../database.ts';
-import { tempDataDir } from '../testing.ts';
+import { engines, type TestEngine } from '../engines.ts';
 import { MAX_FAILURES, SIGN_IN_WINDOW_MS, signInLimit } from './sign-in-limit.ts';
 
 const MINUTE = 60_000;
 const address = 'address:1';
 const account = 'account:1';
 
-let data: ReturnType<typeof tempDataDir>;
+let data: Awaited<ReturnType<TestEngine['create']>>;
 let database: Database;
 let clock: number;
 let limit: ReturnType<typeof signInLimit>;
 
-beforeEach(async () => {
-  data = tempDataDir();
-  database = await openDatabase(data.database);
-  clock = Date.parse('2030-05-01T12:00:00Z');
-  limit = signInLimit(database.client, { now: () => clock });
-});
+describe.each(engines)('signInLimit on $name', (engine) => {
+  beforeEach(async () => {
+    data = await engine.create();
+    database = await openDatabase(data.database);
+    clock = Date.parse('2030-05-01T12:00:00Z');
+    limit = signInLimit(database, { now: () => clock });
+  });
 
-afterEach(() => {
-  database.close();
-  data.remove();
-});
+  afterEach(async () => {
+    await database.close();
+    data.remove();
+  });
 
-describe('signInLimit', () => {
   it('allows four failures, refuses after the fifth until the oldest of them is 15 minutes old', async () => {
     expect(MAX_FAILURES).toBe(5);
     expect(SIGN_IN_WINDOW_MS).toBe(15 * MINUTE);
@@ -61,8 +61,8 @@ describe('signInLimit', () => {
     clock += SIGN_IN_WINDOW_MS;
     await limit.recordFailure([account]);
     expect(await limit.retryAfter([account])).toBe(0);
-    const stored = await database.client.execute('SELECT COUNT(*) AS n FROM sign_in_failures');
-    expect(Number(stored.rows[0]?.n)).toBe(1);
+    const stored = await database.db.selectFrom('sign_in_failures').select('at').execute();
+    expect(stored).toEqual([{ at: clock }]);
   });
 
   it('keeps keys apart and waits for the longest of them', async () => {

@@ -1,4 +1,4 @@
-import type { Client } from '@libsql/client';
+import type { Database } from '../database.ts';
 
 /**
  * Failed sign-ins per client address and per account: after `MAX_FAILURES` within the window,
@@ -9,19 +9,25 @@ import type { Client } from '@libsql/client';
 export const SIGN_IN_WINDOW_MS = 15 * 60_000;
 export const MAX_FAILURES = 5;
 
-export function signInLimit(client: Client, { now = Date.now }: { now?: () => number } = {}) {
+export function signInLimit(
+  { db, engine }: Database,
+  { now = Date.now }: { now?: () => number } = {},
+) {
   return {
     /** Milliseconds until another attempt is allowed, or 0 when one is allowed now. */
     async retryAfter(keys: readonly string[]): Promise<number> {
       const at = now();
       let wait = 0;
       for (const key of keys) {
-        const result = await client.execute({
-          sql: `SELECT at FROM sign_in_failures WHERE key = ? AND at > ?
-                ORDER BY at DESC LIMIT 1 OFFSET ?`,
-          args: [key, at - SIGN_IN_WINDOW_MS, MAX_FAILURES - 1],
-        });
-        const fifth = result.rows[0];
+        const fifth = await db
+          .selectFrom('sign_in_failures')
+          .select('at')
+          .where('key', '=', key)
+          .where('at', '>', at - SIGN_IN_WINDOW_MS)
+          .orderBy('at', 'desc')
+          .limit(1)
+          .offset(MAX_FAILURES - 1)
+          .executeTakeFirst();
         if (fifth) wait = Math.max(wait, Number(fifth.at) + SIGN_IN_WINDOW_MS - at);
       }
       return wait;
@@ -29,21 +35,17 @@ export function signInLimit(client: Client, { now = Date.now }: { now?: () => nu
 
     async recordFailure(keys: readonly string[]): Promise<void> {
       const at = now();
-      await client.batch(
-        [
-          { sql: 'DELETE FROM sign_in_failures WHERE at <= ?', args: [at - SIGN_IN_WINDOW_MS] },
-          ...keys.map((key) => ({
-            sql: 'INSERT INTO sign_in_failures (key, at) VALUES (?, ?)',
-            args: [key, at],
-          })),
-        ],
-        'write',
-      );
+      await engine.batch([
+        db.deleteFrom('sign_in_failures').where('at', '<=', at - SIGN_IN_WINDOW_MS),
+        ...(keys.length > 0
+          ? [db.insertInto('sign_in_failures').values(keys.map((key) => ({ key, at })))]
+          : []),
+      ]);
     },
 
     /** After a successful sign-in: the account's count starts again (the address's does not). */
     async clear(key: string): Promise<void> {
-      await client.execute({ sql: 'DELETE FROM sign_in_failures WHERE key = ?', args: [key] });
+      await db.deleteFrom('sign_in_failures').where('key', '=', key).execute();
     },
   };
 }

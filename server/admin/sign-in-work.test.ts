@@ -20,13 +20,13 @@ let app: FastifyInstance;
 beforeEach(async () => {
   data = tempDataDir();
   store = await openStore(data.database);
-  await users(store.database.client, { cost }).add('owner@example.com', 'the right password');
+  await users(store.database, { cost }).add('owner@example.com', 'the right password');
   app = await buildApp({ store, admin: { cost } });
 });
 
 afterEach(async () => {
   await app.close();
-  store.close();
+  await store.close();
   data.remove();
 });
 

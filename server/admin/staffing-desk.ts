@@ -1,7 +1,9 @@
-import type { Client } from '@libsql/client';
+import { sql, type Selectable } from 'kysely';
 import type { InboxPage, WeekFigures, WeeklyPicture } from '../../src/admin/contract.ts';
 import { business } from '../../src/content/business.ts';
 import { businessMsBetween, lastWeekStarts, respondBy } from '../../src/forms/business-hours.ts';
+import type { Engine, EngineKind } from '../db/engine.ts';
+import type { Tables } from '../db/tables.ts';
 
 /** The staffing desk's figures: which requests wait for a reply, and how the weeks went. */
 
@@ -13,23 +15,44 @@ export const WEEKS = 12;
 const LONGEST_WAIT_MS = 31 * DAY_MS;
 
 /**
+ * `submissions` for a query's FROM, read through `index` on SQLite: its planner would pick an
+ * index with more equalities and then read every row it names, where this one covers the query.
+ * (SQLite wants the hint after the alias; Postgres plans on its statistics and needs none.)
+ */
+export function submissionsThrough(
+  kind: EngineKind,
+  index: 'submissions_roster' | 'submissions_weekly',
+) {
+  const hint = kind === 'sqlite' ? sql` INDEXED BY ${sql.raw(index)}` : sql``;
+  return sql<Selectable<Tables['submissions']>>`submissions`.as<'submissions'>(
+    sql`submissions${hint}`,
+  );
+}
+
+/**
  * The open quotes (still New) and how many are past their respond-by time. A quote older than
  * `LONGEST_WAIT_MS` certainly is; only the few younger ones are checked one by one.
  */
-export async function needsReply(client: Client, now: number): Promise<InboxPage['needsReply']> {
-  const [counted, recent] = await client.batch(
-    [
-      "SELECT COUNT(*) AS open FROM submissions WHERE form = 'quote' AND status = 'new'",
-      {
-        sql: `SELECT received_at FROM submissions INDEXED BY submissions_weekly
-              WHERE received_at >= ? AND form = 'quote' AND status = 'new'`,
-        args: [now - LONGEST_WAIT_MS],
-      },
-    ],
-    'read',
-  );
-  const open = Number(counted?.rows[0]?.open ?? 0);
-  const young = recent?.rows ?? [];
+export async function needsReply(
+  { db, kind }: Engine,
+  now: number,
+): Promise<InboxPage['needsReply']> {
+  const [counted, young] = await Promise.all([
+    db
+      .selectFrom('submissions')
+      .select((eb) => eb.fn.countAll().as('open'))
+      .where('form', '=', 'quote')
+      .where('status', '=', 'new')
+      .executeTakeFirst(),
+    db
+      .selectFrom(submissionsThrough(kind, 'submissions_weekly'))
+      .select('received_at')
+      .where('received_at', '>=', now - LONGEST_WAIT_MS)
+      .where('form', '=', 'quote')
+      .where('status', '=', 'new')
+      .execute(),
+  ]);
+  const open = Number(counted?.open ?? 0);
   const overdue = young.filter((quote) => respondBy(Number(quote.received_at)) < now).length;
   return { open, overdue: open - young.length + overdue };
 }
@@ -43,12 +66,12 @@ function median(values: number[]): number | null {
     : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
-/** SQL: the index of the week a row's `received_at` falls in, weeks' starts given as ?1…?count. */
-function weekCase(count: number): string {
-  const whens = Array.from({ length: count }, (_, index) => count - 1 - index).map(
-    (week) => `WHEN received_at >= ?${week + 1} THEN ${week}`,
-  );
-  return `CASE ${whens.join(' ')} END`;
+/** The index of the week a row's `received_at` falls in (weeks' starts in order). */
+function weekCase(starts: readonly number[]) {
+  const whens = starts
+    .map((start, week) => sql`WHEN received_at >= ${start} THEN ${sql.lit(week)}`)
+    .reverse();
+  return sql<number>`CASE ${sql.join(whens, sql` `)} END`;
 }
 
 /** The week (index into `starts`) an instant falls in; -1 before the first. */
@@ -62,7 +85,7 @@ function weekOf(starts: readonly number[], at: number): number {
  * The last `WEEKS` weeks (Monday to Sunday on the business's clock), spam left out: quotes and
  * applications received, and the median business time from a quote's arrival to its first response.
  */
-export async function weeklyPicture(client: Client, now: number): Promise<WeeklyPicture> {
+export async function weeklyPicture({ db, kind }: Engine, now: number): Promise<WeeklyPicture> {
   const starts = lastWeekStarts(now, WEEKS);
   const weeks: WeekFigures[] = starts.map((start) => ({
     start,
@@ -71,31 +94,34 @@ export async function weeklyPicture(client: Client, now: number): Promise<Weekly
     responded: 0,
     medianResponseMs: null,
   }));
-  const [counts, responses] = await client.batch(
-    [
-      {
-        sql: `SELECT ${weekCase(starts.length)} AS week, form, COUNT(*) AS n
-              FROM submissions INDEXED BY submissions_weekly
-              WHERE received_at >= ?1 AND status <> 'spam' GROUP BY week, form`,
-        args: starts,
-      },
-      {
-        sql: `SELECT received_at, first_response_at FROM submissions INDEXED BY submissions_weekly
-              WHERE received_at >= ? AND form = 'quote' AND status <> 'spam'
-                AND first_response_at IS NOT NULL`,
-        args: [starts[0] ?? now],
-      },
-    ],
-    'read',
-  );
-  for (const row of counts?.rows ?? []) {
+  const since = starts[0] ?? now;
+  const [counts, responses] = await Promise.all([
+    db
+      .selectFrom(submissionsThrough(kind, 'submissions_weekly'))
+      .select((eb) => [weekCase(starts).as('week'), 'form', eb.fn.countAll().as('n')])
+      .where('received_at', '>=', since)
+      .where('status', '<>', 'spam')
+      // By the output column's name: the CASE again would hold new parameters (Postgres would
+      // not see it as the same expression).
+      .groupBy([sql`week`, 'form'])
+      .execute(),
+    db
+      .selectFrom(submissionsThrough(kind, 'submissions_weekly'))
+      .select(['received_at', 'first_response_at'])
+      .where('received_at', '>=', since)
+      .where('form', '=', 'quote')
+      .where('status', '<>', 'spam')
+      .where('first_response_at', 'is not', null)
+      .execute(),
+  ]);
+  for (const row of counts) {
     const week = weeks[Number(row.week)];
     if (!week) continue;
     if (row.form === 'quote') week.quotes = Number(row.n);
     else if (row.form === 'application') week.applications = Number(row.n);
   }
   const times = weeks.map((): number[] => []);
-  for (const row of responses?.rows ?? []) {
+  for (const row of responses) {
     const received = Number(row.received_at);
     times[weekOf(starts, received)]?.push(
       businessMsBetween(received, Number(row.first_response_at)),

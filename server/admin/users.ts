@@ -1,7 +1,9 @@
-import type { Client } from '@libsql/client';
+import type { Selectable } from 'kysely';
 import { safeParse } from 'zod/mini';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../src/admin/contract.ts';
 import { emailAddress } from '../../src/forms/rules.ts';
+import type { Database } from '../database.ts';
+import type { Tables } from '../db/tables.ts';
 import { hashPassword, type ScryptCost } from './passwords.ts';
 
 /** The owner's accounts: made on the server's machine with `npm run admin` (server/admin/cli.ts). */
@@ -40,13 +42,25 @@ export function checkPassword(password: string): void {
   }
 }
 
-const USER_COLUMNS = 'id, email, password_hash, created_at, last_active_at, seen_before';
+const USER_COLUMNS = [
+  'users.id',
+  'users.email',
+  'users.password_hash',
+  'users.created_at',
+  'users.last_active_at',
+  'users.seen_before',
+] as const;
 
-function toUser(row: Record<string, unknown>): User {
+type UserRow = Pick<
+  Selectable<Tables['users']>,
+  'id' | 'email' | 'password_hash' | 'created_at' | 'last_active_at' | 'seen_before'
+>;
+
+function toUser(row: UserRow): User {
   return {
     id: Number(row.id),
-    email: String(row.email),
-    passwordHash: String(row.password_hash),
+    email: row.email,
+    passwordHash: row.password_hash,
     createdAt: Number(row.created_at),
     lastActiveAt: row.last_active_at === null ? null : Number(row.last_active_at),
     seenBefore: Number(row.seen_before),
@@ -58,13 +72,13 @@ export interface UserOptions {
   cost?: ScryptCost;
 }
 
-export function users(client: Client, { now = Date.now, cost }: UserOptions = {}) {
+export function users({ db, engine }: Database, { now = Date.now, cost }: UserOptions = {}) {
   async function find(email: string): Promise<User | undefined> {
-    const result = await client.execute({
-      sql: `SELECT ${USER_COLUMNS} FROM users WHERE email = ?`,
-      args: [normaliseEmail(email)],
-    });
-    const row = result.rows[0];
+    const row = await db
+      .selectFrom('users')
+      .select(USER_COLUMNS)
+      .where('email', '=', normaliseEmail(email))
+      .executeTakeFirst();
     return row ? toUser(row) : undefined;
   }
 
@@ -78,16 +92,27 @@ export function users(client: Client, { now = Date.now, cost }: UserOptions = {}
     find,
 
     async count(): Promise<number> {
-      const result = await client.execute('SELECT COUNT(*) AS n FROM users');
-      return Number(result.rows[0]?.n ?? 0);
+      const row = await db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirst();
+      return Number(row?.n ?? 0);
     },
 
     async list(): Promise<(User & { sessions: number })[]> {
-      const result = await client.execute(
-        `SELECT ${USER_COLUMNS}, (SELECT COUNT(*) FROM sessions WHERE user_id = users.id) AS sessions
-         FROM users ORDER BY email`,
-      );
-      return result.rows.map((row) => ({ ...toUser(row), sessions: Number(row.sessions) }));
+      const rows = await db
+        .selectFrom('users')
+        .select(USER_COLUMNS)
+        .select((eb) =>
+          eb
+            .selectFrom('sessions')
+            .select(eb.fn.countAll().as('n'))
+            .whereRef('sessions.user_id', '=', 'users.id')
+            .as('sessions'),
+        )
+        .orderBy('users.email')
+        .execute();
+      return rows.map((row) => ({ ...toUser(row), sessions: Number(row.sessions) }));
     },
 
     async add(email: string, password: string): Promise<User> {
@@ -97,11 +122,16 @@ export function users(client: Client, { now = Date.now, cost }: UserOptions = {}
         throw new AccountError(`${address} already has an account (reset-password changes it)`);
       }
       const at = now();
-      await client.execute({
-        sql: `INSERT INTO users (email, password_hash, created_at, password_changed_at, seen_before)
-              VALUES (?, ?, ?, ?, ?)`,
-        args: [address, await hashPassword(password, cost), at, at, at],
-      });
+      await db
+        .insertInto('users')
+        .values({
+          email: address,
+          password_hash: await hashPassword(password, cost),
+          created_at: at,
+          password_changed_at: at,
+          seen_before: at,
+        })
+        .execute();
       return required(address);
     },
 
@@ -109,27 +139,22 @@ export function users(client: Client, { now = Date.now, cost }: UserOptions = {}
     async resetPassword(email: string, password: string): Promise<void> {
       checkPassword(password);
       const user = await required(email);
-      await client.batch(
-        [
-          {
-            sql: 'UPDATE users SET password_hash = ?, password_changed_at = ? WHERE id = ?',
-            args: [await hashPassword(password, cost), now(), user.id],
-          },
-          { sql: 'DELETE FROM sessions WHERE user_id = ?', args: [user.id] },
-        ],
-        'write',
-      );
+      const passwordHash = await hashPassword(password, cost);
+      await engine.batch([
+        db
+          .updateTable('users')
+          .set({ password_hash: passwordHash, password_changed_at: now() })
+          .where('id', '=', user.id),
+        db.deleteFrom('sessions').where('user_id', '=', user.id),
+      ]);
     },
 
     async remove(email: string): Promise<void> {
       const user = await required(email);
-      await client.batch(
-        [
-          { sql: 'DELETE FROM sessions WHERE user_id = ?', args: [user.id] },
-          { sql: 'DELETE FROM users WHERE id = ?', args: [user.id] },
-        ],
-        'write',
-      );
+      await engine.batch([
+        db.deleteFrom('sessions').where('user_id', '=', user.id),
+        db.deleteFrom('users').where('id', '=', user.id),
+      ]);
     },
   };
 }
