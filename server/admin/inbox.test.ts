@@ -143,6 +143,40 @@ describe.each(engines)('the inbox on $name', (engine) => {
       );
     });
 
+    it('pages a search the same through narrow ranges of arrival as in one query', async () => {
+      const saved: string[] = [];
+      for (let n = 0; n < 130; n += 1) {
+        clock += MINUTE;
+        // Every third quote matches 'gala', so that a page spans several ranges.
+        const info = n % 3 === 0 ? 'Spring gala for the board' : 'Retirement dinner';
+        saved.push(await quote(n, { additionalInfo: info }));
+      }
+      const matching = saved.filter((_, n) => n % 3 === 0);
+      const pages = async (query: InboxQuery) => {
+        const all: string[] = [];
+        let after: string | undefined;
+        do {
+          const page = await box.page({ ...query, q: 'gala', after });
+          all.push(...ids(page));
+          after = page.next ?? undefined;
+        } while (after);
+        return all;
+      };
+      const search = database?.engine.search;
+      if (!search) throw new Error('no database');
+      const original = search.window;
+      try {
+        for (const window of [undefined, 1, 7, 64]) {
+          search.window = window;
+          expect(await pages({})).toEqual([...matching].reverse());
+          // Needs a reply: oldest first.
+          expect(await pages({ view: 'needs-reply' })).toEqual(matching);
+        }
+      } finally {
+        search.window = original;
+      }
+    });
+
     describe('filters and counts', () => {
       let q1: string;
       let a1: string;

@@ -1,4 +1,11 @@
-import { expressionBuilder, sql, type Expression, type Selectable, type SqlBool } from 'kysely';
+import {
+  expressionBuilder,
+  sql,
+  type Expression,
+  type Selectable,
+  type SelectQueryBuilder,
+  type SqlBool,
+} from 'kysely';
 import {
   NEEDS_REPLY,
   PAGE_SIZE,
@@ -139,6 +146,43 @@ async function countByStatus({ db, kind }: Engine, query: InboxQuery): Promise<S
 }
 
 /**
+ * A search's page read through ranges of `seq` from the cursor on, each twice as wide as the last,
+ * until it is full (see `SearchIndex.window`).
+ */
+async function readByWindows<Row>(
+  db: Engine['db'],
+  select: SelectQueryBuilder<Tables, 'submissions', Row>,
+  page: { limit: number; oldestFirst: boolean; window: number; query: InboxQuery },
+): Promise<Row[]> {
+  const bounds = await db
+    .selectFrom('submissions')
+    .select((eb) => [eb.fn.min('seq').as('first'), eb.fn.max('seq').as('last')])
+    .executeTakeFirst();
+  const first = Number(bounds?.first ?? 0);
+  const last = Number(bounds?.last ?? 0);
+  const after = page.query.after && CURSOR.test(page.query.after) ? Number(page.query.after) : null;
+  const rows: Row[] = [];
+  let width = page.window;
+  // The range [from, to], walked down (newest first) or up (oldest first).
+  let edge = page.oldestFirst
+    ? Math.max(first, (after ?? first - 1) + 1)
+    : Math.min(last, (after ?? last + 1) - 1);
+  while (rows.length < page.limit && edge >= first && edge <= last) {
+    const [from, to] = page.oldestFirst ? [edge, edge + width - 1] : [edge - width + 1, edge];
+    rows.push(
+      ...(await select
+        .where('submissions.seq', '>=', from)
+        .where('submissions.seq', '<=', to)
+        .limit(page.limit - rows.length)
+        .execute()),
+    );
+    edge = page.oldestFirst ? to + 1 : from - 1;
+    width *= 2;
+  }
+  return rows;
+}
+
+/**
  * Newest first. A search walks the index's matches from the newest down (on SQLite FTS5 keeps them
  * in rowid = seq order) and stops at the page's end, so a common word costs no more than a rare one.
  */
@@ -163,7 +207,10 @@ async function selectSubmissions(
     ({ query: select, orderBy } = search.match(select, words));
   }
   select = select.orderBy(sql.ref(orderBy), oldestFirst ? 'asc' : 'desc');
-  const rows = await (limit === undefined ? select : select.limit(limit)).execute();
+  const rows =
+    words && limit !== undefined && search.window
+      ? await readByWindows(db, select, { limit, oldestFirst, window: search.window, query })
+      : await (limit === undefined ? select : select.limit(limit)).execute();
   const submissions = await readSubmissions(db, rows);
   return submissions.map((submission, index) => ({
     ...submission,

@@ -25,6 +25,12 @@ export interface SearchIndex {
   /** Catches up with what arrived since the last search (SQLite indexes lazily; Postgres on write). */
   catchUp(): Promise<void>;
   /**
+   * When set, a page of matches is read through ranges of `seq` this wide (doubling each time)
+   * from the newest down, instead of in one query: an index that cannot give its matches in order
+   * would otherwise fetch and sort every match of a common word.
+   */
+  window?: number;
+  /**
    * Narrows a query of `submissions` to the rows matching `words` (letters and digits only, each a
    * prefix that must occur), and gives the column to order it by, newest first or oldest first.
    */

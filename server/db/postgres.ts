@@ -77,6 +77,8 @@ export function postgresEngine(url: string, onError: (error: Error) => void): En
 function tsvectorSearch(): SearchIndex {
   return {
     async catchUp() {},
+    // A common prefix fills a page within the newest 2,000; a rare word takes a few wider ranges.
+    window: 2000,
     match(query, words) {
       // Each word a quoted prefix: nothing typed is read as tsquery syntax.
       const terms = sql`(SELECT string_agg(quote_literal(unaccent(word)) || ':*', ' & ')
