@@ -146,8 +146,8 @@ async function countByStatus({ db, kind }: Engine, query: InboxQuery): Promise<S
 }
 
 /**
- * A search's page read through ranges of `seq` from the cursor on, each twice as wide as the last,
- * until it is full (see `SearchIndex.window`).
+ * A search's page read from the cursor on through one range of `seq` (see `SearchIndex.window`),
+ * then, when that did not fill it, through all the rest.
  */
 async function readByWindows<Row>(
   db: Engine['db'],
@@ -177,7 +177,8 @@ async function readByWindows<Row>(
         .execute()),
     );
     edge = page.oldestFirst ? to + 1 : from - 1;
-    width *= 2;
+    // Not filled by the newest: a rare word, whose few matches the rest holds in one query.
+    width = last - first + 1;
   }
   return rows;
 }
@@ -372,17 +373,19 @@ export function inbox(database: Database, { forms, now = Date.now }: InboxOption
 
     /** One page of the list, newest first, and the counts by status under the same filters. */
     async page(query: InboxQuery): Promise<InboxPage> {
-      const [rows, counted] = [
-        await select(query, PAGE_SIZE + 1),
-        await countByStatus(engine, query),
-      ];
+      // At once: on Postgres each takes a connection of the pool (SQLite runs them in turn).
+      const [rows, counted, waiting] = await Promise.all([
+        select(query, PAGE_SIZE + 1),
+        countByStatus(engine, query),
+        needsReply(engine, now()),
+      ]);
       const shown = rows.slice(0, PAGE_SIZE);
       const last = shown.at(-1);
       return {
         items: shown.map((row) => toItem(summaryFields.get(row.form) ?? [], row)),
         next: rows.length > PAGE_SIZE && last ? String(last.seq) : null,
         counts: counted,
-        needsReply: await needsReply(engine, now()),
+        needsReply: waiting,
       };
     },
 

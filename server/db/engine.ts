@@ -25,9 +25,9 @@ export interface SearchIndex {
   /** Catches up with what arrived since the last search (SQLite indexes lazily; Postgres on write). */
   catchUp(): Promise<void>;
   /**
-   * When set, a page of matches is read through ranges of `seq` this wide (doubling each time)
-   * from the newest down, instead of in one query: an index that cannot give its matches in order
-   * would otherwise fetch and sort every match of a common word.
+   * When set, a page of matches is read first among the `window` newest (from the cursor), then,
+   * if that did not fill it, among the rest: an index that cannot give its matches in order would
+   * otherwise fetch and sort every match of a common word.
    */
   window?: number;
   /**

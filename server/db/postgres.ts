@@ -77,7 +77,7 @@ export function postgresEngine(url: string, onError: (error: Error) => void): En
 function tsvectorSearch(): SearchIndex {
   return {
     async catchUp() {},
-    // A common prefix fills a page within the newest 2,000; a rare word takes a few wider ranges.
+    // A common prefix fills a page within the newest 2,000; a rare word's matches are few.
     window: 2000,
     match(query, words) {
       // Each word a quoted prefix: nothing typed is read as tsquery syntax.
