@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { inbox } from './admin/inbox.ts';
 import { runDataCli } from './data-cli.ts';
+import { forms } from './forms.ts';
 import { TableDigest } from './db-copy-tables.ts';
 import { TABLE_ORDER } from './db/tables.ts';
 import { openStore, type Store } from './store.ts';
@@ -126,6 +128,14 @@ describe('npm run db -- copy', () => {
         );
       }
       expect(await postgres.outboxSummary()).toEqual(await sqlite.outboxSummary());
+      // The copied rows are in Postgres's search too (accents ignored).
+      const found = await inbox(postgres.database, { forms }).page({ q: 'UNICODE' });
+      expect(found.items.map((item) => item.id).sort()).toEqual(
+        after
+          .filter((row) => row.form === 'quote')
+          .map((row) => row.id)
+          .sort(),
+      );
       expect(postgres.database.clientHash('203.0.113.7')).toBe(
         sqlite.database.clientHash('203.0.113.7'),
       );
