@@ -127,7 +127,9 @@ describe('loadConfig', () => {
   it('reads how long an instance holds an e-mail it is sending (OUTBOX_LEASE_SECONDS)', () => {
     const smtp = { SMTP_URL: 'smtp://mail.example:587', NOTIFY_TO: 'a@example.com' };
     expect(loadConfig({ ...smtp, OUTBOX_LEASE_SECONDS: '30' }).notify?.leaseMs).toBe(30_000);
-    expect(() => loadConfig({ ...smtp, OUTBOX_LEASE_SECONDS: '1' })).toThrow(/OUTBOX_LEASE_SECONDS/);
+    expect(() => loadConfig({ ...smtp, OUTBOX_LEASE_SECONDS: '1' })).toThrow(
+      /OUTBOX_LEASE_SECONDS/,
+    );
   });
 
   it('acknowledges each visitor by default when SMTP is set; ACKNOWLEDGE=false turns it off', () => {

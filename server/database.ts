@@ -73,7 +73,10 @@ const LEGACY_SALT = 'client_hash_salt';
  * on first start, readable by this user only). Earlier versions kept the key in the database itself;
  * it is moved out once, so that hashes stay comparable and a copy of the database no longer holds it.
  */
-async function addressKey(db: Kysely<Tables>, source: DatabaseConfig['addressKey']): Promise<string> {
+async function addressKey(
+  db: Kysely<Tables>,
+  source: DatabaseConfig['addressKey'],
+): Promise<string> {
   const legacy = await db
     .selectFrom('settings')
     .select('value')

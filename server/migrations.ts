@@ -163,20 +163,28 @@ export const migrations: readonly { version: number; statements: readonly Step[]
       // submissions are indexed when the inbox next searches (server/admin/inbox.ts), never while a
       // visitor waits for the answer to a post; `search_indexed_seq` says how far it got.
       // SQLite only; on Postgres a tsvector column kept by a trigger (migration 6).
-      { sqlite: `CREATE VIRTUAL TABLE submissions_search USING fts5(
+      {
+        sqlite: `CREATE VIRTUAL TABLE submissions_search USING fts5(
         body, content = '', contentless_delete = 1,
         tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3'
-      )` },
-      { sqlite: `INSERT INTO submissions_search (rowid, body)
-        SELECT seq, ${searchText('submissions')} FROM submissions` },
-      { sqlite: `INSERT INTO settings (name, value)
-        SELECT 'search_indexed_seq', COALESCE(MAX(seq), 0) FROM submissions` },
-      { sqlite: `CREATE TRIGGER submissions_note AFTER UPDATE OF note ON submissions
+      )`,
+      },
+      {
+        sqlite: `INSERT INTO submissions_search (rowid, body)
+        SELECT seq, ${searchText('submissions')} FROM submissions`,
+      },
+      {
+        sqlite: `INSERT INTO settings (name, value)
+        SELECT 'search_indexed_seq', COALESCE(MAX(seq), 0) FROM submissions`,
+      },
+      {
+        sqlite: `CREATE TRIGGER submissions_note AFTER UPDATE OF note ON submissions
       WHEN new.seq <= (SELECT CAST(value AS INTEGER) FROM settings WHERE name = 'search_indexed_seq')
       BEGIN
         DELETE FROM submissions_search WHERE rowid = old.seq;
         INSERT INTO submissions_search (rowid, body) VALUES (new.seq, ${searchText('new')});
-      END` },
+      END`,
+      },
     ],
   },
   {
@@ -219,7 +227,9 @@ export const migrations: readonly { version: number; statements: readonly Step[]
       // index holds it, so a filter never reads the submissions' fields.
       'ALTER TABLE submissions ADD COLUMN roster TEXT',
       // (Every Postgres database starts at version 6: none has rows to fill here.)
-      { sqlite: `UPDATE submissions SET roster = ${rosterText('submissions')} WHERE form = 'application'` },
+      {
+        sqlite: `UPDATE submissions SET roster = ${rosterText('submissions')} WHERE form = 'application'`,
+      },
       'CREATE INDEX submissions_roster ON submissions (form, seq, status, roster)',
       // The weekly picture counts and times each week's submissions from this index alone.
       `CREATE INDEX submissions_weekly ON submissions
@@ -244,7 +254,10 @@ export const migrations: readonly { version: number; statements: readonly Step[]
       'ALTER TABLE acknowledged_addresses ADD COLUMN submission_id TEXT',
       // Postgres: the order of arrival from a sequence (instances insert at once), and the search.
       { postgres: 'CREATE SEQUENCE submissions_seq_counter OWNED BY submissions.seq' },
-      { postgres: "SELECT setval('submissions_seq_counter', COALESCE(MAX(seq), 0) + 1, false) FROM submissions" },
+      {
+        postgres:
+          "SELECT setval('submissions_seq_counter', COALESCE(MAX(seq), 0) + 1, false) FROM submissions",
+      },
       { postgres: 'CREATE EXTENSION IF NOT EXISTS unaccent' },
       { postgres: POSTGRES_SEARCH_DOCUMENT },
       { postgres: 'ALTER TABLE submissions ADD COLUMN search tsvector' },
