@@ -1,6 +1,9 @@
 // What is Postgres's own: instances starting together, a database that goes away, the search's
 // words. Its own server here (the shared one of the run must not be stopped).
 import { sql } from 'kysely';
+import { sessions } from './admin/sessions.ts';
+import { MAX_FAILURES, signInLimit } from './admin/sign-in-limit.ts';
+import { users } from './admin/users.ts';
 import { buildApp } from './app.ts';
 import { openStore, type Store } from './store.ts';
 import { createTestDatabase, startTestPostgres, type TestPostgres } from './test-postgres.ts';
@@ -45,6 +48,31 @@ describe('several instances on one Postgres', () => {
       status: 'duplicate',
       id: saved.status === 'created' ? saved.id : '',
     });
+  });
+
+  it("count sign-in failures together, and know each other's sessions", async () => {
+    const url = await createTestDatabase(server?.url ?? '');
+    const [one, two] = (await Promise.all([1, 2].map(() => openStore(config(url))))) as [
+      Store,
+      Store,
+    ];
+    stores.push(one, two);
+    const keys = ['address:203.0.113.9'];
+    for (let n = 0; n < MAX_FAILURES - 1; n += 1) {
+      await signInLimit(n % 2 ? one.database : two.database).recordFailure(keys);
+    }
+    expect(await signInLimit(one.database).retryAfter(keys)).toBe(0);
+    await signInLimit(two.database).recordFailure(keys);
+    expect(await signInLimit(one.database).retryAfter(keys)).toBeGreaterThan(0);
+
+    const user = await users(one.database, { cost: { log2N: 10, r: 8, p: 1 } }).add(
+      'owner@staffing.example',
+      'a long pass phrase for tests',
+    );
+    const token = await sessions(one.database).start(user);
+    expect((await sessions(two.database).resolve(token))?.email).toBe('owner@staffing.example');
+    await sessions(two.database).end(token);
+    expect(await sessions(one.database).resolve(token)).toBeUndefined();
   });
 
   it('answer /healthz 503 while the database is down, and stay up', async () => {
