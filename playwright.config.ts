@@ -13,7 +13,9 @@ export default defineConfig({
   retries: 0,
   // A `test.only` left in never narrows a run, locally or in CI.
   forbidOnly: true,
-  timeout: 30_000,
+  // A hang's limit, not a speed limit: on a busy two-core runner a whole-page axe scan at two widths
+  // takes 20-30 s.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
@@ -37,7 +39,9 @@ export default defineConfig({
     command: `node ${process.env.BUILD_DIR ?? 'build'}/server/main.js`,
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
-    timeout: 30_000,
+    // A hang's limit, not a speed limit: on a busy two-core runner a whole-page axe scan at two widths
+    // takes 20-30 s.
+    timeout: 60_000,
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',

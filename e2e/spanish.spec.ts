@@ -97,6 +97,8 @@ for (const width of [390, 1280]) {
     test('every route: lang="es", a Spanish title, no English left, no axe violation', async ({
       page,
     }) => {
+      // Eleven routes, six of them scanned by axe, in one page: more than 30 s on a busy runner.
+      test.slow();
       for (const route of routes) {
         await openSpanish(page, route.path);
         await expect(page).toHaveTitle(`${route.title} | ${company.name}`);

@@ -53,6 +53,8 @@ export interface Answer {
   status: number;
   headers: http.IncomingHttpHeaders;
   body: string;
+  /** The body as it came (a downloaded file). */
+  bytes: Buffer;
   ms: number;
 }
 
@@ -87,14 +89,16 @@ export function send(port: number, request: Request, timeoutMs = 15_000): Promis
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('error', reject);
-        res.on('end', () =>
+        res.on('end', () => {
+          const bytes = Buffer.concat(chunks);
           resolve({
             status: res.statusCode ?? 0,
             headers: res.headers,
-            body: Buffer.concat(chunks).toString('utf8'),
+            body: bytes.toString('utf8'),
+            bytes,
             ms: performance.now() - started,
-          }),
-        );
+          });
+        });
       },
     );
     req.on('timeout', () => req.destroy(new Error('timed out')));
@@ -193,6 +197,76 @@ export async function stopReceiver(receiver: ReceiverProcess, timeoutMs = 15_000
   const code = await receiver.exited;
   clearTimeout(timer);
   return code;
+}
+
+export interface Owner {
+  email: string;
+  password: string;
+}
+
+/** Adds an inbox account with `npm run admin -- add-user`, the password on its standard input. */
+export function addOwner(env: Record<string, string>, owner: Owner) {
+  const result = spawnSync(process.execPath, ['scripts/admin.mjs', 'add-user', owner.email], {
+    env: { ...process.env, ...env },
+    input: `${owner.password}\n${owner.password}\n`,
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`add-user failed: ${result.stderr}`);
+}
+
+/** Signs in to the inbox on `port`: the session cookie's `name=value`. */
+export async function signIn(port: number, owner: Owner): Promise<string> {
+  const answer = await send(port, {
+    path: '/admin/api/sign-in',
+    headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
+    body: JSON.stringify(owner),
+  });
+  const cookie = [answer.headers['set-cookie'] ?? []].flat()[0]?.split(';')[0];
+  if (answer.status !== 200 || !cookie) throw new Error(`sign-in answered ${answer.status}`);
+  return cookie;
+}
+
+export interface InboxRecord {
+  id: string;
+  fields: Record<string, unknown>;
+  /** Each file's bytes, downloaded as the owner downloads it. */
+  files: Buffer[];
+}
+
+async function inboxGet(port: number, cookie: string, path: string): Promise<Answer> {
+  const answer = await send(port, {
+    method: 'GET',
+    path: `/admin/api${path}`,
+    headers: { cookie },
+  });
+  if (answer.status !== 200) throw new Error(`GET ${path} answered ${answer.status}`);
+  return answer;
+}
+
+/** Every submission as the signed-in owner finds it in the inbox on `port`, files included. */
+export async function inboxRecords(port: number, cookie: string): Promise<InboxRecord[]> {
+  const records: InboxRecord[] = [];
+  let after: string | null = '';
+  while (after !== null) {
+    const query = after ? `?after=${encodeURIComponent(after)}` : '';
+    const page = JSON.parse((await inboxGet(port, cookie, `/submissions${query}`)).body) as {
+      items: { id: string; fields: Record<string, unknown>; attachments: number }[];
+      next: string | null;
+    };
+    for (const item of page.items) {
+      const files: Buffer[] = [];
+      if (item.attachments > 0) {
+        const detail = JSON.parse((await inboxGet(port, cookie, `/submissions/${item.id}`)).body);
+        for (const file of (detail as { attachments: { id: number }[] }).attachments) {
+          const path = `/submissions/${item.id}/attachments/${file.id}`;
+          files.push((await inboxGet(port, cookie, path)).bytes);
+        }
+      }
+      records.push({ id: item.id, fields: item.fields, files });
+    }
+    after = page.next;
+  }
+  return records;
 }
 
 export interface StoredRecord {

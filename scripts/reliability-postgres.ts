@@ -12,6 +12,7 @@ import {
   load,
   removeDir,
   send,
+  signIn,
   startReceiver,
   stopReceiver,
   tempDir,
@@ -40,18 +41,6 @@ function body(tag: string) {
             email: `a${tag}${n}@example.com`,
           }),
         };
-}
-
-/** Signs in on `port`: the session cookie's `name=value`. */
-async function signIn(port: number): Promise<string> {
-  const answer = await send(port, {
-    path: '/admin/api/sign-in',
-    headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
-    body: JSON.stringify(OWNER),
-  });
-  const cookie = [answer.headers['set-cookie'] ?? []].flat()[0]?.split(';')[0];
-  if (answer.status !== 200 || !cookie) throw new Error(`sign-in answered ${answer.status}`);
-  return cookie;
 }
 
 async function waitFor(condition: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {
@@ -114,7 +103,7 @@ export async function twoInstancesOnPostgres(check: Check) {
        VALUES ($1, $2, $3, $3, $3)`,
       [OWNER.email, await hashPassword(OWNER.password, { log2N: 14, r: 8, p: 1 }), Date.now()],
     );
-    const cookie = await signIn(doomed.port);
+    const cookie = await signIn(doomed.port, OWNER);
 
     let killedAt = 0;
     const [onDoomed, onSurvivor] = await Promise.all([

@@ -13,10 +13,13 @@ import {
 import path from 'node:path';
 import { promisify } from 'node:util';
 import {
+  addOwner,
   ensureServerBuild,
+  inboxRecords,
   postJson,
   postWithFile,
   removeDir,
+  signIn,
   startReceiver,
   stopReceiver,
   tempDir,
@@ -93,6 +96,8 @@ function postApplications(port: number, workers = 6) {
   };
 }
 
+const OWNER = { email: 'owner@example.com', password: 'a long pass phrase for tests' };
+
 let dirs: string[] = [];
 let receivers: ReceiverProcess[] = [];
 
@@ -151,25 +156,25 @@ describe('npm run backup, then npm run restore', () => {
       readFileSync(keyCopy, 'utf8'),
     );
 
-    const store = await openStore(databaseConfig({ DATA_DIR: restored }));
-    try {
-      const rows = await store.list();
-      const ids = new Set(rows.map((row) => row.id));
-      expect(rows).toHaveLength(printed);
-      // Everything answered before the backup began is in it; nothing that was never answered.
-      for (const id of answeredBefore) expect(ids.has(id), id).toBe(true);
-      for (const id of ids) expect(load.resumes.has(id), id).toBe(true);
-      for (const row of rows) {
-        const [resume] = await store.attachmentFiles(row.id);
-        expect(
-          Buffer.from(resume?.content ?? []).equals(load.resumes.get(row.id) ?? Buffer.alloc(0)),
-          row.id,
-        ).toBe(true);
-      }
-    } finally {
-      await store.close();
+    // A server started on the restored folder: the owner finds every row and downloads each file.
+    addOwner({ DATA_DIR: restored }, OWNER);
+    const started = await startReceiver(restored);
+    receivers.push(started);
+    const records = await inboxRecords(started.port, await signIn(started.port, OWNER));
+    const ids = new Set(records.map((record) => record.id));
+    expect(records).toHaveLength(printed);
+    expect(ids.size).toBe(printed);
+    // Everything answered before the backup began is in it; nothing that was never answered.
+    for (const id of answeredBefore) expect(ids.has(id), id).toBe(true);
+    for (const record of records) {
+      expect(load.resumes.has(record.id), record.id).toBe(true);
+      expect(record.files).toHaveLength(1);
+      expect(
+        record.files[0]?.equals(load.resumes.get(record.id) ?? Buffer.alloc(0)),
+        record.id,
+      ).toBe(true);
     }
-  }, 60_000);
+  }, 90_000);
 
   it('refuses to restore while the server runs, then restores once it is stopped', async () => {
     const source = folder('backup-source-');

@@ -2,6 +2,16 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
+import {
+  addOwner,
+  ensureServerBuild,
+  inboxRecords,
+  postJson,
+  signIn,
+  startReceiver,
+  stopReceiver,
+  tempDir,
+} from '../scripts/receiver-harness.ts';
 import { inbox } from './admin/inbox.ts';
 import { runDataCli } from './data-cli.ts';
 import { forms } from './forms.ts';
@@ -10,6 +20,8 @@ import { TABLE_ORDER } from './db/tables.ts';
 import { openStore, type Store } from './store.ts';
 import { createTestDatabase } from './test-postgres.ts';
 import { applicationBody, pdfAttachment, quoteBody, samplePdf, tempDataDir } from './testing.ts';
+
+const OWNER = { email: 'inbox@example.com', password: 'a long pass phrase for tests' };
 
 let data: ReturnType<typeof tempDataDir>;
 let target: string;
@@ -90,6 +102,8 @@ async function fill(store: Store): Promise<void> {
     .execute();
 }
 
+beforeAll(() => ensureServerBuild(), 120_000);
+
 beforeEach(async () => {
   data = tempDataDir();
   target = await createTestDatabase(inject('postgresUrl'), 'copy');
@@ -157,6 +171,39 @@ describe('npm run db -- copy', () => {
       await sqlite.close();
     }
   });
+
+  it('a server started on the copy shows the owner every submission and résumé', async () => {
+    const sqlite = await openStore(data.database);
+    await fill(sqlite);
+    const before = await sqlite.list();
+    await sqlite.close();
+    expect((await cli('db', 'copy', '--to', target)).code).toBe(0);
+
+    const env = {
+      DATABASE_URL: target,
+      ADDRESS_HASH_SECRET: readFileSync(path.join(data.dir, 'address-hash.key'), 'utf8').trim(),
+    };
+    addOwner(env, OWNER);
+    const receiver = await startReceiver(tempDir('copy-server-'), env);
+    try {
+      const cookie = await signIn(receiver.port, OWNER);
+      const records = await inboxRecords(receiver.port, cookie);
+      // Newest first, as the inbox lists them; each application's résumé byte for byte.
+      expect(records.map((record) => record.id)).toEqual(before.map((row) => row.id).reverse());
+      for (const record of records) {
+        const n = Number(/\d+$/.exec(String(record.fields.fullName ?? ''))?.[0]);
+        expect(record.files, record.id).toEqual(resumes.has(n) ? [resumes.get(n)] : []);
+      }
+      expect(records.filter((record) => record.files.length > 0)).toHaveLength(resumes.size);
+      // And it takes new posts after the copied ones.
+      const posted = await postJson(receiver.port, 'quote', quoteBody(77));
+      expect(posted.status).toBe(200);
+      const [newest] = await inboxRecords(receiver.port, cookie);
+      expect(newest?.id).toBe((JSON.parse(posted.body) as { id: string }).id);
+    } finally {
+      await stopReceiver(receiver);
+    }
+  }, 60_000);
 
   it('refuses a database that is not empty, and leaves it as it was', async () => {
     const sqlite = await openStore(data.database);
