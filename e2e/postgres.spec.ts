@@ -1,0 +1,133 @@
+import { createHash } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test as base, type Page } from '@playwright/test';
+import { adminText } from '../src/content/admin';
+import { startReceiver, stopReceiver } from '../scripts/receiver-harness';
+import { createTestDatabase, startTestPostgres } from '../server/test-postgres';
+import { samplePdf } from '../server/testing';
+import { expectNoAxeViolations } from './fixtures';
+import { sendApplication, sendQuote } from './receiver-helpers';
+
+/**
+ * The site and the owner's inbox on Postgres, as a business past one machine runs them: two
+ * instances of `npm start`'s server on one database (the tests' own Postgres server), a visitor
+ * on one, the owner on either.
+ */
+
+const password = 'a long e2e test password';
+const owner = 'pg.owner@example.com';
+const buildDir = process.env.BUILD_DIR ?? 'build';
+const { signIn: signInText, inbox: inboxText, submission: detailText } = adminText;
+
+interface Instances {
+  one: string;
+  two: string;
+}
+
+const test = base.extend<{ instances: Instances }, { pair: Instances }>({
+  pair: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's needs from this pattern
+    async ({}, use) => {
+      const postgres = await startTestPostgres();
+      const dataDir = mkdtempSync(path.join(os.tmpdir(), 'e2e-pg-'));
+      const env = {
+        DIST_DIR: process.env.DIST_DIR ?? 'dist',
+        BUILD_DIR: buildDir,
+        DATABASE_URL: await createTestDatabase(postgres.url, 'e2e'),
+        ADDRESS_HASH_SECRET: 'e2e-address-hash-secret-0123456789abcdef',
+      };
+      const servers = await Promise.all([startReceiver(dataDir, env), startReceiver(dataDir, env)]);
+      execFileSync(
+        process.execPath,
+        [path.join(buildDir, 'server', 'admin-cli.js'), 'add-user', owner],
+        { env: { ...process.env, ...env }, input: `${password}\n`, stdio: 'pipe' },
+      );
+      const [one, two] = servers.map((server) => `http://127.0.0.1:${server.port}`);
+      await use({ one: one ?? '', two: two ?? '' });
+      await Promise.all(servers.map((server) => stopReceiver(server)));
+      await postgres.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    { scope: 'worker' },
+  ],
+  instances: async ({ pair }, use) => use(pair),
+  baseURL: async ({ pair }, use) => use(pair.one),
+});
+
+let counter = 0;
+function unique(label: string): string {
+  counter += 1;
+  return `${label} ${Date.now()}${counter}`;
+}
+
+const rows = (page: Page) =>
+  page.getByRole('list', { name: inboxText.heading }).getByRole('listitem');
+const row = (page: Page, name: string) =>
+  rows(page).filter({ has: page.getByRole('link', { name, exact: true }) });
+
+function sha256(bytes: Buffer): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+test('a quote sent on one instance: the owner signs in on it, then finds and answers it on the other', async ({
+  page,
+  instances,
+}) => {
+  const name = unique('María José Núñez');
+  await sendQuote(page, name);
+
+  await page.goto(`${instances.one}/admin/`);
+  await page.getByLabel(signInText.email).fill(owner);
+  await page.getByLabel(signInText.password).fill(password);
+  await page.getByRole('button', { name: signInText.submit }).click();
+  await expect(row(page, name)).toBeVisible();
+
+  // The other instance knows the session (a cookie is the host's, whatever the port).
+  await page.goto(`${instances.two}/admin/`);
+  await expect(page.getByRole('heading', { level: 1, name: inboxText.heading })).toBeVisible();
+  // Accents ignored, the start of words: Postgres's search finds what SQLite's finds.
+  await page.getByLabel(inboxText.search).fill(`maria nun ${name.split(' ').at(-1) ?? ''}`);
+  await expect(rows(page)).toHaveCount(1);
+  await row(page, name).getByRole('link', { name, exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await page.getByRole('radio', { name: adminText.statuses.in_progress }).click();
+  await expect(
+    page.getByText(detailText.statusSaved(adminText.statuses.in_progress)),
+  ).toBeVisible();
+
+  // Back on the first instance: the change and who made it.
+  await page.goto(`${instances.one}/admin/`);
+  await page.getByLabel(inboxText.search).fill('2025550134');
+  await row(page, name).getByRole('link', { name, exact: true }).click();
+  await expect(
+    page.getByText(detailText.statusEvent(adminText.statuses.in_progress, owner)),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test("an applicant's résumé sent on one instance downloads byte for byte from the other", async ({
+  page,
+  instances,
+}) => {
+  const name = unique('Résumé Applicant');
+  const resume = samplePdf(40_000, name);
+  await sendApplication(page, name, {
+    name: `${name} CV.pdf`,
+    mimeType: 'application/pdf',
+    buffer: resume,
+  });
+
+  await page.goto(`${instances.two}/admin/`);
+  await page.getByLabel(signInText.email).fill(owner);
+  await page.getByLabel(signInText.password).fill(password);
+  await page.getByRole('button', { name: signInText.submit }).click();
+  await expect(row(page, name)).toContainText(inboxText.withResume);
+  await page.getByRole('link', { name, exact: true }).click();
+  const files = page.getByRole('region', { name: detailText.files });
+  const download = page.waitForEvent('download');
+  await files.getByRole('link', { name: `${detailText.download} ${name} CV.pdf` }).click();
+  expect(sha256(readFileSync(await (await download).path()))).toBe(sha256(resume));
+});
