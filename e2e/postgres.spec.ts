@@ -68,6 +68,13 @@ const rows = (page: Page) =>
 const row = (page: Page, name: string) =>
   rows(page).filter({ has: page.getByRole('link', { name, exact: true }) });
 
+async function signIn(page: Page, instance: string) {
+  await page.goto(`${instance}/admin/`);
+  await page.getByLabel(signInText.email).fill(owner);
+  await page.getByLabel(signInText.password).fill(password);
+  await page.getByRole('button', { name: signInText.submit }).click();
+}
+
 function sha256(bytes: Buffer): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
@@ -79,10 +86,7 @@ test('a quote sent on one instance: the owner signs in on it, then finds and ans
   const name = unique('María José Núñez');
   await sendQuote(page, name);
 
-  await page.goto(`${instances.one}/admin/`);
-  await page.getByLabel(signInText.email).fill(owner);
-  await page.getByLabel(signInText.password).fill(password);
-  await page.getByRole('button', { name: signInText.submit }).click();
+  await signIn(page, instances.one);
   await expect(row(page, name)).toBeVisible();
 
   // The other instance knows the session (a cookie is the host's, whatever the port).
@@ -120,10 +124,7 @@ test("an applicant's résumé sent on one instance downloads byte for byte from 
     buffer: resume,
   });
 
-  await page.goto(`${instances.two}/admin/`);
-  await page.getByLabel(signInText.email).fill(owner);
-  await page.getByLabel(signInText.password).fill(password);
-  await page.getByRole('button', { name: signInText.submit }).click();
+  await signIn(page, instances.two);
   await expect(row(page, name)).toContainText(inboxText.withResume);
   await page.getByRole('link', { name, exact: true }).click();
   const files = page.getByRole('region', { name: detailText.files });
