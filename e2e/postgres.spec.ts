@@ -94,6 +94,7 @@ test('a quote sent on one instance: the owner signs in on it, then finds and ans
   await expect(page.getByRole('heading', { level: 1, name: inboxText.heading })).toBeVisible();
   // Accents ignored, the start of words: Postgres's search finds what SQLite's finds.
   await page.getByLabel(inboxText.search).fill(`maria nun ${name.split(' ').at(-1) ?? ''}`);
+  await expect(page).toHaveURL(/q=maria\+nun/);
   await expect(rows(page)).toHaveCount(1);
   await row(page, name).getByRole('link', { name, exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
@@ -104,7 +105,9 @@ test('a quote sent on one instance: the owner signs in on it, then finds and ans
 
   // Back on the first instance: the change and who made it.
   await page.goto(`${instances.one}/admin/`);
+  // The phone's digits, typed without its punctuation.
   await page.getByLabel(inboxText.search).fill('2025550134');
+  await expect(page).toHaveURL(/q=2025550134/);
   await row(page, name).getByRole('link', { name, exact: true }).click();
   await expect(
     page.getByText(detailText.statusEvent(adminText.statuses.in_progress, owner)),

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Download, Search } from 'lucide-react';
 import { buttonClasses } from '../components/button-link';
@@ -110,14 +110,21 @@ function SearchBox({ params, onChange }: FiltersProps) {
     setShown(current);
     if (current !== value.trim()) setValue(current);
   }
+  const pending = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => {
     if (value.trim() === current.trim()) return;
-    const timer = setTimeout(
+    pending.current = setTimeout(
       () => onChange(withFilter(params, 'q', value.trim())),
       SEARCH_DELAY_MS,
     );
-    return () => clearTimeout(timer);
+    return () => clearTimeout(pending.current);
   }, [value, current, params, onChange]);
+  // Leaving the box searches at once: a search still to come would otherwise follow a tap on a
+  // row made within the pause, and take the owner back to the list.
+  function searchNow() {
+    clearTimeout(pending.current);
+    if (value.trim() !== current.trim()) onChange(withFilter(params, 'q', value.trim()));
+  }
   return (
     <div className="col-span-2">
       <label htmlFor="inbox-search" className="block font-semibold text-navy-950">
@@ -136,6 +143,7 @@ function SearchBox({ params, onChange }: FiltersProps) {
           type="search"
           value={value}
           onChange={(event) => setValue(event.target.value)}
+          onBlur={searchNow}
           aria-describedby="inbox-search-hint"
           className={`${controlClass()} pl-10`}
           maxLength={200}

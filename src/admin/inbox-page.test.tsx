@@ -189,6 +189,26 @@ describe('InboxPage', () => {
     expect(search).toHaveValue('rivera ');
   });
 
+  it('searches at once when the box is left, and no search follows a row opened then', async () => {
+    const api = signedIn();
+    api.on('GET /admin/api/submissions/q-1', () => deferred<Response>().promise);
+    await renderInbox();
+    await screen.findByRole('link', { name: 'Jordan Rivera' });
+
+    const user = useFakeTimers();
+    await user.type(screen.getByRole('searchbox', { name: text.search }), 'jordan');
+    await user.tab();
+    expect(window.location.hash).toBe('#/?q=jordan');
+    await waitFor(() => expect(api.calls(SUBMISSIONS)).toHaveLength(2));
+
+    await user.type(screen.getByRole('searchbox', { name: text.search }), ' rivera');
+    // A tap within the search's pause: the search goes first, then the row opens, and stays open.
+    await user.click(screen.getByRole('link', { name: 'Jordan Rivera' }));
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    // The row's link carries the search it was found by (Back returns to it).
+    expect(window.location.hash).toBe('#/submissions/q-1?q=jordan+rivera');
+  });
+
   it('lists one form when the form filter is chosen', async () => {
     const api = signedIn();
     const user = userEvent.setup();
