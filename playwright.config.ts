@@ -16,7 +16,9 @@ export default defineConfig({
   // A hang's limit, not a speed limit: on a busy two-core runner a whole-page axe scan at two widths
   // takes 20-30 s.
   timeout: 60_000,
-  expect: { timeout: 7_000 },
+  // Also a hang's limit: a sign-in (scrypt at N = 2^17) on a runner whose cores are all busy takes
+  // seconds.
+  expect: { timeout: 15_000 },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
     baseURL,
