@@ -57,6 +57,9 @@ const test = base.extend<{ instances: Instances }, { pair: Instances }>({
   baseURL: async ({ pair }, use) => use(pair.one),
 });
 
+// One worker for the file: one Postgres server and one pair of instances for both tests.
+test.describe.configure({ mode: 'default' });
+
 let counter = 0;
 function unique(label: string): string {
   counter += 1;
