@@ -164,7 +164,8 @@ export async function twoInstancesOnPostgres(check: Check) {
       sentAll && unsent === 0 && messages.size === expected,
       `${smtp.received.length} messages for ${rows.length} rows (${messages.size} distinct ` +
         `Message-IDs, ${duplicates} sent twice by an instance killed mid-send); ` +
-        `${unsent} rows without their notification`,
+        `${unsent} rows without their notification; ${smtp.errors.length} SMTP connections cut ` +
+        `off by the kill`,
     );
 
     const session = await send(survivor.port, {

@@ -30,11 +30,17 @@ export async function startSmtp(port = 0) {
       });
     },
   });
+  // A client that goes away mid-conversation (a receiver killed with SIGKILL by the reliability
+  // run) resets its connection: that client's loss, not this server's, which must keep serving.
+  const errors: Error[] = [];
+  server.on('error', (error) => errors.push(error));
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const address = server.server.address();
   return {
     port: typeof address === 'object' && address ? address.port : port,
     received,
+    /** Connection errors the server shrugged off. */
+    errors,
     next: () => new Promise<void>((resolve) => waiting.push(resolve)),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
