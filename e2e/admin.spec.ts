@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
@@ -8,9 +7,12 @@ import { applicationBody, multipartBody, samplePdf } from '../server/testing';
 import {
   addUser,
   database,
+  inboxRow as row,
+  inboxRows as rows,
   postQuote,
   sendApplication,
   sendQuote,
+  sha256,
   submissions,
 } from './receiver-helpers';
 
@@ -65,15 +67,6 @@ async function signedIn(page: Page, email: string) {
   await expect(page.getByRole('heading', { level: 1, name: inboxText.heading })).toBeVisible();
   await expect(rows(page).first().or(page.getByText(inboxText.empty))).toBeVisible();
 }
-
-function sha256(bytes: Buffer): string {
-  return createHash('sha256').update(bytes).digest('hex');
-}
-
-const rows = (page: Page) =>
-  page.getByRole('list', { name: inboxText.heading }).getByRole('listitem');
-const row = (page: Page, name: string) =>
-  rows(page).filter({ has: page.getByRole('link', { name, exact: true }) });
 
 test.describe("the owner's inbox", () => {
   test('finds, searches, answers and exports a quote sent through the site, then signs out', async ({

@@ -1,15 +1,19 @@
-import { createHash } from 'node:crypto';
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test as base, type Page } from '@playwright/test';
 import { adminText } from '../src/content/admin';
-import { startReceiver, stopReceiver } from '../scripts/receiver-harness';
+import { addOwner, startReceiver, stopReceiver } from '../scripts/receiver-harness';
 import { createTestDatabase, startTestPostgres } from '../server/test-postgres';
 import { samplePdf } from '../server/testing';
 import { expectNoAxeViolations } from './fixtures';
-import { sendApplication, sendQuote } from './receiver-helpers';
+import {
+  inboxRow as row,
+  inboxRows as rows,
+  sendApplication,
+  sendQuote,
+  sha256,
+} from './receiver-helpers';
 
 /**
  * The site and the owner's inbox on Postgres, as a business past one machine runs them: two
@@ -40,11 +44,7 @@ const test = base.extend<{ instances: Instances }, { pair: Instances }>({
         ADDRESS_HASH_SECRET: 'e2e-address-hash-secret-0123456789abcdef',
       };
       const servers = await Promise.all([startReceiver(dataDir, env), startReceiver(dataDir, env)]);
-      execFileSync(
-        process.execPath,
-        [path.join(buildDir, 'server', 'admin-cli.js'), 'add-user', owner],
-        { env: { ...process.env, ...env }, input: `${password}\n`, stdio: 'pipe' },
-      );
+      addOwner(env, { email: owner, password });
       const [one, two] = servers.map((server) => `http://127.0.0.1:${server.port}`);
       await use({ one: one ?? '', two: two ?? '' });
       await Promise.all(servers.map((server) => stopReceiver(server)));
@@ -66,20 +66,11 @@ function unique(label: string): string {
   return `${label} ${Date.now()}${counter}`;
 }
 
-const rows = (page: Page) =>
-  page.getByRole('list', { name: inboxText.heading }).getByRole('listitem');
-const row = (page: Page, name: string) =>
-  rows(page).filter({ has: page.getByRole('link', { name, exact: true }) });
-
 async function signIn(page: Page, instance: string) {
   await page.goto(`${instance}/admin/`);
   await page.getByLabel(signInText.email).fill(owner);
   await page.getByLabel(signInText.password).fill(password);
   await page.getByRole('button', { name: signInText.submit }).click();
-}
-
-function sha256(bytes: Buffer): string {
-  return createHash('sha256').update(bytes).digest('hex');
 }
 
 test('a quote sent on one instance: the owner signs in on it, then finds and answers it on the other', async ({

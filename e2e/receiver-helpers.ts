@@ -1,7 +1,9 @@
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { createClient, type Client } from '@libsql/client';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { adminText } from '../src/content/admin';
 import { applicationForm } from '../src/content/application-form';
 import { quoteForm } from '../src/content/quote-form';
 import { openRoute } from './fixtures';
@@ -114,4 +116,14 @@ export async function sendApplication(page: Page, name: string, resume?: ResumeF
   await expect(
     page.getByRole('heading', { name: applicationForm.confirmation.heading }),
   ).toBeVisible();
+}
+
+/** The inbox's rows, and the one whose name links to `name`. */
+export const inboxRows = (page: Page) =>
+  page.getByRole('list', { name: adminText.inbox.heading }).getByRole('listitem');
+export const inboxRow = (page: Page, name: string) =>
+  inboxRows(page).filter({ has: page.getByRole('link', { name, exact: true }) });
+
+export function sha256(bytes: Buffer): string {
+  return createHash('sha256').update(bytes).digest('hex');
 }

@@ -15,12 +15,11 @@ import {
   shiftValues,
 } from '../src/content/options.ts';
 import { applicationBody, quoteBody } from '../server/testing.ts';
-import { percentile, send, startReceiver, stopReceiver } from './receiver-harness.ts';
+import { percentile, send, signIn, startReceiver, stopReceiver } from './receiver-harness.ts';
 
 const SUBMISSIONS = 50_000;
 const REQUESTS = 200;
-const email = 'bench@example.com';
-const password = 'bench password long enough';
+const owner = { email: 'bench@example.com', password: 'bench password long enough' };
 
 const firstNames = [
   'María',
@@ -124,21 +123,10 @@ export async function seed(env: Record<string, string>) {
       // that lets the counts read their indexes alone (a fresh bulk load would scan the table).
       await sql`VACUUM ANALYZE submissions`.execute(database.db);
     }
-    await users(database).add(email, password);
+    await users(database).add(owner.email, owner.password);
   } finally {
     await database.close();
   }
-}
-
-async function signIn(port: number): Promise<string> {
-  const answer = await send(port, {
-    path: '/admin/api/sign-in',
-    headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
-    body: JSON.stringify({ email, password }),
-  });
-  const cookie = String(answer.headers['set-cookie'] ?? '').split(';')[0];
-  if (answer.status !== 200 || !cookie) throw new Error(`sign-in failed: ${answer.status}`);
-  return cookie;
 }
 
 const queries: [string, string][] = [
@@ -173,7 +161,7 @@ async function benchQueries(title: string, dataDir: string, env: Record<string, 
     `\nthe owner's inbox on ${title}, ${SUBMISSIONS.toLocaleString('en-US')} submissions (seeded in ${((performance.now() - seeded) / 1000).toFixed(1)} s), ${REQUESTS} requests each, one at a time\n`,
   );
   const server = await startReceiver(dataDir, env);
-  const cookie = await signIn(server.port);
+  const cookie = await signIn(server.port, owner);
   const get = (query: string) =>
     send(server.port, {
       method: 'GET',

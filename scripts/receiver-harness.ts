@@ -7,6 +7,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import type { InboxPage, SubmissionDetail } from '../src/admin/contract.ts';
 import { multipartBody } from '../server/testing.ts';
 
 const buildDir = process.env.BUILD_DIR ?? 'build';
@@ -208,7 +209,7 @@ export interface Owner {
 export function addOwner(env: Record<string, string>, owner: Owner) {
   const result = spawnSync(process.execPath, ['scripts/admin.mjs', 'add-user', owner.email], {
     env: { ...process.env, ...env },
-    input: `${owner.password}\n${owner.password}\n`,
+    input: `${owner.password}\n`,
     encoding: 'utf8',
   });
   if (result.status !== 0) throw new Error(`add-user failed: ${result.stderr}`);
@@ -249,15 +250,14 @@ export async function inboxRecords(port: number, cookie: string): Promise<InboxR
   let after: string | null = '';
   while (after !== null) {
     const query = after ? `?after=${encodeURIComponent(after)}` : '';
-    const page = JSON.parse((await inboxGet(port, cookie, `/submissions${query}`)).body) as {
-      items: { id: string; fields: Record<string, unknown>; attachments: number }[];
-      next: string | null;
-    };
+    const page = JSON.parse(
+      (await inboxGet(port, cookie, `/submissions${query}`)).body,
+    ) as InboxPage;
     for (const item of page.items) {
       const files: Buffer[] = [];
       if (item.attachments > 0) {
-        const detail = JSON.parse((await inboxGet(port, cookie, `/submissions/${item.id}`)).body);
-        for (const file of (detail as { attachments: { id: number }[] }).attachments) {
+        const answer = await inboxGet(port, cookie, `/submissions/${item.id}`);
+        for (const file of (JSON.parse(answer.body) as SubmissionDetail).attachments) {
           const path = `/submissions/${item.id}/attachments/${file.id}`;
           files.push((await inboxGet(port, cookie, path)).bytes);
         }
