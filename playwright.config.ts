@@ -1,7 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 // Debian's Chromium (CI installs it with apt-get), or CHROMIUM_PATH, or Playwright's own; flags that
 // keep it off the network. The benchmark and the screenshots use the same.
-import { chromiumArgs, chromiumPath } from './scripts/local-server.mjs';
+import { chromiumArgs, chromiumPath } from './scripts/run/local-server.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 export const baseURL = `http://127.0.0.1:${port}`;

@@ -6,9 +6,9 @@ import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { imagetools } from 'vite-imagetools';
-import { prerenderPages } from './scripts/prerender.ts';
-import { siteFiles, siteHead } from './scripts/site-head.ts';
-import { siteFonts } from './scripts/site-fonts.ts';
+import { prerenderPages } from './scripts/build/prerender.ts';
+import { siteFiles, siteHead } from './scripts/build/site-head.ts';
+import { siteFonts } from './scripts/build/site-fonts.ts';
 
 // DIST_DIR lets parallel builds (e.g. one per test run) write to separate folders.
 const outDir = process.env.DIST_DIR ?? 'dist';
@@ -59,7 +59,7 @@ export default defineConfig(({ mode }) => {
         include: '**/*.{svg,png,jpg,jpeg,webp,avif}?*',
         cache: { dir: process.env.IMAGETOOLS_CACHE_DIR || undefined },
       }),
-      // The two web fonts, cut to the site's glyphs and weights (scripts/site-fonts.ts). Not
+      // The two web fonts, cut to the site's glyphs and weights (scripts/build/site-fonts.ts). Not
       // preloaded: the first screen does not wait for them (src/web-fonts.ts).
       siteFonts(),
       prerenderPages(
@@ -114,7 +114,7 @@ export default defineConfig(({ mode }) => {
             globals: true,
             include: ['server/**/*.test.ts', 'scripts/**/*.test.ts'],
             // One real Postgres server for the run (the store's and the inbox's suites use it).
-            globalSetup: ['server/postgres-setup.ts'],
+            globalSetup: ['server/testing/postgres-setup.ts'],
           },
         },
       ],

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { adminText } from '../src/content/admin';
 import { expectNoAxeViolations } from './fixtures';
-import { applicationBody, multipartBody, samplePdf } from '../server/testing';
+import { applicationBody, multipartBody, samplePdf } from '../server/testing/fixtures';
 import {
   addUser,
   database,

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { applicationForm } from '../src/content/application-form';
 import { pages } from '../src/content/site';
-import { throttleLikeAPhone } from '../scripts/tap-latency.mjs';
+import { throttleLikeAPhone } from '../scripts/bench/tap-latency.mjs';
 import { expectAppReady, openRoute } from './fixtures';
 
 /**

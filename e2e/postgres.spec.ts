@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test as base, type Page } from '@playwright/test';
 import { adminText } from '../src/content/admin';
-import { addOwner, startReceiver, stopReceiver } from '../scripts/receiver-harness';
-import { createTestDatabase, startTestPostgres } from '../server/test-postgres';
-import { samplePdf } from '../server/testing';
+import { addOwner, startReceiver, stopReceiver } from '../server/testing/receiver-harness';
+import { createTestDatabase, startTestPostgres } from '../server/testing/postgres';
+import { samplePdf } from '../server/testing/fixtures';
 import { expectNoAxeViolations } from './fixtures';
 import {
   inboxRow as row,

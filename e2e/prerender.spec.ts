@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { company } from '../src/content/company';
 import { pages, ui } from '../src/content/site';
-import { contentGlyphs } from '../scripts/site-fonts';
+import { contentGlyphs } from '../scripts/build/site-fonts';
 import { expectAppReady, openRoute } from './fixtures';
 
 // src/content/home.ts imports images through Vite, so the texts a visitor sees are spelled out here.

@@ -11,9 +11,9 @@ import {
 } from '../src/content/es/quote-form';
 import { quoteForm, quoteServiceOptions } from '../src/content/quote-form';
 import { respondBy } from '../src/forms/business-hours';
-import { startReceiver, stopReceiver } from '../scripts/receiver-harness';
-import { applicationBody } from '../server/testing';
-import { bodyText, startSmtp, type Received } from '../server/test-smtp';
+import { startReceiver, stopReceiver } from '../server/testing/receiver-harness';
+import { applicationBody } from '../server/testing/fixtures';
+import { bodyText, startSmtp, type Received } from '../server/testing/smtp';
 import { expectNoAxeViolations, expectNoHorizontalScroll } from './fixtures';
 import { isoDateFromToday } from './form-helpers';
 

@@ -1,11 +1,11 @@
-import { buildApp } from './app.ts';
+import { buildApp } from './http/app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { logStream } from './log-stream.ts';
-import { forms } from './forms.ts';
-import { smtpSender, startOutbox, type Outbox } from './notify.ts';
-import { openStore } from './store.ts';
+import { logStream } from './http/log-stream.ts';
+import { forms } from './intake/forms.ts';
+import { smtpSender, startOutbox, type Outbox } from './mail/outbox.ts';
+import { openStore } from './store/store.ts';
 
-/** The form endpoints the site was built with (scripts/build-server.mjs), for the CSP. */
+/** The form endpoints the site was built with (scripts/build/server.mjs), for the CSP. */
 declare const __BUILD_FORM_ENDPOINTS__: string[] | undefined;
 
 /** Where the data is, for the log: a local file's path; never a remote address's credentials. */

@@ -1,5 +1,5 @@
 /**
- * The prerendered page's first script (scripts/prerender.ts writes it: a few kilobytes with no
+ * The prerendered page's first script (scripts/build/prerender.ts writes it: a few kilobytes with no
  * React, one file for both documents). Deferred, it runs once the HTML is parsed, as the page
  * first paints. What the HTML paints works from then on; what cannot work without it (a
  * carousel's buttons) is not shown until it runs:

@@ -34,7 +34,7 @@ export interface RenderedPage {
 }
 
 /**
- * A page as HTML, rendered at build time (scripts/prerender.ts): the home page into the document,
+ * A page as HTML, rendered at build time (scripts/build/prerender.ts): the home page into the document,
  * every other page into a file of its own. The tree is the one src/main.tsx hydrates, with a
  * static router in place of the hash router.
  */

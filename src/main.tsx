@@ -7,7 +7,7 @@ import type { AppStartOptions } from './app-start';
 import { hashRoute } from './content/routes';
 import { loadWebFontsAfterLoad } from './web-fonts';
 
-/** Where the prerendered HTML in #root says which page it is (scripts/prerender.ts, src/enhance.ts). */
+/** Where the prerendered HTML in #root says which page it is (scripts/build/prerender.ts, src/enhance.ts). */
 const PRERENDERED_PAGE_ATTRIBUTE = 'data-page';
 
 /**

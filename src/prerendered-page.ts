@@ -1,7 +1,7 @@
 import { prerenderedPageFile } from './content/routes';
 
 /**
- * The prerendered HTML of a page other than home (scripts/prerender.ts writes one file per page),
+ * The prerendered HTML of a page other than home (scripts/build/prerender.ts writes one file per page),
  * fetched once: the script in <head> (route-marker.ts) asks for it before the first paint, and the
  * page's first script (enhance.ts) takes that same request, or asks for another page's.
  */

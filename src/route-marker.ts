@@ -1,5 +1,5 @@
 /**
- * Runs in <head> before the first paint (inline, scripts/site-head.ts; the server's CSP allows it by
+ * Runs in <head> before the first paint (inline, scripts/build/site-head.ts; the server's CSP allows it by
  * its hash). On a link to a page other than home (`#/team`) it marks the document, so that the
  * prerendered home page stays hidden (index.css), and asks for that page's own prerendered HTML at
  * once, for the page's first script (enhance.ts) to show. A section of the home page (`#/about`,

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { openDatabase, type Database } from '../database.ts';
-import { tempDataDir } from '../testing.ts';
+import { openDatabase, type Database } from '../db/database.ts';
+import { tempDataDir } from '../testing/fixtures.ts';
 import { runAdminCli, usage } from './cli.ts';
 import { verifyPassword } from './passwords.ts';
 import { sessions } from './sessions.ts';

@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { read } from 'read';
 import { PASSWORD_MIN_LENGTH } from '../../src/admin/contract.ts';
 import { databaseConfig } from '../config.ts';
-import { openDatabase } from '../database.ts';
+import { openDatabase } from '../db/database.ts';
 import { AccountError, checkEmail, checkPassword, users } from './users.ts';
 
 export const usage = `The accounts of the owner's inbox (/admin/ on the server that npm start runs).

@@ -1,12 +1,12 @@
 import { createClient } from '@libsql/client';
 import type { InboxPage, InboxQuery } from '../../src/admin/contract.ts';
 import type { DatabaseConfig } from '../config.ts';
-import { openDatabase, type Database } from '../database.ts';
-import { engines } from '../engines.ts';
-import { forms } from '../forms.ts';
-import { forEngine, migrations } from '../migrations.ts';
-import { createStore, type Store } from '../store.ts';
-import { applicationBody, quoteBody, tempDataDir } from '../testing.ts';
+import { openDatabase, type Database } from '../db/database.ts';
+import { engines } from '../testing/engines.ts';
+import { forms } from '../intake/forms.ts';
+import { forEngine, migrations } from '../db/migrations.ts';
+import { createStore, type Store } from '../store/store.ts';
+import { applicationBody, quoteBody, tempDataDir } from '../testing/fixtures.ts';
 import { inbox, searchQuery, type Inbox } from './inbox.ts';
 
 const MINUTE = 60_000;

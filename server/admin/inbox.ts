@@ -22,11 +22,15 @@ import {
   type UpdateSubmissionBody,
 } from '../../src/admin/contract.ts';
 import { quoteBy, respondBy } from '../../src/forms/business-hours.ts';
-import type { Database } from '../database.ts';
+import type { Database } from '../db/database.ts';
 import type { Engine, EngineKind, Query, SearchOrder } from '../db/engine.ts';
 import type { Tables } from '../db/tables.ts';
-import type { FormDefinition } from '../forms.ts';
-import { readSubmissions, SUBMISSION_COLUMNS, type StoredSubmission } from '../submission-row.ts';
+import type { FormDefinition } from '../intake/forms.ts';
+import {
+  readSubmissions,
+  SUBMISSION_COLUMNS,
+  type StoredSubmission,
+} from '../store/submission-row.ts';
 import { needsReply, submissionsThrough, weeklyPicture } from './staffing-desk.ts';
 
 /** The owner's inbox: both forms in one list, filtered, searched and paged newest first. */

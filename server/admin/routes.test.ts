@@ -1,10 +1,16 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp, type AppOptions } from '../app.ts';
-import { openStore, type Store } from '../store.ts';
-import { sha256Hex } from '../attachments.ts';
-import { applicationBody, pdfAttachment, quoteBody, samplePdf, tempDataDir } from '../testing.ts';
+import { buildApp, type AppOptions } from '../http/app.ts';
+import { openStore, type Store } from '../store/store.ts';
+import { sha256Hex } from '../store/attachments.ts';
+import {
+  applicationBody,
+  pdfAttachment,
+  quoteBody,
+  samplePdf,
+  tempDataDir,
+} from '../testing/fixtures.ts';
 import { SESSION_COOKIE } from './routes.ts';
 import { SESSION_IDLE_MS } from './sessions.ts';
 import { SIGN_IN_WINDOW_MS } from './sign-in-limit.ts';

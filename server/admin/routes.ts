@@ -16,10 +16,10 @@ import {
   downloadName,
   extensionOf,
   readAttachmentFiles,
-} from '../attachments.ts';
-import type { Database } from '../database.ts';
-import { toCsv } from '../export.ts';
-import type { FormDefinition } from '../forms.ts';
+} from '../store/attachments.ts';
+import type { Database } from '../db/database.ts';
+import { toCsv } from '../data/export.ts';
+import type { FormDefinition } from '../intake/forms.ts';
 import { inbox } from './inbox.ts';
 import { dummyHash, verifyNobody, verifyPassword, type ScryptCost } from './passwords.ts';
 import { SESSION_MAX_MS, sessions } from './sessions.ts';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { openDatabase, type Database } from '../database.ts';
-import { engines, type TestEngine } from '../engines.ts';
+import { openDatabase, type Database } from '../db/database.ts';
+import { engines, type TestEngine } from '../testing/engines.ts';
 import { SESSION_IDLE_MS, SESSION_MAX_MS, VISIT_GAP_MS, sessions } from './sessions.ts';
 import { users, type User } from './users.ts';
 

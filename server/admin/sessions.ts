@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import type { Database } from '../database.ts';
+import type { Database } from '../db/database.ts';
 import type { User } from './users.ts';
 
 /** Signed-in sessions, kept in the database; the browser holds the token, the table its hash. */

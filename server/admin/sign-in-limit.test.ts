@@ -1,5 +1,5 @@
-import { openDatabase, type Database } from '../database.ts';
-import { engines, type TestEngine } from '../engines.ts';
+import { openDatabase, type Database } from '../db/database.ts';
+import { engines, type TestEngine } from '../testing/engines.ts';
 import { MAX_FAILURES, SIGN_IN_WINDOW_MS, signInLimit } from './sign-in-limit.ts';
 
 const MINUTE = 60_000;

@@ -1,4 +1,4 @@
-import type { Database } from '../database.ts';
+import type { Database } from '../db/database.ts';
 
 /**
  * Failed sign-ins per client address and per account: after `MAX_FAILURES` within the window,

@@ -1,8 +1,8 @@
 import * as crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app.ts';
-import { openStore, type Store } from '../store.ts';
-import { tempDataDir } from '../testing.ts';
+import { buildApp } from '../http/app.ts';
+import { openStore, type Store } from '../store/store.ts';
+import { tempDataDir } from '../testing/fixtures.ts';
 import { users } from './users.ts';
 
 // Every scrypt call is counted (and still computed): the work of a sign-in must not tell whether

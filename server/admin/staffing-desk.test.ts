@@ -1,9 +1,9 @@
 import type { InboxPage, InboxQuery } from '../../src/admin/contract.ts';
-import { openDatabase, type Database } from '../database.ts';
-import { engines, type TestEngine } from '../engines.ts';
-import { forms } from '../forms.ts';
-import { createStore, type Store } from '../store.ts';
-import { applicationBody, quoteBody } from '../testing.ts';
+import { openDatabase, type Database } from '../db/database.ts';
+import { engines, type TestEngine } from '../testing/engines.ts';
+import { forms } from '../intake/forms.ts';
+import { createStore, type Store } from '../store/store.ts';
+import { applicationBody, quoteBody } from '../testing/fixtures.ts';
 import { inbox, type Inbox } from './inbox.ts';
 
 const MINUTE = 60_000;

@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import { safeParse } from 'zod/mini';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../src/admin/contract.ts';
 import { emailAddress } from '../../src/forms/rules.ts';
-import type { Database } from '../database.ts';
+import type { Database } from '../db/database.ts';
 import type { Tables } from '../db/tables.ts';
 import { hashPassword, type ScryptCost } from './passwords.ts';
 
@@ -67,6 +67,31 @@ function toUser(row: UserRow): User {
   };
 }
 
+async function countUsers(db: Database['db']): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** Every account, by e-mail, with how many sessions it has open. */
+async function listUsers(db: Database['db']): Promise<(User & { sessions: number })[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select(USER_COLUMNS)
+    .select((eb) =>
+      eb
+        .selectFrom('sessions')
+        .select(eb.fn.countAll().as('n'))
+        .whereRef('sessions.user_id', '=', 'users.id')
+        .as('sessions'),
+    )
+    .orderBy('users.email')
+    .execute();
+  return rows.map((row) => ({ ...toUser(row), sessions: Number(row.sessions) }));
+}
+
 export interface UserOptions {
   now?: () => number;
   cost?: ScryptCost;
@@ -91,29 +116,8 @@ export function users({ db, engine }: Database, { now = Date.now, cost }: UserOp
   return {
     find,
 
-    async count(): Promise<number> {
-      const row = await db
-        .selectFrom('users')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirst();
-      return Number(row?.n ?? 0);
-    },
-
-    async list(): Promise<(User & { sessions: number })[]> {
-      const rows = await db
-        .selectFrom('users')
-        .select(USER_COLUMNS)
-        .select((eb) =>
-          eb
-            .selectFrom('sessions')
-            .select(eb.fn.countAll().as('n'))
-            .whereRef('sessions.user_id', '=', 'users.id')
-            .as('sessions'),
-        )
-        .orderBy('users.email')
-        .execute();
-      return rows.map((row) => ({ ...toUser(row), sessions: Number(row.sessions) }));
-    },
+    count: () => countUsers(db),
+    list: () => listUsers(db),
 
     async add(email: string, password: string): Promise<User> {
       const address = checkEmail(email);

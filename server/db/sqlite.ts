@@ -1,7 +1,7 @@
 import { createClient } from '@libsql/client';
 import { sql } from 'kysely';
-import { groupCommitter } from '../group-commit.ts';
-import { searchText } from '../migrations.ts';
+import { groupCommitter } from './group-commit.ts';
+import { searchText } from './migrations.ts';
 import { compileQuery, type Engine, type SearchIndex } from './engine.ts';
 import { libsqlKysely, plainRows, toStatement } from './libsql.ts';
 

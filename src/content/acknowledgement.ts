@@ -2,7 +2,7 @@ import { applicationForm } from './application-form';
 import { claims, company } from './company';
 
 /**
- * The e-mail that tells a visitor their request arrived (server/mail-text.ts), in the site's
+ * The e-mail that tells a visitor their request arrived (server/mail/mail-text.ts), in the site's
  * language. It never repeats what they typed (not even their name): an address typed by a stranger
  * must not turn the site into a relay for the stranger's words or links.
  */

@@ -1,4 +1,4 @@
-import { jsonForScript, localBusinessJsonLd, siteHeadTags } from '../../scripts/site-head';
+import { jsonForScript, localBusinessJsonLd, siteHeadTags } from '../../scripts/build/site-head';
 import { business } from './business';
 import { company, hours } from './company';
 import { company as spanishCompany } from './es/company';

@@ -97,7 +97,7 @@ export function withFieldFocused(path: string, field: string): string {
 /**
  * The id of an empty element at the end of the home page's first screen (its hero). The document's
  * first paint waits until the parser has reached it (`<link rel="expect" blocking="render">`,
- * scripts/site-head.ts): on a slow phone the browser may otherwise paint a half-parsed page, whose
+ * scripts/build/site-head.ts): on a slow phone the browser may otherwise paint a half-parsed page, whose
  * rest then moves what was painted.
  */
 export const FIRST_SCREEN_END_ID = 'first-screen-end';

@@ -1,0 +1,256 @@
+import type { Plugin } from 'vite';
+import { business } from '../../src/content/business.ts';
+import * as enCompany from '../../src/content/company.ts';
+import * as esCompany from '../../src/content/es/company.ts';
+import * as esLanguage from '../../src/content/es/language.ts';
+import { FIRST_SCREEN_END_ID } from '../../src/content/routes.ts';
+import * as esSite from '../../src/content/es/site.ts';
+import * as enLanguage from '../../src/content/language.ts';
+import * as enSite from '../../src/content/site.ts';
+import type { Translation } from '../../src/content/types.ts';
+import { inlineScript } from './inline-script.ts';
+import {
+  linkPreviewImage,
+  PREVIEW_HEIGHT,
+  PREVIEW_WIDTH,
+  type PreviewText,
+} from './link-preview.ts';
+
+/** What the head of one language's document is written from (its own content modules). */
+interface DocumentContent {
+  company: Translation<typeof enCompany.company>;
+  claims: Translation<typeof enCompany.claims>;
+  hours: Translation<typeof enCompany.hours>;
+  pages: Translation<typeof enSite.pages>;
+  language: Translation<typeof enLanguage.language>;
+}
+
+/** The site's documents: English at `/`, Spanish at `/es/` (see vite.config.ts). */
+const documents: Record<string, DocumentContent> = {
+  en: { ...enCompany, ...enSite, ...enLanguage },
+  es: { ...esCompany, ...esSite, ...esLanguage },
+};
+
+function contentOf(language: string): DocumentContent {
+  const content = documents[language];
+  if (!content) throw new Error(`No document for the language '${language}'`);
+  return content;
+}
+
+/** A document's address on the published site (business.siteUrl). */
+function documentUrl(content: DocumentContent): string {
+  return `${business.siteUrl}${content.language.documentPath}`;
+}
+
+/** The link preview's file, beside its document (`og-image.jpg`, `es/og-image.jpg`). */
+const PREVIEW_FILE = 'og-image.jpg';
+
+/** The words of a document's link preview (scripts/build/link-preview.ts), from its content. */
+export function previewText(language = 'en'): PreviewText {
+  const { company, claims, pages } = contentOf(language);
+  const { events, staff } = claims.stats;
+  return {
+    eyebrow: company.serviceAreas.join(' · '),
+    headline: pages.home.heading,
+    detail: `${events.value} ${events.label} · ${staff.value} ${staff.label} · ${claims.since}`,
+    signature: `${company.name} · ${company.phones.office.display}`,
+  };
+}
+
+/** The meta tags of a shared link's preview: the page's words and its picture. */
+function previewTags(content: DocumentContent, title: string, language: string): string[] {
+  const { company } = content;
+  const text = previewText(language);
+  const image = `${documentUrl(content)}${PREVIEW_FILE}`;
+  const alt = `${text.headline}. ${text.detail}. ${text.signature}`;
+  const openGraph: [property: string, value: string | number][] = [
+    ['type', 'website'],
+    ['site_name', company.name],
+    ['title', title],
+    ['description', company.description],
+    ['url', documentUrl(content)],
+    ['locale', content.language.locale.replace('-', '_')],
+    ['image', image],
+    ['image:type', 'image/jpeg'],
+    ['image:width', PREVIEW_WIDTH],
+    ['image:height', PREVIEW_HEIGHT],
+    ['image:alt', alt],
+  ];
+  return [
+    ...openGraph.map(
+      ([property, value]) =>
+        `<meta property="og:${property}" content="${escapeHtml(String(value))}" />`,
+    ),
+    `<meta name="twitter:card" content="summary_large_image" />`,
+  ];
+}
+
+function escapeHtml(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;');
+}
+
+/**
+ * schema.org structured data for the business, built from src/content so search engines read the
+ * same facts the site shows. No `url`: the site does not know the origin it is deployed on.
+ */
+export function localBusinessJsonLd(language = 'en') {
+  const { company, hours } = contentOf(language);
+  const { phones, address } = company;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'EmploymentAgency',
+    name: company.name,
+    url: documentUrl(contentOf(language)),
+    inLanguage: contentOf(language).language.code,
+    legalName: company.legalName,
+    description: company.description,
+    foundingDate: String(company.foundedYear),
+    telephone: phones.office.e164,
+    email: company.email,
+    contactPoint: [phones.direct, phones.office].map((phone) => ({
+      '@type': 'ContactPoint',
+      contactType: phone.label,
+      telephone: phone.e164,
+      email: company.email,
+    })),
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: address.street,
+      addressLocality: address.city,
+      addressRegion: address.region,
+      postalCode: address.postalCode,
+      addressCountry: address.country,
+    },
+    hasMap: company.mapsUrl,
+    openingHoursSpecification: [
+      {
+        '@type': 'OpeningHoursSpecification',
+        dayOfWeek: [...hours.weekdays.dayOfWeek],
+        opens: hours.weekdays.opens,
+        closes: hours.weekdays.closes,
+      },
+    ],
+    areaServed: company.serviceAreas.map((name) => ({ '@type': 'AdministrativeArea', name })),
+  };
+}
+
+/**
+ * JSON for a `<script type="application/ld+json">` block. `<`, `>` and `&` become \u escapes, which
+ * JSON parsers read back unchanged, so no value can close the script element or open a comment.
+ */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replaceAll('<', '\\u003c')
+    .replaceAll('>', '\\u003e')
+    .replaceAll('&', '\\u0026');
+}
+
+/** `<link rel="alternate" hreflang>` to every language's document, in each document's head. */
+function alternateLinks(): string[] {
+  const links = Object.values(documents).map(
+    (content) =>
+      `<link rel="alternate" hreflang="${content.language.code}" href="${documentUrl(content)}" />`,
+  );
+  return [
+    ...links,
+    `<link rel="alternate" hreflang="x-default" href="${documentUrl(contentOf('en'))}" />`,
+  ];
+}
+
+/**
+ * The static <head> tags, written from src/content so index.html holds no business fact;
+ * `routeMarker` is the text of the script that runs before the first paint (src/route-marker.ts).
+ */
+export function siteHeadTags(language = 'en', routeMarker = ''): string {
+  const content = contentOf(language);
+  const { company, pages } = content;
+  const title = `${pages.home.title} | ${company.name}`;
+  return [
+    `<title>${escapeHtml(title)}</title>`,
+    `<meta name="description" content="${escapeHtml(company.description)}" />`,
+    // How a shared link previews (messaging apps, social sites): the same words as the page.
+    ...previewTags(content, title, language),
+    `<link rel="canonical" href="${documentUrl(content)}" />`,
+    ...alternateLinks(),
+    ...(routeMarker ? [`<script>${routeMarker}</script>`] : []),
+    // The first paint waits for the first screen's whole HTML, never a half-parsed page.
+    `<link rel="expect" href="#${FIRST_SCREEN_END_ID}" blocking="render" />`,
+    `<script type="application/ld+json">${jsonForScript(localBusinessJsonLd(language))}</script>`,
+  ].join('\n    ');
+}
+
+/**
+ * Writes the head tags into the document, and its link preview picture beside it
+ * (`og-image.jpg`, `es/og-image.jpg`).
+ */
+export function siteHead(language = 'en'): Plugin {
+  let routeMarker: Promise<string> | undefined;
+  return {
+    name: 'site-head',
+    async transformIndexHtml(html) {
+      routeMarker ??= inlineScript('src/route-marker.ts');
+      return html.replace('<!-- site-head -->', siteHeadTags(language, await routeMarker));
+    },
+    async generateBundle(options) {
+      if (options.format !== 'es' || this.environment?.config.build.ssr) return;
+      const folder = contentOf(language).language.documentPath.replace(/^\//, '');
+      this.emitFile({
+        type: 'asset',
+        fileName: `${folder}${PREVIEW_FILE}`,
+        source: await linkPreviewImage(previewText(language)),
+      });
+    },
+  };
+}
+
+/** sitemap.xml: both documents, each naming the other as its alternate (the hash routes are one page). */
+export function sitemapXml(): string {
+  const alternates = Object.values(documents)
+    .map(
+      (content) =>
+        `    <xhtml:link rel="alternate" hreflang="${content.language.code}" href="${documentUrl(content)}"/>`,
+    )
+    .join('\n');
+  const urls = Object.values(documents).map(
+    (content) => `  <url>\n    <loc>${documentUrl(content)}</loc>\n${alternates}\n  </url>`,
+  );
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+    ...urls,
+    '</urlset>',
+    '',
+  ].join('\n');
+}
+
+/** robots.txt: everything but the owner's inbox and the pages' pieces, and where the sitemap is. */
+export function robotsTxt(): string {
+  // The pages' prerendered HTML (pages/*.html) is a part of its document, not a page of its own.
+  const pieces = Object.values(documents).map(
+    (content) => `Disallow: ${content.language.documentPath}pages/`,
+  );
+  return [
+    'User-agent: *',
+    'Disallow: /admin/',
+    ...pieces,
+    '',
+    `Sitemap: ${business.siteUrl}/sitemap.xml`,
+    '',
+  ].join('\n');
+}
+
+/** Writes sitemap.xml and robots.txt into the build (the English one, which empties the folder). */
+export function siteFiles(): Plugin {
+  return {
+    name: 'site-files',
+    apply: (config, env) => env.command === 'build' && !config.build?.ssr,
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'sitemap.xml', source: sitemapXml() });
+      this.emitFile({ type: 'asset', fileName: 'robots.txt', source: robotsTxt() });
+    },
+  };
+}

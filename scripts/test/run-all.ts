@@ -1,0 +1,143 @@
+// `npm test`: every check in order — lint, types, unit tests, production build, built-HTML
+// validation, browser tests, reliability — then one summary line, `tests: N passed, M failed,
+// K skipped` (scripts/test/summary.ts says how each case counts). Later steps still run after a
+// failure so that the summary is complete; only a failed build stops the steps that need it.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  addCounts,
+  listedTotal,
+  missingScripts,
+  noTests,
+  playwrightCounts,
+  reliabilityCounts,
+  summaryLine,
+  tallyStep,
+  vitestCounts,
+  type Counts,
+  type StepOutcome,
+} from './summary.ts';
+
+const results = 'test-results';
+rmSync(results, { recursive: true, force: true });
+mkdirSync(results, { recursive: true });
+
+interface Step {
+  name: string;
+  /** The npm script it runs: a renamed or missing script fails the step instead of dropping it. */
+  script: string;
+  args?: string;
+  env?: Record<string, string>;
+  /** The later steps need it: they do not run when it fails. */
+  required?: boolean;
+  /** A test step's report and how to count it; a step without one is a check (one test). */
+  report?: { file: string; count: (report: unknown) => Counts | undefined };
+  /** How many tests the step has, asked only when it did not run or left no report. */
+  plan?: () => number | undefined;
+}
+
+function readJson(file: string): unknown {
+  if (!existsSync(file)) return undefined;
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return undefined; // cut short: as good as missing
+  }
+}
+
+function quietly(command: string): string {
+  const run = spawnSync(command, { shell: true, encoding: 'utf8', env: process.env });
+  return `${run.stdout ?? ''}${run.stderr ?? ''}`;
+}
+
+/** The Vitest run of vite.config.ts's projects (src/, server/, scripts/). */
+function vitestStep(name: string, script: string, file: string): Step {
+  return {
+    name,
+    script,
+    args: `--reporter=default --reporter=json --outputFile.json=${file}`,
+    report: { file, count: vitestCounts },
+    plan: () => {
+      const listed = `${file}.list.json`;
+      quietly(`npx vitest list --json=${listed}`);
+      const tests = readJson(listed);
+      return Array.isArray(tests) ? tests.length : undefined;
+    },
+  };
+}
+
+const steps: Step[] = [
+  { name: 'lint', script: 'lint' },
+  { name: 'typecheck', script: 'typecheck' },
+  vitestStep('unit tests', 'test:unit', `${results}/vitest.json`),
+  { name: 'build', script: 'build', required: true },
+  { name: 'html validation', script: 'validate:html' },
+  {
+    name: 'browser tests',
+    script: 'test:e2e',
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: `${results}/playwright.json` },
+    report: { file: `${results}/playwright.json`, count: playwrightCounts },
+    plan: () => listedTotal(quietly('npx playwright test --list --reporter=list')),
+  },
+  {
+    name: 'reliability',
+    script: 'test:reliability',
+    env: { RELIABILITY_REPORT: `${results}/reliability.json` },
+    report: { file: `${results}/reliability.json`, count: reliabilityCounts },
+  },
+];
+
+const missing = new Set(
+  missingScripts(
+    JSON.parse(readFileSync('package.json', 'utf8')),
+    steps.map((step) => step.script),
+  ),
+);
+for (const script of missing) console.error(`!!! package.json has no script "${script}"`);
+
+let totals = noTests;
+const failedSteps: string[] = [];
+const skippedSteps: string[] = [];
+const lines: string[] = [];
+let stoppedBy: string | undefined;
+for (const step of steps) {
+  let outcome: StepOutcome;
+  if (stoppedBy || missing.has(step.script)) {
+    const reason = stoppedBy ? `${stoppedBy} failed` : `npm script ${step.script} is missing`;
+    console.log(`\n=== ${step.name}: not run, ${reason}`);
+    outcome = { ran: false, reason, failure: !stoppedBy, planned: step.plan?.() };
+  } else {
+    const command = `npm run ${step.script}${step.args ? ` -- ${step.args}` : ''}`;
+    console.log(`\n=== ${step.name}: ${command}`);
+    const started = Date.now();
+    const run = spawnSync(command, {
+      shell: true,
+      stdio: 'inherit',
+      env: { ...process.env, ...step.env },
+    });
+    console.log(`=== ${step.name}: ${Math.round((Date.now() - started) / 1000)} s`);
+    const counts = step.report && step.report.count(readJson(step.report.file));
+    outcome = {
+      ran: true,
+      exitCode: run.status,
+      check: !step.report,
+      counts,
+      planned: step.report && !counts ? step.plan?.() : undefined,
+    };
+  }
+  const tally = tallyStep(outcome);
+  totals = addCounts(totals, tally.counts);
+  lines.push(`${step.name.padEnd(16)} ${tally.note}`);
+  if (tally.failed) failedSteps.push(step.name);
+  else if (!outcome.ran) skippedSteps.push(step.name);
+  if (step.required && tally.failed) stoppedBy ??= step.name;
+}
+
+const summary = summaryLine(totals);
+writeFileSync(`${results}/summary.txt`, `${summary}\n`);
+console.log(`\n${lines.join('\n')}`);
+if (failedSteps.length) console.log(`failed steps: ${failedSteps.join(', ')}`);
+if (skippedSteps.length) console.log(`steps not run: ${skippedSteps.join(', ')}`);
+if (!failedSteps.length && !skippedSteps.length) console.log('all steps passed');
+console.log(summary);
+process.exit(failedSteps.length || skippedSteps.length ? 1 : 0);

@@ -1,0 +1,93 @@
+// `npm run backup`, `npm run restore` and `npm run db -- copy` (scripts/run/data.mjs): the submissions
+// database's backups, and its move to Postgres. Run from the CLI's bundle
+// (server/cli.ts).
+import { parseArgs } from 'node:util';
+import { backupDatabase } from './backup.ts';
+import type { CliIo } from './submissions-cli.ts';
+import { ConfigError } from '../config.ts';
+import { isPostgresUrl } from '../db/database.ts';
+import { copyToPostgres } from './db-copy.ts';
+import { restoreDatabase } from './restore.ts';
+import { ToolError } from './sqlite-file.ts';
+
+export const dataUsage = `Backups of the submissions database, and its move to Postgres.
+
+  npm run backup -- --out FILE           a consistent copy, taken while the server runs
+  npm run restore -- FILE                puts a backup back (stop the server first)
+  npm run db -- copy --to postgres://…   copies it into a new, empty Postgres database
+
+The database is the server's SQLite file: DATA_DIR/submissions.db (default data/), or a file:
+DATABASE_URL. A backup never replaces a file; a restore renames the database it replaces aside.`;
+
+class UsageError extends Error {}
+
+interface Options {
+  out?: string | undefined;
+  to?: string | undefined;
+}
+
+/** The command's arguments checked, before any file or database is touched. */
+function check(command: string | undefined, rest: readonly string[], values: Options): void {
+  if (command === 'backup') {
+    if (!values.out) throw new UsageError('backup needs --out FILE');
+    if (rest.length > 0 || values.to) throw new UsageError('backup takes only --out FILE');
+  } else if (command === 'restore') {
+    if (rest.length !== 1) throw new UsageError('restore needs the backup file: restore FILE');
+    if (values.out || values.to) throw new UsageError('restore takes only the backup file');
+  } else if (command === 'db') {
+    if (rest[0] !== 'copy' || rest.length > 1) throw new UsageError('db knows one command: copy');
+    if (!values.to || !isPostgresUrl(values.to)) {
+      throw new UsageError('db copy needs --to postgres://USER:PASSWORD@HOST:PORT/DATABASE');
+    }
+    if (values.out) throw new UsageError('db copy takes only --to');
+  } else {
+    throw new UsageError(`Unknown command: ${command ?? '(none)'}`);
+  }
+}
+
+async function run(command: string, rest: readonly string[], values: Options, io: CliIo) {
+  if (command === 'backup') {
+    io.out(await backupDatabase(io.env, values.out ?? ''));
+    return 0;
+  }
+  if (command === 'restore') {
+    io.out(await restoreDatabase(io.env, rest[0] ?? ''));
+    return 0;
+  }
+  const result = await copyToPostgres(io.env, values.to ?? '', (text) => io.err(text));
+  io.out(result.report);
+  return result.ok ? 0 : 1;
+}
+
+export async function runDataCli(argv: readonly string[], io: CliIo): Promise<number> {
+  try {
+    const { values, positionals } = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      options: {
+        out: { type: 'string' },
+        to: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+    if (values.help) {
+      io.out(`${dataUsage}\n`);
+      return 0;
+    }
+    const [command, ...rest] = positionals;
+    check(command, rest, values);
+    return await run(command ?? '', rest, values, io);
+  } catch (error) {
+    const usage =
+      error instanceof UsageError ||
+      (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
+    if (usage) {
+      io.err(`${(error as Error).message}\n\n${dataUsage}\n`);
+      return 2;
+    }
+    // A user's mistake (ToolError, ConfigError) or the database's own words: a message, no stack.
+    const known = error instanceof ToolError || error instanceof ConfigError;
+    io.err(`${known ? '' : 'Failed: '}${(error as Error).message}\n`);
+    return 1;
+  }
+}

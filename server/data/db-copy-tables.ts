@@ -1,0 +1,203 @@
+// The tables of `npm run db -- copy` (server/data/db-copy.ts): every row of each, SQLite to Postgres,
+// and a checksum of both sides that the two engines compute alike.
+import { createHash } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import type { Row } from '../db/engine.ts';
+import { TABLE_ORDER, type Tables } from '../db/tables.ts';
+
+type CopiedTable = (typeof TABLE_ORDER)[number];
+
+/**
+ * The unique column each table is read in order of, a chunk at a time (keyset). sign_in_failures
+ * has none: it is read by offset, in the order of all its columns.
+ */
+const KEYS: { [T in CopiedTable]: (keyof Tables[T] & string) | undefined } = {
+  settings: 'name',
+  users: 'id',
+  sessions: 'token_hash',
+  sign_in_failures: undefined,
+  submissions: 'id',
+  dedupe_keys: 'key',
+  attachments: 'id',
+  outbox: 'id',
+  submission_events: 'id',
+  acknowledged_addresses: 'address_hash',
+};
+
+/** Rows per chunk: attachments hold whole files. */
+const chunkRows = (table: CopiedTable) => (table === 'attachments' ? 16 : 500);
+
+/** The rows of a table, a chunk at a time, in an order the engine keeps between chunks. */
+async function* chunks(
+  db: Kysely<Tables>,
+  table: CopiedTable,
+  columns: readonly string[],
+): AsyncGenerator<Row[]> {
+  const key = KEYS[table];
+  const limit = chunkRows(table);
+  const select = sql`SELECT ${sql.join(columns.map((column) => sql.ref(column)))}
+    FROM ${sql.table(table)}`;
+  let after: unknown;
+  for (let offset = 0; ; offset += limit) {
+    const query = key
+      ? sql<Row>`${select} ${after === undefined ? sql`` : sql`WHERE ${sql.ref(key)} > ${after}`}
+          ORDER BY ${sql.ref(key)} LIMIT ${limit}`
+      : sql<Row>`${select} ORDER BY ${sql.join(columns.map((column) => sql.ref(column)))}
+          LIMIT ${limit} OFFSET ${offset}`;
+    const { rows } = await query.execute(db);
+    if (rows.length > 0) yield rows;
+    if (rows.length < limit) return;
+    if (key) after = rows.at(-1)?.[key];
+  }
+}
+
+/**
+ * A value as both engines give it: text and numbers as they are (Postgres's BIGINT is read as a
+ * number, see db/postgres.ts), bytes (an ArrayBuffer from libSQL, a Buffer from pg) as hex.
+ */
+function canonical(value: unknown): unknown {
+  if (value === null || typeof value === 'string' || typeof value === 'number') return value;
+  if (typeof value === 'bigint') return Number(value);
+  if (value instanceof ArrayBuffer) return { bytes: Buffer.from(value).toString('hex') };
+  if (ArrayBuffer.isView(value)) {
+    return { bytes: Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex') };
+  }
+  throw new Error(`Unexpected value of type ${typeof value}`);
+}
+
+const MODULUS = 1n << 256n;
+
+/**
+ * A table's row count and checksum: the sum of the rows' SHA-256 (of their values, column by
+ * column), modulo 2^256. The sum does not depend on the order of the rows, which differs between
+ * the engines for text keys (Postgres sorts by its collation, SQLite by bytes).
+ */
+export class TableDigest {
+  rows = 0;
+  private sum = 0n;
+
+  add(row: Row, columns: readonly string[]): void {
+    const text = JSON.stringify(columns.map((column) => canonical(row[column])));
+    const hash = createHash('sha256').update(text).digest('hex');
+    this.sum = (this.sum + BigInt(`0x${hash}`)) % MODULUS;
+    this.rows += 1;
+  }
+
+  get checksum(): string {
+    return this.sum.toString(16).padStart(64, '0');
+  }
+}
+
+/** A value as pg sends it: libSQL's bytes as a Buffer (BYTEA). */
+function forPostgres(value: unknown): unknown {
+  return value instanceof ArrayBuffer ? Buffer.from(value) : value;
+}
+
+async function insertRows(
+  db: Kysely<Tables>,
+  table: CopiedTable,
+  columns: readonly string[],
+  rows: readonly Row[],
+): Promise<void> {
+  const values = rows.map(
+    (row) => sql`(${sql.join(columns.map((column) => forPostgres(row[column])))})`,
+  );
+  await sql`INSERT INTO ${sql.table(table)} (${sql.join(columns.map((column) => sql.ref(column)))})
+    VALUES ${sql.join(values)}`.execute(db);
+}
+
+/** The columns of a SQLite table, in their order. */
+async function columnsOf(db: Kysely<Tables>, table: CopiedTable): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`SELECT name FROM pragma_table_info(${table})
+    ORDER BY cid`.execute(db);
+  return rows.map((row) => row.name);
+}
+
+/**
+ * Sets each sequence past the copied ids: the order of arrival (`submissions_seq_counter`), and
+ * every identity column (outbox.id…), which rows inserted with their ids did not move.
+ */
+async function resetSequences(db: Kysely<Tables>): Promise<void> {
+  await sql`SELECT setval('submissions_seq_counter', COALESCE(MAX(seq), 0) + 1, false)
+    FROM submissions`.execute(db);
+  const identities = await sql<{ table_name: string; column_name: string }>`
+    SELECT table_name, column_name FROM information_schema.columns
+    WHERE table_schema = current_schema() AND is_identity = 'YES'`.execute(db);
+  for (const { table_name: table, column_name: column } of identities.rows) {
+    await sql`SELECT setval(pg_get_serial_sequence(${table}, ${column}),
+      COALESCE(MAX(${sql.ref(column)}), 0) + 1, false) FROM ${sql.table(table)}`.execute(db);
+  }
+}
+
+export interface TableCheck {
+  table: CopiedTable;
+  source: TableDigest;
+  target: TableDigest;
+}
+
+/**
+ * Copies every table in one transaction, then reads the copy back inside it: a copy whose rows
+ * differ is rolled back, and the target stays empty for another try.
+ */
+export async function copyTables(
+  source: Kysely<Tables>,
+  target: Kysely<Tables>,
+  progress: (text: string) => void,
+): Promise<TableCheck[]> {
+  return target.transaction().execute(async (transaction) => {
+    const checks: TableCheck[] = [];
+    for (const table of TABLE_ORDER) {
+      const columns = await columnsOf(source, table);
+      const check = { table, source: new TableDigest(), target: new TableDigest() };
+      for await (const rows of chunks(source, table, columns)) {
+        for (const row of rows) check.source.add(row, columns);
+        await insertRows(transaction, table, columns, rows);
+      }
+      for await (const rows of chunks(transaction, table, columns)) {
+        for (const row of rows) check.target.add(row, columns);
+      }
+      const n = check.source.rows;
+      progress(`${table}: ${n} row${n === 1 ? '' : 's'} copied\n`);
+      checks.push(check);
+    }
+    await resetSequences(transaction);
+    if (checks.some((check) => !same(check))) throw new CopyMismatch(checks);
+    return checks;
+  });
+}
+
+export const same = (check: TableCheck) =>
+  check.source.rows === check.target.rows && check.source.checksum === check.target.checksum;
+
+/** Some table's copy differs: nothing was committed. */
+export class CopyMismatch extends Error {
+  constructor(readonly checks: TableCheck[]) {
+    super('the copy differs from the source');
+  }
+}
+
+/** The table of counts and checksums, both sides, one line per table. */
+export function checkTable(checks: readonly TableCheck[]): string {
+  const rows = [
+    ['TABLE', 'SQLITE ROWS', 'POSTGRES ROWS', 'SQLITE CHECKSUM', 'POSTGRES CHECKSUM', ''],
+    ...checks.map((check) => [
+      check.table,
+      String(check.source.rows),
+      String(check.target.rows),
+      check.source.checksum.slice(0, 16),
+      check.target.checksum.slice(0, 16),
+      same(check) ? 'same' : 'DIFFERENT',
+    ]),
+  ];
+  const widths = rows[0]?.map((_, column) =>
+    Math.max(...rows.map((row) => row[column]?.length ?? 0)),
+  );
+  return rows
+    .map((row) =>
+      row
+        .map((cell, column) => cell.padEnd(widths?.[column] ?? 0))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
+}

@@ -1,0 +1,332 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
+import {
+  addOwner,
+  ensureServerBuild,
+  inboxRecords,
+  postJson,
+  signIn,
+  startReceiver,
+  stopReceiver,
+  tempDir,
+} from '../testing/receiver-harness.ts';
+import { inbox } from '../admin/inbox.ts';
+import { runDataCli } from './database-cli.ts';
+import { forms } from '../intake/forms.ts';
+import { TableDigest } from './db-copy-tables.ts';
+import { TABLE_ORDER } from '../db/tables.ts';
+import { openStore, type Store } from '../store/store.ts';
+import { createTestDatabase } from '../testing/postgres.ts';
+import {
+  applicationBody,
+  pdfAttachment,
+  quoteBody,
+  samplePdf,
+  tempDataDir,
+} from '../testing/fixtures.ts';
+
+const OWNER = { email: 'inbox@example.com', password: 'a long pass phrase for tests' };
+
+let data: ReturnType<typeof tempDataDir>;
+let target: string;
+
+async function cli(...argv: string[]) {
+  let out = '';
+  let err = '';
+  const code = await runDataCli(argv, {
+    env: { DATA_DIR: data.dir },
+    out: (text) => (out += text),
+    err: (text) => (err += text),
+  });
+  return { code, out, err };
+}
+
+const resumes = new Map<number, Buffer>();
+
+/** Every table filled: submissions with résumés and their outbox rows, accounts and their traces. */
+async function fill(store: Store): Promise<void> {
+  for (let n = 1; n <= 24; n += 1) {
+    const application = n % 3 === 0;
+    if (application) resumes.set(n, samplePdf(1500 + n, `Applicant ${n}`));
+    const resume = resumes.get(n);
+    await store.save({
+      form: application ? 'application' : 'quote',
+      fields: application ? applicationBody(n) : quoteBody(n, { additionalInfo: `Ünïcode ${n} ✓` }),
+      clientAddress: `203.0.113.${n}`,
+      userAgent: 'Mozilla/5.0 (test)',
+      language: 'es-US',
+      siteLanguage: n % 2 ? 'en' : 'es',
+      notify: true,
+      acknowledgeTo: `visitor${n}@example.com`,
+      attachment: resume && pdfAttachment(resume, `CV ${n}.pdf`),
+    });
+  }
+  const { db } = store.database;
+  const at = Date.parse('2030-05-01T12:00:00Z');
+  for (const email of ['owner@example.com', 'desk@example.com']) {
+    await db
+      .insertInto('users')
+      .values({
+        email,
+        password_hash: `scrypt$${email}`,
+        created_at: at,
+        password_changed_at: at,
+        last_active_at: null,
+        seen_before: 1,
+      })
+      .execute();
+  }
+  const [owner] = await db.selectFrom('users').select('id').orderBy('id').execute();
+  await db
+    .insertInto('sessions')
+    .values({
+      token_hash: 'f'.repeat(64),
+      user_id: Number(owner?.id),
+      created_at: at,
+      last_seen_at: at + 1,
+    })
+    .execute();
+  await db
+    .insertInto('sign_in_failures')
+    .values([
+      { key: 'k1', at },
+      { key: 'k1', at },
+    ])
+    .execute();
+  const [first] = await store.list();
+  await db
+    .insertInto('submission_events')
+    .values({
+      submission_id: first?.id ?? '',
+      at,
+      user_email: 'owner@example.com',
+      kind: 'status',
+      status: 'handled',
+    })
+    .execute();
+}
+
+beforeAll(() => ensureServerBuild(), 120_000);
+
+beforeEach(async () => {
+  data = tempDataDir();
+  target = await createTestDatabase(inject('postgresUrl'), 'copy');
+});
+
+afterEach(() => data.remove());
+
+describe('npm run db -- copy', () => {
+  it('copies every table into an empty Postgres database, with equal checksums', async () => {
+    const sqlite = await openStore(data.database);
+    await fill(sqlite);
+    const { code, out, err } = await cli('db', 'copy', '--to', target);
+    expect(code, err).toBe(0);
+    for (const table of TABLE_ORDER) expect(out).toMatch(new RegExp(`^${table} .* same$`, 'm'));
+    expect(out).not.toContain('DIFFERENT');
+    expect(out).toMatch(/^submissions\s+24\s+24\s/m);
+    expect(out).toMatch(/^attachments\s+8\s+8\s/m);
+    expect(out).not.toContain('receiver-tests'); // the password of the test server's address
+    const keyFile = path.join(data.dir, 'address-hash.key');
+    expect(out).toContain(`ADDRESS_HASH_SECRET=$(cat '${keyFile}')`);
+
+    // The key file's content as the secret: the copied hashes match the ones made on SQLite.
+    const secret = readFileSync(keyFile, 'utf8').trim();
+    const postgres = await openStore({ url: target, addressKey: { secret } });
+    try {
+      const [before, after] = [await sqlite.list(), await postgres.list()];
+      expect(before).toHaveLength(24);
+      expect(after).toEqual(before);
+      const applications = after.filter((row) => row.form === 'application');
+      expect(applications).toHaveLength(8);
+      for (const submission of applications) {
+        const [file] = await postgres.attachmentFiles(submission.id);
+        const n = Number(/\d+$/.exec(String(submission.fields.fullName))?.[0]);
+        expect(Buffer.from(file?.content ?? []).equals(resumes.get(n) ?? Buffer.alloc(0))).toBe(
+          true,
+        );
+      }
+      expect(await postgres.outboxSummary()).toEqual(await sqlite.outboxSummary());
+      // The copied rows are in Postgres's search too (accents ignored).
+      const found = await inbox(postgres.database, { forms }).page({ q: 'UNICODE' });
+      expect(found.items.map((item) => item.id).sort()).toEqual(
+        after
+          .filter((row) => row.form === 'quote')
+          .map((row) => row.id)
+          .sort(),
+      );
+      expect(postgres.database.clientHash('203.0.113.7')).toBe(
+        sqlite.database.clientHash('203.0.113.7'),
+      );
+      for (const table of [
+        'users',
+        'sessions',
+        'submission_events',
+        'acknowledged_addresses',
+      ] as const) {
+        const rows = async (store: Store) =>
+          (await store.database.db.selectFrom(table).selectAll().execute())
+            .map((row) => JSON.stringify(row))
+            .sort();
+        expect(await rows(postgres), table).toEqual(await rows(sqlite));
+      }
+      await expectSequencesPastCopy(postgres, sqlite);
+    } finally {
+      await postgres.close();
+      await sqlite.close();
+    }
+  });
+
+  it('a server started on the copy shows the owner every submission and résumé', async () => {
+    const sqlite = await openStore(data.database);
+    await fill(sqlite);
+    const before = await sqlite.list();
+    await sqlite.close();
+    expect((await cli('db', 'copy', '--to', target)).code).toBe(0);
+
+    const env = {
+      DATABASE_URL: target,
+      ADDRESS_HASH_SECRET: readFileSync(path.join(data.dir, 'address-hash.key'), 'utf8').trim(),
+    };
+    addOwner(env, OWNER);
+    const receiver = await startReceiver(tempDir('copy-server-'), env);
+    try {
+      const cookie = await signIn(receiver.port, OWNER);
+      const records = await inboxRecords(receiver.port, cookie);
+      // Newest first, as the inbox lists them; each application's résumé byte for byte.
+      expect(records.map((record) => record.id)).toEqual(before.map((row) => row.id).reverse());
+      for (const record of records) {
+        const n = Number(/\d+$/.exec(String(record.fields.fullName ?? ''))?.[0]);
+        expect(record.files, record.id).toEqual(resumes.has(n) ? [resumes.get(n)] : []);
+      }
+      expect(records.filter((record) => record.files.length > 0)).toHaveLength(resumes.size);
+      // And it takes new posts after the copied ones.
+      const posted = await postJson(receiver.port, 'quote', quoteBody(77));
+      expect(posted.status).toBe(200);
+      const [newest] = await inboxRecords(receiver.port, cookie);
+      expect(newest?.id).toBe((JSON.parse(posted.body) as { id: string }).id);
+    } finally {
+      await stopReceiver(receiver);
+    }
+  }, 60_000);
+
+  it('refuses a database that is not empty, and leaves it as it was', async () => {
+    const sqlite = await openStore(data.database);
+    await sqlite.save({ form: 'quote', fields: quoteBody(1), notify: false });
+    await sqlite.close();
+    expect((await cli('db', 'copy', '--to', target)).code).toBe(0);
+    const again = await cli('db', 'copy', '--to', target);
+    expect(again.code).toBe(1);
+    expect(again.err).toMatch(/is not empty: settings, submissions, dedupe_keys have rows/);
+
+    const other = await createTestDatabase(inject('postgresUrl'), 'copy');
+    const client = new pg.Client({ connectionString: other });
+    await client.connect();
+    await client.query('CREATE TABLE invoices (id INT)');
+    await client.end();
+    const foreign = await cli('db', 'copy', '--to', other);
+    expect(foreign.code).toBe(1);
+    expect(foreign.err).toMatch(/has tables of its own \(invoices\)/);
+    // Refused before the migrations: none of the receiver's tables were made there.
+    const check = new pg.Client({ connectionString: other });
+    await check.connect();
+    const tables = await check.query(
+      "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'",
+    );
+    await check.end();
+    expect(tables.rows.map((row: { table_name: string }) => row.table_name)).toEqual(['invoices']);
+  });
+
+  it('refuses bad arguments and a configured Postgres source with a message, no stack', async () => {
+    expect((await cli('db', 'copy')).code).toBe(2);
+    expect((await cli('db', 'copy', '--to', 'file:other.db')).code).toBe(2);
+    expect((await cli('db', 'move', '--to', target)).code).toBe(2);
+    const missing = await cli('db', 'copy', '--to', target);
+    expect(missing.code).toBe(1);
+    expect(missing.err).toMatch(/^No database at .*submissions\.db: nothing to copy/);
+
+    let err = '';
+    const code = await runDataCli(['db', 'copy', '--to', target], {
+      env: { DATABASE_URL: target, ADDRESS_HASH_SECRET: 'x'.repeat(32) },
+      out: () => {},
+      err: (text) => (err += text),
+    });
+    expect(code).toBe(1);
+    expect(err).toMatch(/^DATABASE_URL is already a Postgres database/);
+    expect(err).not.toMatch(/\n\s+at /);
+  });
+});
+
+/** New rows on Postgres continue after the copied ones: no id or order of arrival is reused. */
+async function expectSequencesPastCopy(postgres: Store, sqlite: Store) {
+  const max = async (store: Store, table: 'outbox' | 'users' | 'attachments') =>
+    Number(
+      (
+        await store.database.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.max('id').as('id'))
+          .executeTakeFirst()
+      )?.id,
+    );
+  const maxSeq = Number(
+    (
+      await sqlite.database.db
+        .selectFrom('submissions')
+        .select((eb) => eb.fn.max('seq').as('seq'))
+        .executeTakeFirst()
+    )?.seq,
+  );
+  const saved = await postgres.save({
+    form: 'application',
+    fields: applicationBody(99),
+    notify: true,
+    attachment: pdfAttachment(samplePdf(900)),
+  });
+  expect(saved.status).toBe('created');
+  const row = await postgres.database.db
+    .selectFrom('submissions')
+    .select('seq')
+    .where('id', '=', saved.status === 'created' ? saved.id : '')
+    .executeTakeFirstOrThrow();
+  expect(Number(row.seq)).toBe(maxSeq + 1);
+  expect(await max(postgres, 'outbox')).toBe((await max(sqlite, 'outbox')) + 1);
+  expect(await max(postgres, 'attachments')).toBe((await max(sqlite, 'attachments')) + 1);
+  const user = await postgres.database.db
+    .insertInto('users')
+    .values({
+      email: 'new@example.com',
+      password_hash: 'x',
+      created_at: 1,
+      password_changed_at: 1,
+      last_active_at: null,
+      seen_before: 0,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  expect(Number(user.id)).toBe((await max(sqlite, 'users')) + 1);
+}
+
+describe('TableDigest', () => {
+  const columns = ['id', 'name', 'content'];
+  const digest = (rows: Record<string, unknown>[]) => {
+    const table = new TableDigest();
+    for (const row of rows) table.add(row, columns);
+    return table.checksum;
+  };
+
+  it('is the same for the same rows in any order, bytes from either engine', () => {
+    const a = { id: 1, name: 'a', content: new Uint8Array([1, 2]).buffer };
+    const b = { id: 2, name: 'b', content: null };
+    expect(digest([a, b])).toBe(digest([b, { ...a, content: Buffer.from([1, 2]) }]));
+  });
+
+  it('differs when a value, a type or a row differs', () => {
+    const rows = [{ id: 1, name: 'a', content: Buffer.from([1, 2]) }];
+    const base = digest(rows);
+    expect(digest([{ ...rows[0], content: Buffer.from([1, 3]) }])).not.toBe(base);
+    expect(digest([{ ...rows[0], id: '1' }])).not.toBe(base);
+    expect(digest([{ ...rows[0], content: '0102' }])).not.toBe(base);
+    expect(digest([...rows, ...rows])).not.toBe(base);
+  });
+});

@@ -1,0 +1,140 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { sql, type Kysely } from 'kysely';
+import type { DatabaseConfig } from '../config.ts';
+import type { Engine } from './engine.ts';
+import { postgresEngine } from './postgres.ts';
+import { sqliteEngine } from './sqlite.ts';
+import type { Tables } from './tables.ts';
+import { forEngine, migrations } from './migrations.ts';
+
+/** The one connection to the submissions database that the store, the outbox and the inbox share. */
+export interface Database {
+  engine: Engine;
+  /** Kysely on the engine: where each query is written once. */
+  db: Kysely<Tables>;
+  /** A file on this machine (not a remote libsql server or Postgres). */
+  local: boolean;
+  /**
+   * A keyed hash (HMAC-SHA-256) of a client's address: tells posts (or sign-in attempts) from one
+   * address apart without storing the address. The key is not in the database, so a copy of the
+   * database (a backup, a stolen file, an export) cannot be tested against guessed addresses. Whoever
+   * holds the key as well (the machine itself, or ADDRESS_HASH_SECRET) can: all of IPv4 is about
+   * four billion guesses, hours of work. It keeps addresses out of the database, exports and logs; it
+   * does not make them secret from the server's own operator.
+   */
+  clientHash(address: string): string;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Any number: instances of this receiver agree on it, so only one migrates at a time. */
+const MIGRATION_LOCK = 7_140_322;
+
+/**
+ * Applies the migrations the database lacks, in one transaction under a lock: on Postgres an
+ * advisory lock (instances starting together wait for the first, then find nothing to do); on
+ * SQLite the write transaction itself.
+ */
+export async function migrate(engine: Engine): Promise<void> {
+  await engine.db.transaction().execute(async (transaction) => {
+    if (engine.kind === 'postgres') {
+      await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`.execute(transaction);
+    }
+    await sql`CREATE TABLE IF NOT EXISTS schema_migrations
+      (version ${sql.raw(engine.kind === 'postgres' ? 'BIGINT' : 'INTEGER')} PRIMARY KEY,
+       applied_at ${sql.raw(engine.kind === 'postgres' ? 'BIGINT' : 'INTEGER')} NOT NULL)`.execute(
+      transaction,
+    );
+    const found = await transaction
+      .selectFrom('schema_migrations')
+      .select((eb) => eb.fn.coalesce(eb.fn.max('version'), sql<number>`0`).as('version'))
+      .executeTakeFirst();
+    const current = Number(found?.version ?? 0);
+    for (const migration of migrations) {
+      if (migration.version <= current) continue;
+      for (const step of migration.statements) {
+        const statement = forEngine(step, engine.kind);
+        if (statement) await sql.raw(statement).execute(transaction);
+      }
+      await transaction
+        .insertInto('schema_migrations')
+        .values({ version: migration.version, applied_at: Date.now() })
+        .execute();
+    }
+  });
+}
+
+const LEGACY_SALT = 'client_hash_salt';
+
+/**
+ * The address-hash key: ADDRESS_HASH_SECRET, or a random key in a file beside the database (created
+ * on first start, readable by this user only). Earlier versions kept the key in the database itself;
+ * it is moved out once, so that hashes stay comparable and a copy of the database no longer holds it.
+ */
+async function addressKey(
+  db: Kysely<Tables>,
+  source: DatabaseConfig['addressKey'],
+): Promise<string> {
+  const legacy = await db
+    .selectFrom('settings')
+    .select('value')
+    .where('name', '=', LEGACY_SALT)
+    .executeTakeFirst();
+  const legacyKey = legacy?.value;
+  let key: string;
+  if ('secret' in source) {
+    key = source.secret;
+  } else if (existsSync(source.file)) {
+    key = readFileSync(source.file, 'utf8').trim();
+  } else {
+    key = legacyKey ?? randomBytes(32).toString('hex');
+    mkdirSync(path.dirname(source.file), { recursive: true });
+    // 'wx': two processes starting at once cannot both write a key; the loser reads the winner's.
+    try {
+      writeFileSync(source.file, `${key}\n`, { mode: 0o600, flag: 'wx' });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      key = readFileSync(source.file, 'utf8').trim();
+    }
+  }
+  if (legacyKey !== undefined) {
+    await db.deleteFrom('settings').where('name', '=', LEGACY_SALT).execute();
+  }
+  return key;
+}
+
+/** Postgres, by the address's scheme; anything else is SQLite (a file or a libSQL server). */
+export function isPostgresUrl(url: string): boolean {
+  return /^postgres(ql)?:\/\//.test(url);
+}
+
+/** Opens (creating it and its folder if needed) and migrates the database. */
+export async function openDatabase(
+  config: DatabaseConfig,
+  onError: (error: Error) => void = () => {},
+): Promise<Database> {
+  if (config.dir) mkdirSync(config.dir, { recursive: true });
+  const engine = isPostgresUrl(config.url)
+    ? postgresEngine(config.url, onError)
+    : await sqliteEngine(config.url, config.authToken);
+  let key: string;
+  try {
+    await migrate(engine);
+    key = await addressKey(engine.db, config.addressKey);
+  } catch (error) {
+    await engine.close();
+    throw error;
+  }
+  return {
+    engine,
+    db: engine.db,
+    local: config.url.startsWith('file:'),
+    clientHash: (address) => createHmac('sha256', key).update(address).digest('hex').slice(0, 32),
+    async ping() {
+      await sql`SELECT 1`.execute(engine.db);
+    },
+    close: () => engine.close(),
+  };
+}

@@ -1,0 +1,239 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import fastifyCompress from '@fastify/compress';
+import fastifyCors from '@fastify/cors';
+import fastifyMultipart from '@fastify/multipart';
+import proxyAddr from '@fastify/proxy-addr';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { adminRoutes, type AdminOptions } from '../admin/routes.ts';
+import type { TrustProxy } from '../config.ts';
+import { BODY_LIMIT, fail, formRoutes, UNSUPPORTED_TYPE } from '../intake/form-routes.ts';
+import { forms as defaultForms, type FormDefinition } from '../intake/forms.ts';
+import { documentScriptHashes } from './inline-scripts.ts';
+import { ClientError, multipartErrors, multipartLimits } from '../intake/multipart.ts';
+import { registerSecurityHeaders } from './security-headers.ts';
+import type { Store } from '../store/store.ts';
+
+export interface AppOptions {
+  /** The built site (vite's outDir); not served when missing. */
+  distDir?: string | undefined;
+  store: Store;
+  forms?: readonly FormDefinition[];
+  /** Posts per address per `rateLimitWindowMs`. */
+  rateLimitMax?: number;
+  rateLimitWindowMs?: number;
+  /** Extra origins the forms may post to (CSP connect-src). */
+  connectSources?: readonly string[];
+  /** Origins of static deployments allowed to post here ('*' for any). */
+  corsOrigins?: readonly string[];
+  /** Who may set X-Forwarded-For (README, "Behind a reverse proxy"); nobody when left out. */
+  trustProxy?: TrustProxy;
+  /** A pino level ('info', 'warn', 'silent'…), or false for no logger. */
+  logLevel?: string | false;
+  /** Where logs go (standard output by default). */
+  logStream?: { write(line: string): void };
+  /** Queue an e-mail notification with each stored submission. */
+  notify?: boolean;
+  /** Queue an acknowledgement to each sender's e-mail address (at most one per address a day). */
+  acknowledge?: boolean;
+  /** Called after a new submission is committed (wakes the outbox). */
+  onStored?: () => void;
+  /** The owner's inbox at /admin/; left out when not given. */
+  admin?: Omit<AdminOptions, 'database' | 'forms'>;
+}
+
+const HASHED_ASSET = /\/assets\/.+-[A-Za-z0-9_-]{8}\.[a-z0-9]+(\.br|\.gz)?$/;
+/** The build's text files, which have compressed twins (scripts/build/compress.mjs). */
+const COMPRESSIBLE = /^(text\/|application\/(javascript|json|xml|manifest)|image\/svg)/;
+
+/** The visitor-facing text of each 4xx answer; never the parser's message, which may quote the body. */
+function clientError(error: FastifyError): { status: number; message: string } {
+  if (error instanceof ClientError) return { status: error.statusCode, message: error.message };
+  const multipart = multipartErrors[error.code];
+  if (multipart) return multipart;
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { status: 413, message: `The body is larger than ${BODY_LIMIT / 1024} kB` };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { status: 415, message: UNSUPPORTED_TYPE };
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { status: 400, message: 'The body is empty' };
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return { status: 400, message: 'The Content-Length does not match the body' };
+  }
+  const status = error.statusCode ?? 500;
+  if (status === 429) return { status, message: 'Too many submissions; please try again later' };
+  if (status === 400) return { status, message: 'The body is not valid JSON' };
+  return { status, message: status === 404 ? 'Not found' : 'The request was not accepted' };
+}
+
+/** Request logs hold the method, the path and the status: no addresses, no bodies, no queries. */
+const serializers = {
+  req: (request: { method: string; url: string }) => ({
+    method: request.method,
+    url: request.url.split('?')[0],
+  }),
+  res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }),
+};
+
+/**
+ * fastify's trustProxy for a `TrustProxy` setting. The connection's own address (hop 0) must be one
+ * of the proxies; then, with `hops`, that many addresses of X-Forwarded-For are believed in all,
+ * counted from the right (the proxies in front of that one); without, each further address must
+ * itself be a listed proxy. A client that talks to the server directly names nobody.
+ */
+function trustProxyFunction(setting: TrustProxy | undefined) {
+  if (!setting || setting.proxies.length === 0) return false;
+  const listed = proxyAddr.compile(setting.proxies);
+  const { hops } = setting;
+  if (hops === undefined) return listed;
+  return (address: string, hop: number) => (hop === 0 ? listed(address, hop) : hop < hops);
+}
+
+/** Every failure is a JSON `{ ok: false, error }`; a 5xx never says why (the log does, by code). */
+function handleErrors(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const { status, message } = clientError(error);
+    if (status >= 500) {
+      request.log.error({ code: error.code, name: error.name }, 'request failed');
+      return fail(reply, 500, 'Something went wrong on our side; please try again');
+    }
+    request.log.info({ code: error.code ?? status }, 'request refused');
+    return fail(reply, status, message);
+  });
+  app.setNotFoundHandler((_request, reply) => fail(reply, 404, 'Not found'));
+
+  // During a graceful stop, requests still arriving on open connections are turned away at once
+  // (the ones already running finish): a client or proxy retries them on the restarted server.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    if (!closing) return;
+    reply.header('connection', 'close').header('retry-after', '5');
+    return fail(reply, 503, 'The server is restarting; please try again in a moment');
+  });
+}
+
+/**
+ * Cross-origin posts to the form endpoints from the listed origins (a static deployment of the
+ * site), through @fastify/cors; every other path and origin gets no CORS headers at all.
+ */
+async function allowCrossOriginPosts(app: FastifyInstance, origins: readonly string[]) {
+  const allowed = new Set(origins);
+  const formsPolicy = {
+    // Async: a synchronous origin function must call a callback, or the request never ends.
+    origin: async (origin: string | undefined) =>
+      Boolean(origin && (allowed.has(origin) || allowed.has('*'))),
+    methods: ['POST'],
+    allowedHeaders: ['Content-Type', 'Accept', 'Content-Language', 'Idempotency-Key'],
+    maxAge: 600,
+  };
+  await app.register(fastifyCors, {
+    hideOptionsRoute: true,
+    delegator: (request, callback) =>
+      callback(null, request.url.startsWith('/api/forms/') ? formsPolicy : { origin: false }),
+  });
+}
+
+/** The site's documents, English and Spanish: their inline scripts are allowed by hash. */
+const SITE_DOCUMENTS = ['index.html', 'es/index.html'];
+
+async function serveSite(app: FastifyInstance, distDir: string) {
+  // The Spanish document's address is its folder: /es/ (its relative links need the slash).
+  app.get('/es', (_request, reply) => reply.redirect('/es/', 301));
+  await app.register(fastifyStatic, {
+    root: path.resolve(distDir),
+    wildcard: true,
+    // The build's brotli and gzip twins of each text file (scripts/build/compress.mjs): the bytes a
+    // static host sends, at no cost per request.
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders(res, filePath) {
+      res.setHeader(
+        'cache-control',
+        HASHED_ASSET.test(filePath.replaceAll('\\', '/'))
+          ? 'public, max-age=31536000, immutable'
+          : 'no-cache',
+      );
+    },
+  });
+  // A cache in between keeps each encoding apart.
+  app.addHook('onSend', async (request, reply) => {
+    const type = String(reply.getHeader('content-type') ?? '');
+    if (request.url.startsWith('/api/') || !COMPRESSIBLE.test(type)) return;
+    const vary = String(reply.getHeader('vary') ?? '');
+    if (!/accept-encoding/i.test(vary)) {
+      reply.header('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+    }
+  });
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logLevel
+      ? { level: options.logLevel, serializers, stream: options.logStream ?? process.stdout }
+      : false,
+    bodyLimit: BODY_LIMIT,
+    trustProxy: trustProxyFunction(options.trustProxy),
+    // fastify's own closing answer is {"error": …} without "ok": the hook in handleErrors answers.
+    return503OnClosing: false,
+  });
+  const forms = new Map((options.forms ?? defaultForms).map((form) => [form.name, form]));
+  const { store } = options;
+
+  await registerSecurityHeaders(
+    app,
+    options.connectSources ?? [],
+    documentScriptHashes(options.distDir, SITE_DOCUMENTS),
+  );
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+  });
+  // Only JSON bodies: without the text/plain parser anything else is a 415.
+  app.removeContentTypeParser('text/plain');
+  handleErrors(app);
+
+  await app.register(fastifyCompress, { encodings: ['br', 'gzip'] });
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifyMultipart, {
+    limits: multipartLimits(BODY_LIMIT),
+    throwFileSizeLimit: true,
+  });
+  await allowCrossOriginPosts(app, options.corsOrigins ?? []);
+
+  app.get('/healthz', async (request, reply) => {
+    try {
+      await store.ping();
+      return { ok: true };
+    } catch (error) {
+      request.log.error({ code: (error as { code?: string }).code }, 'health check failed');
+      return fail(reply, 503, 'The database is unavailable');
+    }
+  });
+
+  await formRoutes(app, {
+    store,
+    forms,
+    rateLimitMax: options.rateLimitMax ?? 10,
+    rateLimitWindowMs: options.rateLimitWindowMs ?? 60_000,
+    notify: options.notify ?? false,
+    acknowledge: options.acknowledge ?? false,
+    onStored: options.onStored,
+  });
+
+  if (options.admin) {
+    await app.register(adminRoutes, {
+      prefix: '/admin',
+      database: store.database,
+      forms: [...forms.values()],
+      ...options.admin,
+    });
+    app.get('/admin', (_request, reply) => reply.redirect('/admin/', 301));
+  }
+  if (options.distDir && existsSync(options.distDir)) await serveSite(app, options.distDir);
+  return app;
+}
