@@ -6,7 +6,7 @@ import pg from 'pg';
 import { hashPassword } from '../../server/admin/passwords.ts';
 import { migrations } from '../../server/db/migrations.ts';
 import { createTestDatabase, startTestPostgres } from '../../server/testing/postgres.ts';
-import { startSmtp } from '../../server/testing/smtp.ts';
+import { startSmtp, type SmtpServer } from '../../server/testing/smtp.ts';
 import { applicationBody, quoteBody } from '../../server/testing/fixtures.ts';
 import {
   load,
@@ -19,7 +19,7 @@ import {
   type ReceiverProcess,
 } from '../../server/testing/receiver-harness.ts';
 
-type Check = (name: string, ok: boolean, detail: string) => void;
+import { check } from './checks.ts';
 
 const POSTS = 2000;
 const CONCURRENCY = 25;
@@ -85,8 +85,110 @@ async function storedRows(db: pg.Client) {
   return rows.rows;
 }
 
-/** The two-instance run; reports through `check`. */
-export async function twoInstancesOnPostgres(check: Check) {
+/** The owner's account, made straight in the database; its session cookie from `instance`. */
+async function addOwnerAndSignIn(db: pg.Client, instance: ReceiverProcess): Promise<string> {
+  await db.query(
+    `INSERT INTO users (email, password_hash, created_at, password_changed_at, seen_before)
+     VALUES ($1, $2, $3, $3, $3)`,
+    [OWNER.email, await hashPassword(OWNER.password, { log2N: 14, r: 8, p: 1 }), Date.now()],
+  );
+  return signIn(instance.port, OWNER);
+}
+
+/**
+ * Half the posts to each instance; `doomed` is SIGKILLed mid-load. Then, as a proxy does when an
+ * instance dies, the killed instance's posts go to the other: the ones it answered, the ones cut
+ * off and the ones never sent alike (the same bodies).
+ */
+async function loadAndKill(doomed: ReceiverProcess, survivor: ReceiverProcess) {
+  let killedAt = 0;
+  const [onDoomed, onSurvivor] = await Promise.all([
+    load(doomed.port, POSTS / 2, CONCURRENCY, body('a'), (_answer, acks) => {
+      if (acks >= 300 && !killedAt) {
+        killedAt = acks;
+        doomed.child.kill('SIGKILL');
+      }
+      return !killedAt;
+    }),
+    load(survivor.port, POSTS / 2, CONCURRENCY, body('b')),
+  ]);
+  await doomed.exited;
+  const retried = await load(survivor.port, POSTS / 2, CONCURRENCY, body('a'));
+  return { killedAt, onDoomed, onSurvivor, retried };
+}
+
+type LoadOutcome = Awaited<ReturnType<typeof loadAndKill>>;
+
+async function checkStoredOnce(db: pg.Client, outcome: LoadOutcome, migratedCount: number) {
+  const { killedAt, onDoomed, onSurvivor, retried } = outcome;
+  const acknowledged = [...onDoomed.acknowledged, ...onSurvivor.acknowledged];
+  const rows = await storedRows(db);
+  const ids = new Set(rows.map((row) => row.id));
+  const names = new Map<string, number>();
+  for (const row of rows) names.set(row.name, (names.get(row.name) ?? 0) + 1);
+  const twice = [...names.values()].filter((count) => count > 1).length;
+  const lost = [...acknowledged, ...retried.acknowledged].filter((id) => !ids.has(id));
+  const sameId = onDoomed.acknowledged.every((id) => retried.acknowledged.includes(id));
+  check(
+    'Postgres, two instances, one SIGKILLed mid-load: every submission stored exactly once',
+    killedAt > 0 &&
+      lost.length === 0 &&
+      twice === 0 &&
+      rows.length === POSTS &&
+      sameId &&
+      migratedCount === migrations.length,
+    `${POSTS} posts: ${onDoomed.acknowledged.length} answered by the killed instance (killed ` +
+      `after ${killedAt}; ${onDoomed.errors} cut off), ${onSurvivor.acknowledged.length} by the ` +
+      `other, then its ${POSTS / 2} sent again to the other (${retried.acknowledged.length} ` +
+      `answered, the same id for each it had answered: ${sameId}); ${rows.length} rows; ` +
+      `${lost.length} acknowledged missing; ${twice} bodies stored twice; started together, ` +
+      `${migratedCount} of ${migrations.length} migrations recorded`,
+  );
+  return rows;
+}
+
+/** Each row: the owner's notification and the visitor's acknowledgement, each sent once. */
+async function checkMailSent(db: pg.Client, smtp: SmtpServer, rows: readonly { id: string }[]) {
+  const expected = rows.length * 2;
+  const sentAll = await waitFor(
+    async () => {
+      const pending = await db.query<{ n: number }>(
+        'SELECT COUNT(*)::int AS n FROM outbox WHERE sent_at IS NULL AND gave_up_at IS NULL',
+      );
+      return pending.rows[0]?.n === 0 && smtp.received.length >= expected;
+    },
+    60_000 + LEASE_SECONDS * 1000,
+  );
+  const { ids: messages, duplicates } = messageIds(smtp.received.map((mail) => mail.raw));
+  const unsent = rows.filter(
+    (row) => ![...messages].some((id) => id.startsWith(`<${row.id}@`)),
+  ).length;
+  check(
+    'Postgres: every e-mail sent once the lease of the killed instance ended; duplicates counted',
+    sentAll && unsent === 0 && messages.size === expected,
+    `${smtp.received.length} messages for ${rows.length} rows (${messages.size} distinct ` +
+      `Message-IDs, ${duplicates} sent twice by an instance killed mid-send); ` +
+      `${unsent} rows without their notification; ${smtp.errors.length} SMTP connections cut ` +
+      `off by the kill`,
+  );
+}
+
+async function checkSessionSurvives(survivor: ReceiverProcess, cookie: string) {
+  const session = await send(survivor.port, {
+    method: 'GET',
+    path: '/admin/api/session',
+    headers: { cookie },
+  });
+  const health = await send(survivor.port, { method: 'GET', path: '/healthz' });
+  check(
+    'Postgres: a session started on the killed instance works on the survivor',
+    session.status === 200 && health.status === 200,
+    `GET /admin/api/session on the survivor: ${session.status}; healthz ${health.status}`,
+  );
+}
+
+/** The two-instance run. */
+export async function twoInstancesOnPostgres() {
   const server = await startTestPostgres();
   const smtp = await startSmtp();
   const dataDir = tempDir('reliability-pg-');
@@ -98,87 +200,11 @@ export async function twoInstancesOnPostgres(check: Check) {
     const [doomed, survivor] = instances as [ReceiverProcess, ReceiverProcess];
     await db.connect();
     const migrated = await db.query('SELECT version FROM schema_migrations');
-    await db.query(
-      `INSERT INTO users (email, password_hash, created_at, password_changed_at, seen_before)
-       VALUES ($1, $2, $3, $3, $3)`,
-      [OWNER.email, await hashPassword(OWNER.password, { log2N: 14, r: 8, p: 1 }), Date.now()],
-    );
-    const cookie = await signIn(doomed.port, OWNER);
-
-    let killedAt = 0;
-    const [onDoomed, onSurvivor] = await Promise.all([
-      load(doomed.port, POSTS / 2, CONCURRENCY, body('a'), (_answer, acks) => {
-        if (acks >= 300 && !killedAt) {
-          killedAt = acks;
-          doomed.child.kill('SIGKILL');
-        }
-        return !killedAt;
-      }),
-      load(survivor.port, POSTS / 2, CONCURRENCY, body('b')),
-    ]);
-    await doomed.exited;
-    // What a proxy does when an instance dies: the killed instance's posts go to the other, the
-    // ones it answered, the ones cut off and the ones never sent alike (the same bodies).
-    const retried = await load(survivor.port, POSTS / 2, CONCURRENCY, body('a'));
-    const acknowledged = [...onDoomed.acknowledged, ...onSurvivor.acknowledged];
-    const rows = await storedRows(db);
-    const ids = new Set(rows.map((row) => row.id));
-    const names = new Map<string, number>();
-    for (const row of rows) names.set(row.name, (names.get(row.name) ?? 0) + 1);
-    const twice = [...names.values()].filter((count) => count > 1).length;
-    const lost = [...acknowledged, ...retried.acknowledged].filter((id) => !ids.has(id));
-    const sameId = onDoomed.acknowledged.every((id) => retried.acknowledged.includes(id));
-    check(
-      'Postgres, two instances, one SIGKILLed mid-load: every submission stored exactly once',
-      killedAt > 0 &&
-        lost.length === 0 &&
-        twice === 0 &&
-        rows.length === POSTS &&
-        sameId &&
-        migrated.rowCount === migrations.length,
-      `${POSTS} posts: ${onDoomed.acknowledged.length} answered by the killed instance (killed ` +
-        `after ${killedAt}; ${onDoomed.errors} cut off), ${onSurvivor.acknowledged.length} by the ` +
-        `other, then its ${POSTS / 2} sent again to the other (${retried.acknowledged.length} ` +
-        `answered, the same id for each it had answered: ${sameId}); ${rows.length} rows; ` +
-        `${lost.length} acknowledged missing; ${twice} bodies stored twice; started together, ` +
-        `${migrated.rowCount} of ${migrations.length} migrations recorded`,
-    );
-
-    // Each row: the owner's notification and the visitor's acknowledgement.
-    const expected = rows.length * 2;
-    const sentAll = await waitFor(
-      async () => {
-        const pending = await db.query<{ n: number }>(
-          'SELECT COUNT(*)::int AS n FROM outbox WHERE sent_at IS NULL AND gave_up_at IS NULL',
-        );
-        return pending.rows[0]?.n === 0 && smtp.received.length >= expected;
-      },
-      60_000 + LEASE_SECONDS * 1000,
-    );
-    const { ids: messages, duplicates } = messageIds(smtp.received.map((mail) => mail.raw));
-    const unsent = rows.filter(
-      (row) => ![...messages].some((id) => id.startsWith(`<${row.id}@`)),
-    ).length;
-    check(
-      'Postgres: every e-mail sent once the lease of the killed instance ended; duplicates counted',
-      sentAll && unsent === 0 && messages.size === expected,
-      `${smtp.received.length} messages for ${rows.length} rows (${messages.size} distinct ` +
-        `Message-IDs, ${duplicates} sent twice by an instance killed mid-send); ` +
-        `${unsent} rows without their notification; ${smtp.errors.length} SMTP connections cut ` +
-        `off by the kill`,
-    );
-
-    const session = await send(survivor.port, {
-      method: 'GET',
-      path: '/admin/api/session',
-      headers: { cookie },
-    });
-    const health = await send(survivor.port, { method: 'GET', path: '/healthz' });
-    check(
-      'Postgres: a session started on the killed instance works on the survivor',
-      session.status === 200 && health.status === 200,
-      `GET /admin/api/session on the survivor: ${session.status}; healthz ${health.status}`,
-    );
+    const cookie = await addOwnerAndSignIn(db, doomed);
+    const outcome = await loadAndKill(doomed, survivor);
+    const rows = await checkStoredOnce(db, outcome, migrated.rowCount ?? 0);
+    await checkMailSent(db, smtp, rows);
+    await checkSessionSurvives(survivor, cookie);
   } finally {
     await Promise.all(instances.map((instance) => stopReceiver(instance)));
     await db.end().catch(() => undefined);
