@@ -1,0 +1,87 @@
+// The rules of ARCHITECTURE.md as `npm run lint` holds them (eslint.config.js): each probe is code
+// that breaks one rule, linted with the project's own configuration, beside code that keeps it.
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { ESLint } from 'eslint';
+
+const eslint = new ESLint();
+
+/** The rules that `text`, as the file `file` of the repository, breaks. */
+async function brokenRules(file: string, text: string): Promise<string[]> {
+  const [result] = await eslint.lintText(text, { filePath: path.resolve(file) });
+  return (result?.messages ?? []).map((message) => message.ruleId ?? message.message);
+}
+
+function functionOf(lines: number): string {
+  const body = Array.from({ length: lines - 3 }, (_, n) => `  total += ${n};`);
+  return ['export function long(total: number) {', ...body, '  return total;', '}', ''].join('\n');
+}
+
+describe('import cycles', () => {
+  const dir = path.resolve('src', `.cycle-probe-${process.pid}`);
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('refuses two modules that import each other, and accepts one-way imports', async () => {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, 'a.ts'), "import { b } from './b';\nexport const a = () => b;\n");
+    writeFileSync(path.join(dir, 'b.ts'), "import { a } from './a';\nexport const b = () => a;\n");
+    writeFileSync(path.join(dir, 'c.ts'), "import { a } from './a';\nexport const c = () => a;\n");
+    const results = await eslint.lintFiles([dir]);
+    const cycles = Object.fromEntries(
+      results.map((result) => [
+        path.basename(result.filePath),
+        result.messages.filter((message) => message.ruleId === 'import-x/no-cycle').length,
+      ]),
+    );
+    expect(cycles).toEqual({ 'a.ts': 1, 'b.ts': 1, 'c.ts': 0 });
+  });
+});
+
+describe('small functions', () => {
+  it.each(['src/app/probe.ts', 'server/db/probe.ts', 'scripts/reliability/probe.ts'])(
+    'refuses a function of 81 lines in %s, and accepts one of 80',
+    async (file) => {
+      expect(await brokenRules(file, functionOf(81))).toContain('max-lines-per-function');
+      expect(await brokenRules(file, functionOf(80))).toEqual([]);
+    },
+  );
+});
+
+describe("the server's folders", () => {
+  const probe = (from: string) => `import * as probe from '${from}';\nexport const x = probe;\n`;
+
+  it('keeps test helpers out of the product, and lets tests use them', async () => {
+    const helper = probe('../testing/fixtures.ts');
+    expect(await brokenRules('server/http/probe.ts', helper)).toContain(
+      'import-x/no-restricted-paths',
+    );
+    expect(await brokenRules('server/http/probe.test.ts', helper)).toEqual([]);
+    expect(
+      await brokenRules('src/forms/probe.ts', probe('../../server/testing/smtp.ts')),
+    ).toContain('import-x/no-restricted-paths');
+  });
+
+  it('lets a folder import the ones below it, never one above it', async () => {
+    expect(await brokenRules('server/intake/probe.ts', probe('../store/store.ts'))).toEqual([]);
+    expect(await brokenRules('server/http/probe.ts', probe('../admin/routes.ts'))).toEqual([]);
+    for (const [file, from] of [
+      ['server/db/probe.ts', '../intake/forms.ts'],
+      ['server/store/probe.ts', '../mail/outbox.ts'],
+      ['server/mail/probe.ts', '../data/export.ts'],
+      ['server/admin/probe.ts', '../http/app.ts'],
+      ['server/data/probe.ts', '../main.ts'],
+      ['server/config.ts', './db/database.ts'],
+    ] as const) {
+      expect(await brokenRules(file, probe(from)), `${file} → ${from}`).toContain(
+        'import-x/no-restricted-paths',
+      );
+    }
+  });
+
+  it("keeps scripts/run/ to the server's bundle", async () => {
+    expect(await brokenRules('scripts/run/probe.mjs', probe('../../server/config.ts'))).toContain(
+      'import-x/no-restricted-paths',
+    );
+    expect(await brokenRules('scripts/run/probe.mjs', probe('./freshness.mjs'))).toEqual([]);
+  });
+});
