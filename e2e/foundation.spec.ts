@@ -255,6 +255,34 @@ test.describe('mobile', () => {
     await expect(page.locator('#about')).toBeInViewport();
   });
 
+  test('a choice in the menu closes it while React is taking the page over', async ({ page }) => {
+    // React's code for the contact page comes 6 s late: the page is its prerendered HTML, and the
+    // first script has already handed it to React, whose header is not there yet.
+    let held = false;
+    let released = false;
+    await page.route('**/assets/contact-page-*.js', async (route) => {
+      held = true;
+      await new Promise((resolve) => setTimeout(resolve, 6000));
+      released = true;
+      await route.continue();
+    });
+    await openRoute(page, '/');
+    const toggle = page.getByRole('button', { name: 'Menu' });
+    const menu = page.getByTestId('mobile-menu');
+    await toggle.click();
+    await menu.getByRole('link', { name: 'Contact' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(pages.contact.heading);
+    await expect.poll(() => held).toBe(true);
+
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await menu.getByRole('link', { name: 'Our Team' }).click();
+    await expect(menu).toBeHidden();
+    expect(released, 'the menu closed by itself, not when React replaced it').toBe(false);
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(pages.team.heading);
+  });
+
   for (const { path, shows } of routes) {
     test(`${path} has no axe violations at 390 px and no horizontal scrolling`, async ({
       page,

@@ -38,7 +38,7 @@ const html = document.documentElement;
 const root = document.getElementById('root') as HTMLElement;
 /** The page whose HTML is in #root. */
 let shownPath = root.getAttribute('data-page') ?? routes.home.path;
-let stopPage = () => {};
+let stopPage: (options?: { forReact?: boolean }) => void = () => {};
 let app: Promise<void> | undefined;
 /** Once React runs the page, it answers every click and move: this script stands aside. */
 let appRunning = false;
@@ -79,9 +79,15 @@ function showCurrentYear() {
 /** Makes the page in #root live; says so (`data-app="ready"`) unless it waits for React. */
 function enhancePage() {
   const menu = root.querySelector<HTMLElement>('[popover]');
-  const stops = [startCarousels(root), showSpanishOffer(), menu ? enhanceMenu(menu) : () => {}];
+  const stops = [startCarousels(root), showSpanishOffer()];
+  const stopMenu = menu ? enhanceMenu(menu) : () => {};
   showCurrentYear();
-  stopPage = () => stops.forEach((stop) => stop());
+  // React's header takes the menu over from this script (app/menu.ts): until its first commit, a
+  // choice in the menu must still close it, so React's start leaves it running.
+  stopPage = ({ forReact = false } = {}) => {
+    stops.forEach((stop) => stop());
+    if (!forReact) stopMenu();
+  };
   if (!root.querySelector('[data-needs-app]')) html.setAttribute('data-app', 'ready');
 }
 
@@ -111,7 +117,7 @@ function startApp(moved: boolean) {
       const start = window.potomacApp;
       if (!start) throw new Error('The app did not say how to start it');
       appRunning = true;
-      stopPage();
+      stopPage({ forReact: true });
       // Once the visitor has the moved-to page and its focus, React taking it over moves nothing:
       // focus may be on the menu they have opened since.
       return start.mount({ moved: moved && !moveFocused, section: pendingSection });

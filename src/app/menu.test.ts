@@ -51,4 +51,28 @@ describe('enhanceMenu', () => {
     menu.querySelector('a')?.click();
     expect(menu.hidePopover).toHaveBeenCalledTimes(1);
   });
+
+  it("hands over to a second enhancement of the same menu (React's header): one owner at a time", () => {
+    const { menu, setOpen } = popoverMenu();
+    enhanceMenu(menu);
+    const stopReact = enhanceMenu(menu);
+    menu.querySelector('a')?.addEventListener('click', (event) => event.preventDefault());
+    setOpen(true);
+    menu.querySelector('a')?.click();
+    expect(menu.hidePopover).toHaveBeenCalledTimes(1);
+    // Once the second stops, nothing of the first is left either.
+    stopReact();
+    setOpen(true);
+    menu.querySelector('a')?.click();
+    expect(menu.hidePopover).toHaveBeenCalledTimes(1);
+  });
+
+  it("a late stop of the first enhancement takes nothing from the second's", () => {
+    const { menu, toggle, setOpen } = popoverMenu();
+    const stopPrerendered = enhanceMenu(menu);
+    enhanceMenu(menu);
+    stopPrerendered();
+    setOpen(true);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  });
 });

@@ -15,8 +15,16 @@ function isOpen(menu: HTMLElement): boolean {
   }
 }
 
-/** Enhances the popover menu `menu`; returns the function that stops. */
+/** The enhancement each menu element has now: one at a time, whoever asked last. */
+const enhancements = new WeakMap<HTMLElement, () => void>();
+
+/**
+ * Enhances the popover menu `menu`; returns the function that stops. A second call for the same
+ * element (React's header taking over the prerendered page's menu) replaces the first one's
+ * listeners, so that the hand-off leaves no moment when a choice does not close the menu.
+ */
 export function enhanceMenu(menu: HTMLElement): () => void {
+  enhancements.get(menu)?.();
   const toggles = [...document.querySelectorAll(`[popovertarget="${menu.id}"]`)];
   const sync = () => {
     for (const toggle of toggles) toggle.setAttribute('aria-expanded', String(isOpen(menu)));
@@ -27,8 +35,11 @@ export function enhanceMenu(menu: HTMLElement): () => void {
   menu.addEventListener('toggle', sync);
   menu.addEventListener('click', onClick);
   sync();
-  return () => {
+  const stop = () => {
     menu.removeEventListener('toggle', sync);
     menu.removeEventListener('click', onClick);
+    if (enhancements.get(menu) === stop) enhancements.delete(menu);
   };
+  enhancements.set(menu, stop);
+  return stop;
 }
