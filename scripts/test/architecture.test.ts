@@ -1,6 +1,6 @@
 // The rules of ARCHITECTURE.md as `npm run lint` holds them (eslint.config.js): each probe is code
 // that breaks one rule, linted with the project's own configuration, beside code that keeps it.
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ESLint } from 'eslint';
 
@@ -84,4 +84,37 @@ describe("the server's folders", () => {
     );
     expect(await brokenRules('scripts/run/probe.mjs', probe('./freshness.mjs'))).toEqual([]);
   });
+});
+
+/** Every folder under `top`, as `top/a/b`. */
+function foldersOf(top: string): string[] {
+  return readdirSync(top, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.'))
+    .flatMap((entry) => {
+      const folder = `${top}/${entry.name}`;
+      return [folder, ...foldersOf(folder)];
+    });
+}
+
+describe('the map', () => {
+  const map = readFileSync('ARCHITECTURE.md', 'utf8');
+  const lines = map.split('\n');
+
+  it.each(['src', 'server', 'scripts'].flatMap(foldersOf))('ARCHITECTURE.md names %s', (folder) => {
+    const parent = path.posix.dirname(folder);
+    const name = path.posix.basename(folder);
+    const named =
+      map.includes(`${folder}/`) ||
+      lines.some((line) => line.includes(`${parent}/`) && new RegExp(`\\b${name}\\b`).test(line));
+    expect(named).toBe(true);
+  });
+
+  it.each([...foldersOf('server'), ...foldersOf('scripts')])(
+    '%s opens with a README that says what it may import',
+    (folder) => {
+      const readme = path.join(folder, 'README.md');
+      expect(existsSync(readme)).toBe(true);
+      expect(readFileSync(readme, 'utf8')).toMatch(/^May import/m);
+    },
+  );
 });
