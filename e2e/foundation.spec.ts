@@ -244,8 +244,11 @@ test.describe('mobile', () => {
     await expect(menu).toBeHidden();
     await expect(toggle).toBeFocused();
 
+    // A tap outside, in the page's side margin, where it activates nothing: at (200, 700) it hit
+    // the contact page's phone link, whose tel: launch in headless Chromium at times swallowed
+    // the test's next click.
     await toggle.click();
-    await page.mouse.click(200, 700);
+    await page.mouse.click(5, 830);
     await expect(menu).toBeHidden();
 
     await toggle.click();
@@ -256,30 +259,38 @@ test.describe('mobile', () => {
   });
 
   test('a choice in the menu closes it while React is taking the page over', async ({ page }) => {
-    // React's code for the contact page comes 6 s late: the page is its prerendered HTML, and the
-    // first script has already handed it to React, whose header is not there yet.
-    let held = false;
-    let released = false;
-    await page.route('**/assets/contact-page-*.js', async (route) => {
-      held = true;
-      await new Promise((resolve) => setTimeout(resolve, 6000));
-      released = true;
+    await openRoute(page, '/');
+    // React's code waits for the test: first the app until the contact page's HTML is shown, then
+    // the contact page's own code, asked for once the first script has handed the page to React.
+    const entry = await page.locator('script[data-app-entry]').getAttribute('data-app-entry');
+    let openApp = () => {};
+    const appHeld = new Promise<void>((resolve) => (openApp = resolve));
+    let openPageCode = () => {};
+    const pageCodeHeld = new Promise<void>((resolve) => (openPageCode = resolve));
+    let pageCodeAsked = false;
+    await page.route(`**${entry}`, async (route) => {
+      await appHeld;
       await route.continue();
     });
-    await openRoute(page, '/');
+    await page.route('**/assets/contact-page-*.js', async (route) => {
+      pageCodeAsked = true;
+      await pageCodeHeld;
+      await route.continue();
+    });
     const toggle = page.getByRole('button', { name: 'Menu' });
     const menu = page.getByTestId('mobile-menu');
     await toggle.click();
     await menu.getByRole('link', { name: 'Contact' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(pages.contact.heading);
-    await expect.poll(() => held).toBe(true);
+    openApp();
+    await expect.poll(() => pageCodeAsked).toBe(true);
 
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     await menu.getByRole('link', { name: 'Our Team' }).click();
     await expect(menu).toBeHidden();
-    expect(released, 'the menu closed by itself, not when React replaced it').toBe(false);
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    openPageCode();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(pages.team.heading);
   });
 
