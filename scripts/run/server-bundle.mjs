@@ -11,13 +11,29 @@ export function loadDotEnv(file = '.env') {
   if (existsSync(file)) process.loadEnvFile(file);
 }
 
+/** What the server's bundle is made from: a change to any of them makes it stale. */
+const bundleSources = [
+  'server',
+  'src/forms',
+  'src/content',
+  'src/admin',
+  'scripts/build/server.mjs',
+];
+
+/**
+ * Bundles the server (scripts/build/server.mjs) when one of `files` (build/server/*.js) is missing
+ * or older than its sources; returns the bundler's exit status (0 when nothing was needed).
+ */
+export function bundleServerIfStale(files) {
+  if (!isStale(files, bundleSources)) return 0;
+  const result = spawnSync(process.execPath, ['scripts/build/server.mjs'], { stdio: 'inherit' });
+  return result.status ?? 1;
+}
+
 /** Imports `build/server/<name>.js` (BUILD_DIR moves it), bundling the server first if stale. */
 export async function importServerBundle(name) {
   const file = path.resolve(process.env.BUILD_DIR ?? 'build', 'server', `${name}.js`);
-  const sources = ['server', 'src/forms', 'src/content', 'src/admin', 'scripts/build/server.mjs'];
-  if (isStale([file], sources)) {
-    const result = spawnSync(process.execPath, ['scripts/build/server.mjs'], { stdio: 'inherit' });
-    if (result.status !== 0) process.exit(result.status ?? 1);
-  }
+  const status = bundleServerIfStale([file]);
+  if (status !== 0) process.exit(status);
   return import(pathToFileURL(file).href);
 }

@@ -37,6 +37,24 @@ describe('import cycles', () => {
   });
 });
 
+describe('imports', () => {
+  it('refuses an import of a file that does not exist, in a script tsc does not read too', async () => {
+    const missing = "import { gone } from './moved-away.mjs';\nexport const x = gone;\n";
+    expect(await brokenRules('scripts/run/probe.mjs', missing)).toContain('import-x/no-unresolved');
+    const present = "import { isStale } from './freshness.mjs';\nexport const x = isStale;\n";
+    expect(await brokenRules('scripts/run/probe.mjs', present)).toEqual([]);
+  });
+});
+
+describe("the server's top level", () => {
+  it('holds only its entries, main.ts, config.ts and cli.ts (and their tests)', () => {
+    const files = readdirSync('server', { withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => entry.name.replace(/\.test\.ts$/, '.ts'));
+    expect(new Set(files)).toEqual(new Set(['main.ts', 'config.ts', 'cli.ts']));
+  });
+});
+
 describe('small functions', () => {
   it.each(['src/app/probe.ts', 'server/db/probe.ts', 'scripts/reliability/probe.ts'])(
     'refuses a function of 81 lines in %s, and accepts one of 80',

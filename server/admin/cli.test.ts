@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { openDatabase, type Database } from '../db/database.ts';
-import { tempDataDir } from '../testing/fixtures.ts';
+import { runCaught, tempDataDir } from '../testing/fixtures.ts';
 import { runAdminCli, usage } from './cli.ts';
 import { verifyPassword } from './passwords.ts';
 import { sessions } from './sessions.ts';
@@ -13,20 +13,15 @@ let data: ReturnType<typeof tempDataDir>;
 
 /** Runs the CLI; `passwords` are what the prompt answers, in turn. */
 async function admin(argv: string[], passwords: string[] = []) {
-  let out = '';
-  let err = '';
   const readPassword = vi.fn(async () => {
     const next = passwords.shift();
     if (next === undefined) throw new Error('asked for a password the test did not expect');
     return next;
   });
-  const code = await runAdminCli(argv, {
-    env: { DATA_DIR: data.dir },
-    out: (text) => (out += text),
-    err: (text) => (err += text),
-    readPassword,
+  const run = await runCaught((io) => runAdminCli(argv, { ...io, readPassword }), {
+    DATA_DIR: data.dir,
   });
-  return { code, out, err, asked: readPassword.mock.calls.length };
+  return { ...run, asked: readPassword.mock.calls.length };
 }
 
 interface Opened {

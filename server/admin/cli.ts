@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { read } from 'read';
 import { PASSWORD_MIN_LENGTH } from '../../src/admin/contract.ts';
 import { databaseConfig } from '../config.ts';
+import type { CliIo } from '../data/submissions-cli.ts';
 import { openDatabase } from '../db/database.ts';
 import { AccountError, checkEmail, checkPassword, users } from './users.ts';
 
@@ -19,10 +20,7 @@ the password, e.g.  printf '%s\\n' "$PASSWORD" | npm run admin -- add-user owner
 Passwords have at least ${PASSWORD_MIN_LENGTH} characters. The database is the server's: DATA_DIR/submissions.db
 (default data/), or DATABASE_URL: a libSQL server (+ DATABASE_AUTH_TOKEN) or Postgres (+ ADDRESS_HASH_SECRET).`;
 
-export interface AdminCliIo {
-  env: Record<string, string | undefined>;
-  out(text: string): void;
-  err(text: string): void;
+export interface AdminCliIo extends CliIo {
   /** The new password: asked twice without echo on a terminal, else one line of standard input. */
   readPassword(): Promise<string>;
 }

@@ -29,7 +29,7 @@ import { databaseConfig } from '../config.ts';
 import { runDataCli } from './database-cli.ts';
 import { openFile } from './sqlite-file.ts';
 import { openStore } from '../store/store.ts';
-import { applicationBody, quoteBody, samplePdf } from '../testing/fixtures.ts';
+import { applicationBody, quoteBody, runCaught, samplePdf } from '../testing/fixtures.ts';
 
 const execFileAsync = promisify(execFile);
 
@@ -51,15 +51,8 @@ async function command(dataDir: string, ...argv: string[]) {
 }
 
 /** The command in this process (for refusals: nothing is opened). */
-async function inProcess(env: Record<string, string>, ...argv: string[]) {
-  let out = '';
-  let err = '';
-  const code = await runDataCli(argv, {
-    env,
-    out: (text) => (out += text),
-    err: (text) => (err += text),
-  });
-  return { code, out, err };
+function inProcess(env: Record<string, string>, ...argv: string[]) {
+  return runCaught((io) => runDataCli(argv, io), env);
 }
 
 async function until(condition: () => boolean, timeoutMs = 20_000) {

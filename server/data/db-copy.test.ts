@@ -23,6 +23,7 @@ import {
   applicationBody,
   pdfAttachment,
   quoteBody,
+  runCaught,
   samplePdf,
   tempDataDir,
 } from '../testing/fixtures.ts';
@@ -32,15 +33,8 @@ const OWNER = { email: 'inbox@example.com', password: 'a long pass phrase for te
 let data: ReturnType<typeof tempDataDir>;
 let target: string;
 
-async function cli(...argv: string[]) {
-  let out = '';
-  let err = '';
-  const code = await runDataCli(argv, {
-    env: { DATA_DIR: data.dir },
-    out: (text) => (out += text),
-    err: (text) => (err += text),
-  });
-  return { code, out, err };
+function cli(...argv: string[]) {
+  return runCaught((io) => runDataCli(argv, io), { DATA_DIR: data.dir });
 }
 
 const resumes = new Map<number, Buffer>();

@@ -7,6 +7,7 @@ import {
   applicationBody,
   pdfAttachment,
   quoteBody,
+  runCaught,
   samplePdf,
   tempDataDir,
 } from '../testing/fixtures.ts';
@@ -16,15 +17,8 @@ let withResume: string;
 let withoutResume: string;
 const resume = samplePdf(3000);
 
-async function cli(...argv: string[]) {
-  let out = '';
-  let err = '';
-  const code = await runCli(argv, {
-    env: { DATA_DIR: data.dir },
-    out: (text) => (out += text),
-    err: (text) => (err += text),
-  });
-  return { code, out, err };
+function cli(...argv: string[]) {
+  return runCaught((io) => runCli(argv, io), { DATA_DIR: data.dir });
 }
 
 beforeEach(async () => {

@@ -8,7 +8,23 @@ import type { ApplicationSubmission } from '../../src/forms/application.ts';
 import type { QuoteSubmission } from '../../src/forms/quote.ts';
 import { databaseConfig, type DatabaseConfig } from '../config.ts';
 import { sha256Hex, type NewAttachment } from '../store/attachments.ts';
+import type { CliIo } from '../data/submissions-cli.ts';
 import type { StoredSubmission } from '../store/store.ts';
+
+/** A terminal command run in this process, with what it writes to stdout and stderr caught. */
+export async function runCaught(
+  command: (io: CliIo) => Promise<number>,
+  env: Record<string, string | undefined>,
+): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const code = await command({
+    env,
+    out: (text) => (out += text),
+    err: (text) => (err += text),
+  });
+  return { code, out, err };
+}
 
 export function tempDataDir(prefix = 'receiver-'): {
   dir: string;

@@ -1,13 +1,14 @@
 // Runs the built receiver as a child process on loopback and drives it: shared by
 // scripts/reliability/run.ts (`npm run test:reliability`) and scripts/bench/server.ts (`npm run bench:server`).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { InboxPage, SubmissionDetail } from '../../src/admin/contract.ts';
+import { bundleServerIfStale } from '../../scripts/run/server-bundle.mjs';
 import { multipartBody } from './fixtures.ts';
 
 const buildDir = process.env.BUILD_DIR ?? 'build';
@@ -15,22 +16,11 @@ export const serverEntry = path.join(buildDir, 'server', 'main.js');
 export const cliEntry = path.join(buildDir, 'server', 'cli.js');
 const listeningSignal = new URL('./listening-signal.mjs', import.meta.url).href;
 
-function newestMtime(entry: string): number {
-  if (!existsSync(entry)) return 0;
-  const stat = statSync(entry);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(0, ...readdirSync(entry).map((name) => newestMtime(path.join(entry, name))));
-}
-
-/** Bundles the server (scripts/build/server.mjs) when the bundle is missing or older than its sources. */
+/** Bundles the server when the bundle is missing or older than its sources. */
 export function ensureServerBuild() {
-  const builtAt = Math.min(
-    ...[serverEntry, cliEntry].map((file) => (existsSync(file) ? statSync(file).mtimeMs : 0)),
-  );
-  const sources = ['server', 'src/forms', 'src/content', 'src/admin', 'scripts/build/server.mjs'];
-  if (builtAt >= Math.max(...sources.map(newestMtime))) return;
-  const result = spawnSync(process.execPath, ['scripts/build/server.mjs'], { stdio: 'inherit' });
-  if (result.status !== 0) throw new Error('building the server failed');
+  if (bundleServerIfStale([serverEntry, cliEntry]) !== 0) {
+    throw new Error('building the server failed');
+  }
 }
 
 export function tempDir(prefix: string): string {
