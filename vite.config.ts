@@ -7,7 +7,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { imagetools } from 'vite-imagetools';
 import { prerenderPages } from './scripts/build/prerender.ts';
-import { siteFiles, siteHead } from './scripts/build/site-head.ts';
+import { siteFiles, siteHead } from './scripts/build/site-head-plugin.ts';
 import { siteFonts } from './scripts/build/site-fonts.ts';
 
 // DIST_DIR lets parallel builds (e.g. one per test run) write to separate folders.

@@ -17,6 +17,8 @@ export interface Config {
   /** The built inbox app served at /admin/. */
   adminDir: string;
   cookieSecure: boolean;
+  /** A publish whose pages take longer fails and leaves the site as it was (PUBLISH_TIMEOUT_MS). */
+  publishTimeoutMs: number;
 }
 
 export interface DatabaseConfig {
@@ -168,6 +170,7 @@ const serverEnv = databaseEnv.extend({
   ),
   ACKNOWLEDGE: optional(z.enum(['true', 'false'])),
   OUTBOX_LEASE_SECONDS: optional(wholeNumber(5, 3600)),
+  PUBLISH_TIMEOUT_MS: optional(wholeNumber(1, 600_000)),
   VITE_QUOTE_ENDPOINT: optional(endpoint),
   VITE_APPLICATION_ENDPOINT: optional(endpoint),
 });
@@ -286,5 +289,6 @@ export function loadConfig(env: Env = process.env, buildTimeEndpoints: string[] 
     adminDir: path.join(parsed.BUILD_DIR ?? 'build', 'admin'),
     cookieSecure: parsed.COOKIE_SECURE === 'true',
     notify: notifyConfig(parsed),
+    publishTimeoutMs: parsed.PUBLISH_TIMEOUT_MS ?? 60_000,
   };
 }

@@ -1,7 +1,10 @@
 // `npm run bench:server`: requests per second and latency of valid posts to the receiver on
 // loopback (each one validated, committed with a full fsync, then answered), on SQLite and on
-// Postgres, then the inbox's queries at 50,000 submissions on both.
+// Postgres, then the inbox's queries at 50,000 submissions on both; first, the time an owner's
+// photo takes to process (`npm run bench:server -- photos` runs only that).
 // A benchmark, not a test: it prints figures and fails only when a post is refused.
+import sharp from 'sharp';
+import { PHOTO_PLACES, processPhoto } from '../../server/site/photos.ts';
 import { applicationBody, quoteBody } from '../../server/testing/fixtures.ts';
 import {
   closeConnections,
@@ -64,6 +67,68 @@ async function benchPosts(title: string, env: Record<string, string>): Promise<n
   }
   return refused;
 }
+
+/**
+ * A camera-sized JPEG whose detail survives downscaling, as a photo's does: random blocks at three
+ * scales (plain noise would average out to grey and flatter the encoders).
+ */
+async function photoLikeJpeg(width: number, height: number): Promise<Buffer> {
+  let seed = 12345;
+  const random = () => {
+    seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff;
+    return seed >> 23;
+  };
+  const layers = [
+    { cell: 64, weight: 0.5 },
+    { cell: 12, weight: 0.3 },
+    { cell: 2, weight: 0.2 },
+  ].map(({ cell, weight }) => {
+    const across = Math.ceil(width / cell);
+    const values = Uint8Array.from({ length: across * Math.ceil(height / cell) * 3 }, random);
+    return { cell, weight, across, values };
+  });
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      for (let c = 0; c < 3; c += 1) {
+        let value = 0;
+        for (const { cell, weight, across, values } of layers) {
+          value +=
+            weight * (values[(Math.floor(y / cell) * across + Math.floor(x / cell)) * 3 + c] ?? 0);
+        }
+        pixels[(y * width + x) * 3 + c] = value;
+      }
+    }
+  }
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}
+
+/** How long the owner waits for a 12-megapixel photo to become the hero's files. */
+async function benchPhotos() {
+  const jpeg = await photoLikeJpeg(4000, 3000);
+  const { widths } = PHOTO_PLACES.hero;
+  console.log(
+    `\nan owner's photo for the hero: a 12-megapixel JPEG (4000 × 3000, ${(jpeg.length / 1024 / 1024).toFixed(1)} MB) to AVIF and WebP at ${widths.join(', ')} px, 3 runs\n`,
+  );
+  const ms: number[] = [];
+  let bytes = 0;
+  for (let run = 0; run < 3; run += 1) {
+    const started = performance.now();
+    const photo = await processPhoto(jpeg, PHOTO_PLACES.hero);
+    ms.push(performance.now() - started);
+    bytes = photo.files.reduce((sum, file) => sum + file.content.length, 0);
+  }
+  const runs = ms.map((one) => one.toFixed(0)).join(', ');
+  console.log('median ms   runs ms                      files');
+  console.log(
+    `${percentile(ms, 50).toFixed(0).padStart(9)}   ${runs.padEnd(26)} ${(bytes / 1024).toFixed(0)} KB`,
+  );
+}
+
+await benchPhotos();
+if (process.argv.includes('photos')) process.exit(0);
 
 ensureServerBuild();
 let refused = 0;

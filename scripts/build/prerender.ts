@@ -3,59 +3,14 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
-import { prerenderedPageFile, routes } from '../../src/content/routes.ts';
+import { prerenderedPageFile } from '../../src/content/routes.ts';
+import {
+  assembleDocument,
+  pageFile,
+  type DocumentTemplate,
+  type ServerEntry,
+} from './documents.ts';
 import { inlineScript } from './inline-script.ts';
-
-const ROOT_ELEMENT = '<div id="root"></div>';
-const ENTRY_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
-const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
-
-/** What src/entry-server.tsx renders. */
-interface RenderedPage {
-  title: string;
-  headLinks: string;
-  body: string;
-}
-
-interface ServerEntry {
-  renderPage: (path: string) => Promise<RenderedPage>;
-  otherPagePaths: readonly string[];
-}
-
-/**
- * Puts the rendered home page into the built document's empty root element (marked as the page
- * it holds, for src/main.tsx), its links in the head.
- */
-export function injectApp(document: string, page: RenderedPage): string {
-  if (!document.includes(ROOT_ELEMENT)) throw new Error(`index.html has no ${ROOT_ELEMENT}`);
-  return document
-    .replace('</head>', `${page.headLinks}</head>`)
-    .replace(ROOT_ELEMENT, `<div id="root" data-page="${routes.home.path}">${page.body}</div>`);
-}
-
-/**
- * Takes out Vite's module script and module preloads, which would fetch and run React at once:
- * src/enhance.ts loads them when they are needed (their addresses are on its script element).
- */
-export function takeAppScripts(document: string): {
-  document: string;
-  entry: string;
-  preloads: string[];
-} {
-  const entry = ENTRY_SCRIPT.exec(document)?.[1];
-  if (!entry) throw new Error('index.html has no module script');
-  const preloads = [...document.matchAll(MODULE_PRELOAD)].map((match) => match[1] ?? '');
-  return {
-    document: document.replace(ENTRY_SCRIPT, '').replaceAll(MODULE_PRELOAD, ''),
-    entry,
-    preloads,
-  };
-}
-
-/** A page other than home, as its file holds it: its title, then the root element's HTML. */
-export function pageFile(page: RenderedPage): string {
-  return `<title>${page.title}</title>${page.body}`;
-}
 
 /**
  * The page's first script (src/enhance.ts), one file for both documents, named by its content so
@@ -68,19 +23,6 @@ async function writeEnhanceScript(assetsDir: string, base: string, buildYear: nu
   await mkdir(assetsDir, { recursive: true });
   await writeFile(path.join(assetsDir, name), code);
   return `${base}assets/${name}`;
-}
-
-/**
- * The script element of src/enhance.ts, with the app's entry and the modules it imports at once
- * beside it. `defer`: fetched at once, but at a low priority that lets the stylesheet, the fonts
- * and the hero image go first (as a module, or without `defer`, Chrome would fetch it as urgently
- * as the stylesheet, and the first paint would wait for it); run once the HTML is parsed.
- */
-export function enhanceScriptTag(src: string, app: { entry: string; preloads: string[] }) {
-  return (
-    `<script defer src="${src}" data-app-entry="${app.entry}"` +
-    ` data-app-preloads="${app.preloads.join(' ')}"></script>`
-  );
 }
 
 async function renderServerEntry(config: ResolvedConfig, entry: string, ssrOutDir: string) {
@@ -122,14 +64,17 @@ export function prerenderPages(
     async closeBundle() {
       const server = await renderServerEntry(config, entry, ssrOutDir);
       const file = path.resolve(config.root, config.build.outDir, document);
-      const home = injectApp(await readFile(file, 'utf8'), await server.renderPage('/'));
-      const app = takeAppScripts(home);
       const outDir = path.resolve(config.root, config.build.outDir);
-      const enhance = await writeEnhanceScript(path.join(outDir, 'assets'), config.base, buildYear);
+      const template: DocumentTemplate = {
+        template: await readFile(file, 'utf8'),
+        enhance: await writeEnhanceScript(path.join(outDir, 'assets'), config.base, buildYear),
+      };
+      // Kept for the owner's publishes (scripts/build/render-site.ts renders the pages again).
       await writeFile(
-        file,
-        app.document.replace('</head>', `${enhanceScriptTag(enhance, app)}</head>`),
+        path.resolve(config.root, ssrOutDir, 'document.json'),
+        JSON.stringify({ ...template, document } satisfies DocumentTemplate & { document: string }),
       );
+      await writeFile(file, assembleDocument(template, await server.renderPage('/')));
       for (const pagePath of server.otherPagePaths) {
         const target = path.join(path.dirname(file), prerenderedPageFile(pagePath) ?? '');
         await mkdir(path.dirname(target), { recursive: true });

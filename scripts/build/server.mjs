@@ -11,7 +11,13 @@ const formEndpoints = [viteEnv.VITE_QUOTE_ENDPOINT, viteEnv.VITE_APPLICATION_END
 );
 
 await build({
-  entryPoints: { main: 'server/main.ts', cli: 'server/cli.ts', 'admin-cli': 'server/admin/cli.ts' },
+  entryPoints: {
+    main: 'server/main.ts',
+    cli: 'server/cli.ts',
+    'admin-cli': 'server/admin/cli.ts',
+    // The owner's publish renders the documents again in a worker (server/site/render.ts).
+    'render-site': 'scripts/build/render-site.ts',
+  },
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -1,4 +1,3 @@
-import type { Plugin } from 'vite';
 import { business } from '../../src/content/business.ts';
 import * as enCompany from '../../src/content/company.ts';
 import * as esCompany from '../../src/content/es/company.ts';
@@ -8,13 +7,7 @@ import * as esSite from '../../src/content/es/site.ts';
 import * as enLanguage from '../../src/content/language.ts';
 import * as enSite from '../../src/content/site.ts';
 import type { Translation } from '../../src/content/types.ts';
-import { inlineScript } from './inline-script.ts';
-import {
-  linkPreviewImage,
-  PREVIEW_HEIGHT,
-  PREVIEW_WIDTH,
-  type PreviewText,
-} from './link-preview.ts';
+import { PREVIEW_HEIGHT, PREVIEW_WIDTH, type PreviewText } from './link-preview.ts';
 
 /** What the head of one language's document is written from (its own content modules). */
 interface DocumentContent {
@@ -31,7 +24,7 @@ const documents: Record<string, DocumentContent> = {
   es: { ...esCompany, ...esSite, ...esLanguage },
 };
 
-function contentOf(language: string): DocumentContent {
+export function contentOf(language: string): DocumentContent {
   const content = documents[language];
   if (!content) throw new Error(`No document for the language '${language}'`);
   return content;
@@ -43,7 +36,7 @@ function documentUrl(content: DocumentContent): string {
 }
 
 /** The link preview's file, beside its document (`og-image.jpg`, `es/og-image.jpg`). */
-const PREVIEW_FILE = 'og-image.jpg';
+export const PREVIEW_FILE = 'og-image.jpg';
 
 /** The words of a document's link preview (scripts/build/link-preview.ts), from its content. */
 export function previewText(language = 'en'): PreviewText {
@@ -183,30 +176,6 @@ export function siteHeadTags(language = 'en', routeMarker = ''): string {
   ].join('\n    ');
 }
 
-/**
- * Writes the head tags into the document, and its link preview picture beside it
- * (`og-image.jpg`, `es/og-image.jpg`).
- */
-export function siteHead(language = 'en'): Plugin {
-  let routeMarker: Promise<string> | undefined;
-  return {
-    name: 'site-head',
-    async transformIndexHtml(html) {
-      routeMarker ??= inlineScript('src/route-marker.ts');
-      return html.replace('<!-- site-head -->', siteHeadTags(language, await routeMarker));
-    },
-    async generateBundle(options) {
-      if (options.format !== 'es' || this.environment?.config.build.ssr) return;
-      const folder = contentOf(language).language.documentPath.replace(/^\//, '');
-      this.emitFile({
-        type: 'asset',
-        fileName: `${folder}${PREVIEW_FILE}`,
-        source: await linkPreviewImage(previewText(language)),
-      });
-    },
-  };
-}
-
 /** sitemap.xml: both documents, each naming the other as its alternate (the hash routes are one page). */
 export function sitemapXml(): string {
   const alternates = Object.values(documents)
@@ -241,16 +210,4 @@ export function robotsTxt(): string {
     `Sitemap: ${business.siteUrl}/sitemap.xml`,
     '',
   ].join('\n');
-}
-
-/** Writes sitemap.xml and robots.txt into the build (the English one, which empties the folder). */
-export function siteFiles(): Plugin {
-  return {
-    name: 'site-files',
-    apply: (config, env) => env.command === 'build' && !config.build?.ssr,
-    generateBundle() {
-      this.emitFile({ type: 'asset', fileName: 'sitemap.xml', source: sitemapXml() });
-      this.emitFile({ type: 'asset', fileName: 'robots.txt', source: robotsTxt() });
-    },
-  };
 }

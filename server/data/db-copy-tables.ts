@@ -22,10 +22,14 @@ const KEYS: { [T in CopiedTable]: (keyof Tables[T] & string) | undefined } = {
   outbox: 'id',
   submission_events: 'id',
   acknowledged_addresses: 'address_hash',
+  site_versions: 'version',
+  site_draft: 'id',
+  site_media_files: 'name',
 };
 
 /** Rows per chunk: attachments hold whole files. */
-const chunkRows = (table: CopiedTable) => (table === 'attachments' ? 16 : 500);
+const chunkRows = (table: CopiedTable) =>
+  table === 'attachments' || table === 'site_media_files' ? 16 : 500;
 
 /** The rows of a table, a chunk at a time, in an order the engine keeps between chunks. */
 async function* chunks(

@@ -276,4 +276,36 @@ export const migrations: readonly { version: number; statements: readonly Step[]
       { postgres: 'CREATE INDEX submissions_search ON submissions USING gin (search)' },
     ],
   },
+  {
+    version: 7,
+    statements: [
+      // The owner's site (server/site/): every published version, never deleted; `fields` is the
+      // JSON of the fields the owner changed (src/content/editable.ts), `changes` their words.
+      `CREATE TABLE site_versions (
+        version INTEGER NOT NULL UNIQUE,
+        published_at INTEGER NOT NULL,
+        published_by TEXT NOT NULL,
+        fields TEXT NOT NULL,
+        changes TEXT NOT NULL,
+        restored_from INTEGER
+      )`,
+      // The one shared draft: `revision` grows with each save, so a second editor is warned.
+      `CREATE TABLE site_draft (
+        id INTEGER NOT NULL UNIQUE,
+        revision INTEGER NOT NULL,
+        fields TEXT NOT NULL,
+        updated_at INTEGER NOT NULL,
+        updated_by TEXT NOT NULL
+      )`,
+      // The owner's photos, as the server made them (AVIF and WebP widths), named by content.
+      `CREATE TABLE site_media_files (
+        name TEXT PRIMARY KEY,
+        media_id TEXT NOT NULL,
+        type TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        content BLOB NOT NULL
+      )`,
+      'CREATE INDEX site_media_files_media ON site_media_files (media_id)',
+    ],
+  },
 ];

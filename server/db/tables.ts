@@ -68,6 +68,28 @@ export interface Tables {
   };
   acknowledged_addresses: { address_hash: string; until: number; submission_id: string | null };
   schema_migrations: { version: number; applied_at: number };
+  site_versions: {
+    version: number;
+    published_at: number;
+    published_by: string;
+    fields: string;
+    changes: string;
+    restored_from: number | null;
+  };
+  site_draft: {
+    id: number;
+    revision: number;
+    fields: string;
+    updated_at: number;
+    updated_by: string;
+  };
+  site_media_files: {
+    name: string;
+    media_id: string;
+    type: string;
+    created_at: number;
+    content: Uint8Array;
+  };
   /** SQLite only: the FTS5 index of the inbox's search; its rowid is the submission's seq. */
   submissions_search: { rowid: number; body: string };
 }
@@ -84,4 +106,7 @@ export const TABLE_ORDER = [
   'outbox',
   'submission_events',
   'acknowledged_addresses',
+  'site_versions',
+  'site_draft',
+  'site_media_files',
 ] as const satisfies readonly (keyof Tables)[];

@@ -15,8 +15,12 @@ import { documentScriptHashes } from './inline-scripts.ts';
 import { ClientError, multipartErrors, multipartLimits } from '../intake/multipart.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 import type { Store } from '../store/store.ts';
+import { sendSiteFile, sitePath, type LiveSite } from '../site/live-site.ts';
+import type { SiteStore } from '../site/site-store.ts';
 
 export interface AppOptions {
+  /** The owner's published site (server/site/): its documents over the build's, its photos. */
+  site?: { live: LiveSite; store: SiteStore } | undefined;
   /** The built site (vite's outDir); not served when missing. */
   distDir?: string | undefined;
   store: Store;
@@ -142,6 +146,36 @@ async function allowCrossOriginPosts(app: FastifyInstance, origins: readonly str
 /** The site's documents, English and Spanish: their inline scripts are allowed by hash. */
 const SITE_DOCUMENTS = ['index.html', 'es/index.html'];
 
+/** The owner's photos (server/site/photos.ts), named by their content: cached for good. */
+function servePhotos(app: FastifyInstance, store: SiteStore) {
+  app.get<{ Params: { name: string } }>('/media/:name', async (request, reply) => {
+    const { name } = request.params;
+    const file = /^[0-9a-f]{16}-\d{2,4}\.(avif|webp)$/.test(name)
+      ? await store.mediaFile(name)
+      : undefined;
+    if (!file) return fail(reply, 404, 'No such photo');
+    return reply
+      .header('content-type', file.type)
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .send(Buffer.from(file.content));
+  });
+}
+
+/** The owner's published documents, in place of the build's (none while nothing is published). */
+function serveLiveDocuments(app: FastifyInstance, live: LiveSite) {
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return;
+    if (request.url.startsWith('/api/') || request.url.startsWith('/admin')) return;
+    let file;
+    try {
+      file = live.file(sitePath(request.url));
+    } catch {
+      return; // A malformed address: the static files answer it.
+    }
+    if (file) return sendSiteFile(request, reply, file);
+  });
+}
+
 async function serveSite(app: FastifyInstance, distDir: string) {
   // The Spanish document's address is its folder: /es/ (its relative links need the slash).
   app.get('/es', (_request, reply) => reply.redirect('/es/', 301));
@@ -230,9 +264,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       prefix: '/admin',
       database: store.database,
       forms: [...forms.values()],
+      ...(options.site ? { site: options.site } : {}),
       ...options.admin,
     });
     app.get('/admin', (_request, reply) => reply.redirect('/admin/', 301));
+  }
+  if (options.site) {
+    servePhotos(app, options.site.store);
+    serveLiveDocuments(app, options.site.live);
   }
   if (options.distDir && existsSync(options.distDir)) await serveSite(app, options.distDir);
   return app;

@@ -1,3 +1,4 @@
+import { editable } from './published.ts';
 import type { SocialLink } from './types';
 
 /**
@@ -6,38 +7,30 @@ import type { SocialLink } from './types';
  * place. Every value marked PLACEHOLDER is fictional and must be replaced before launch.
  */
 
-const address = {
-  // PLACEHOLDER street and suite.
-  street: '180 Maple Avenue West, Suite 200',
-  city: 'Vienna',
-  region: 'VA',
-  regionName: 'Virginia',
-  postalCode: '22180',
-  country: 'US',
-};
-
-const addressLine = `${address.street}, ${address.city}, ${address.region} ${address.postalCode}`;
-
-const phones = {
-  // PLACEHOLDER: 555-01xx numbers are reserved for fiction.
-  direct: { display: '(703) 555-0142', e164: '+17035550142' },
-  office: { display: '(703) 555-0187', e164: '+17035550187' },
-};
-
-export const business = {
+const facts = editable('business', {
   // PLACEHOLDER name that fits the 'PS' mark.
   name: 'Potomac Staffing',
   legalName: 'Potomac Staffing LLC',
   shortMark: 'PS',
   foundedYear: 2014,
-  phones,
+  phones: {
+    // PLACEHOLDER: 555-01xx numbers are reserved for fiction.
+    direct: { display: '(703) 555-0142', e164: '+17035550142' },
+    office: { display: '(703) 555-0187', e164: '+17035550187' },
+  },
   // PLACEHOLDER address on an example domain.
   email: 'bookings@example.com',
   /** PLACEHOLDER: where the site is published (no trailing slash), for the sitemap and search engines. */
   siteUrl: 'https://www.example.com',
-  address: { ...address, line: addressLine },
-  mapsUrl: `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(addressLine)}`,
-  whatsappUrl: `https://wa.me/${phones.office.e164.replace(/\D/g, '')}`,
+  address: {
+    // PLACEHOLDER street and suite.
+    street: '180 Maple Avenue West, Suite 200',
+    city: 'Vienna',
+    region: 'VA',
+    regionName: 'Virginia',
+    postalCode: '22180',
+    country: 'US',
+  },
   // PLACEHOLDER: no social profiles yet. Set href to show a link in the footer.
   social: [
     { label: 'Facebook' },
@@ -72,6 +65,16 @@ export const business = {
     /** A personalised quote within this many hours, any day. */
     quoteHours: 24,
   },
+});
+
+const { address, phones } = facts;
+const addressLine = `${address.street}, ${address.city}, ${address.region} ${address.postalCode}`;
+
+export const business = {
+  ...facts,
+  address: { ...address, line: addressLine },
+  mapsUrl: `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(addressLine)}`,
+  whatsappUrl: `https://wa.me/${phones.office.e164.replace(/\D/g, '')}`,
 };
 
 /** Proper names the site shows in every language: places, and clients who agreed to be named. */

@@ -1,3 +1,4 @@
+import { editable } from './published.ts';
 import { claims, company } from './company';
 import { routes } from './routes';
 
@@ -30,28 +31,32 @@ const shortcuts: ContactShortcut[] = [
   },
 ];
 
-export const contact = {
-  reach: {
-    eyebrow: 'Get in Touch',
-    title: 'Talk to Our Team',
-    intro: 'Call, e-mail or message us, or visit our office in Vienna, Virginia.',
-  },
-  phone: { title: 'Phone' },
-  email: { title: 'E-mail', label: 'Bookings' },
-  whatsapp: {
-    title: 'WhatsApp',
-    label: 'Chat with our office on WhatsApp',
-    /** Rendered as `${lead} ${phone}.`, the number kept on one line. */
-    hint: { lead: 'Messages go to our office line,', phone: company.phones.office.display },
-  },
-  visit: { title: 'Office', mapLabel: 'Get directions on Google Maps' },
-  hours: {
-    title: 'Business Hours',
-    responseTitle: 'Quick response',
-    response: `We answer every call, e-mail and message within ${claims.responseTime}.`,
-  },
-  shortcuts: {
-    title: 'How Can We Help?',
-    items: shortcuts,
-  },
-} as const;
+export const contact = editable(
+  'contact',
+  {
+    reach: {
+      eyebrow: 'Get in Touch',
+      title: 'Talk to Our Team',
+      intro: 'Call, e-mail or message us, or visit our office in Vienna, Virginia.',
+    },
+    phone: { title: 'Phone' },
+    email: { title: 'E-mail', label: 'Bookings' },
+    whatsapp: {
+      title: 'WhatsApp',
+      label: 'Chat with our office on WhatsApp',
+      /** Rendered as `${lead} ${phone}.`, the number kept on one line. */
+      hint: { lead: 'Messages go to our office line,', phone: company.phones.office.display },
+    },
+    visit: { title: 'Office', mapLabel: 'Get directions on Google Maps' },
+    hours: {
+      title: 'Business Hours',
+      responseTitle: 'Quick response',
+      response: `We answer every call, e-mail and message within ${claims.responseTime}.`,
+    },
+    shortcuts: {
+      title: 'How Can We Help?',
+      items: shortcuts,
+    },
+  } as const,
+  'en',
+);

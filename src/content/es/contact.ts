@@ -1,3 +1,4 @@
+import { editable } from '../published.ts';
 import type * as en from '../contact';
 import { routes } from '../routes';
 import type { Translation } from '../types';
@@ -22,31 +23,35 @@ const shortcuts: en.ContactShortcut[] = [
   },
 ];
 
-export const contact: Translation<typeof en.contact> = {
-  reach: {
-    eyebrow: 'Póngase en contacto',
-    title: 'Hable con nuestro equipo',
-    intro:
-      'Llámenos, escríbanos o envíenos un mensaje, o visite nuestra oficina en Vienna, Virginia.',
-  },
-  phone: { title: 'Teléfono' },
-  email: { title: 'Correo electrónico', label: 'Reservas' },
-  whatsapp: {
-    title: 'WhatsApp',
-    label: 'Escriba a nuestra oficina por WhatsApp',
-    hint: {
-      lead: 'Los mensajes llegan a nuestra línea de oficina,',
-      phone: company.phones.office.display,
+export const contact: Translation<typeof en.contact> = editable(
+  'contact',
+  {
+    reach: {
+      eyebrow: 'Póngase en contacto',
+      title: 'Hable con nuestro equipo',
+      intro:
+        'Llámenos, escríbanos o envíenos un mensaje, o visite nuestra oficina en Vienna, Virginia.',
+    },
+    phone: { title: 'Teléfono' },
+    email: { title: 'Correo electrónico', label: 'Reservas' },
+    whatsapp: {
+      title: 'WhatsApp',
+      label: 'Escriba a nuestra oficina por WhatsApp',
+      hint: {
+        lead: 'Los mensajes llegan a nuestra línea de oficina,',
+        phone: company.phones.office.display,
+      },
+    },
+    visit: { title: 'Oficina', mapLabel: 'Cómo llegar con Google Maps' },
+    hours: {
+      title: 'Horario de atención',
+      responseTitle: 'Respuesta rápida',
+      response: `Respondemos cada llamada, correo y mensaje en un plazo de ${claims.responseTime}.`,
+    },
+    shortcuts: {
+      title: '¿Cómo podemos ayudarle?',
+      items: shortcuts,
     },
   },
-  visit: { title: 'Oficina', mapLabel: 'Cómo llegar con Google Maps' },
-  hours: {
-    title: 'Horario de atención',
-    responseTitle: 'Respuesta rápida',
-    response: `Respondemos cada llamada, correo y mensaje en un plazo de ${claims.responseTime}.`,
-  },
-  shortcuts: {
-    title: '¿Cómo podemos ayudarle?',
-    items: shortcuts,
-  },
-};
+  'es',
+);

@@ -1,3 +1,4 @@
+import { editable } from '../published.ts';
 import { routes, withFieldFocused } from '../routes';
 import type * as en from '../team';
 import type { Translation } from '../types';
@@ -137,38 +138,42 @@ const pillars: en.QualityPillar[] = [
 
 const resumeSubject = `Currículum: solicitud de empleo en ${company.name}`;
 
-export const team: Translation<typeof en.team> = {
-  roles: {
-    eyebrow: 'Nuestros profesionales',
-    title: 'Los puestos que cubrimos',
-    intro: 'Cada puesto tiene requisitos claros, para que sepa quién atiende a sus invitados.',
-    requirementsHeading: 'Requisitos',
-    specialtiesHeading: 'Especialidades',
-    items: roles,
-  },
-  pillars: {
-    eyebrow: 'Nuestros estándares',
-    title: 'Cómo garantizamos la calidad',
-    intro: 'Cuatro compromisos detrás de cada persona que enviamos a su evento.',
-    items: pillars,
-  },
-  stats: {
-    eyebrow: 'Nuestra trayectoria',
-    title: 'Cifras que hablan por nosotros',
-  },
-  join: {
-    title: 'Únase a nuestro equipo',
-    text: '¿Es usted un profesional de la hospitalidad que se enorgullece de brindar un gran servicio? Siempre buscamos meseros, bartenders, personal de cocina y líderes con talento.',
-    apply: { label: 'Postúlese ahora', to: routes.application.path },
-    sendResume: {
-      label: 'Enviar currículum',
-      href: `mailto:${company.email}?subject=${encodeURIComponent(resumeSubject)}`,
-      hint: `o envíe su currículum a ${company.email}`,
+export const team: Translation<typeof en.team> = editable(
+  'team',
+  {
+    roles: {
+      eyebrow: 'Nuestros profesionales',
+      title: 'Los puestos que cubrimos',
+      intro: 'Cada puesto tiene requisitos claros, para que sepa quién atiende a sus invitados.',
+      requirementsHeading: 'Requisitos',
+      specialtiesHeading: 'Especialidades',
+      items: roles,
     },
-    /** Opens the application with its résumé field in view and focused. */
-    attachResume: {
-      label: 'O adjúntelo a la solicitud en línea',
-      to: withFieldFocused(routes.application.path, 'resume'),
+    pillars: {
+      eyebrow: 'Nuestros estándares',
+      title: 'Cómo garantizamos la calidad',
+      intro: 'Cuatro compromisos detrás de cada persona que enviamos a su evento.',
+      items: pillars,
+    },
+    stats: {
+      eyebrow: 'Nuestra trayectoria',
+      title: 'Cifras que hablan por nosotros',
+    },
+    join: {
+      title: 'Únase a nuestro equipo',
+      text: '¿Es usted un profesional de la hospitalidad que se enorgullece de brindar un gran servicio? Siempre buscamos meseros, bartenders, personal de cocina y líderes con talento.',
+      apply: { label: 'Postúlese ahora', to: routes.application.path },
+      sendResume: {
+        label: 'Enviar currículum',
+        href: `mailto:${company.email}?subject=${encodeURIComponent(resumeSubject)}`,
+        hint: `o envíe su currículum a ${company.email}`,
+      },
+      /** Opens the application with its résumé field in view and focused. */
+      attachResume: {
+        label: 'O adjúntelo a la solicitud en línea',
+        to: withFieldFocused(routes.application.path, 'resume'),
+      },
     },
   },
-};
+  'es',
+);

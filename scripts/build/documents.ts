@@ -1,0 +1,83 @@
+import { routes } from '../../src/content/routes.ts';
+
+// A built document and the pages rendered into it: the same steps at build time (prerender.ts) and
+// when the owner publishes (render-site.ts), so that a publish of nothing is the build, byte for byte.
+
+const ROOT_ELEMENT = '<div id="root"></div>';
+const ENTRY_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+
+/** What src/entry-server.tsx renders. */
+export interface RenderedPage {
+  title: string;
+  headLinks: string;
+  body: string;
+}
+
+/**
+ * Puts the rendered home page into the built document's empty root element (marked as the page
+ * it holds, for src/main.tsx), its links in the head.
+ */
+export function injectApp(document: string, page: RenderedPage): string {
+  if (!document.includes(ROOT_ELEMENT)) throw new Error(`index.html has no ${ROOT_ELEMENT}`);
+  return document
+    .replace('</head>', `${page.headLinks}</head>`)
+    .replace(ROOT_ELEMENT, `<div id="root" data-page="${routes.home.path}">${page.body}</div>`);
+}
+
+/**
+ * Takes out Vite's module script and module preloads, which would fetch and run React at once:
+ * src/enhance.ts loads them when they are needed (their addresses are on its script element).
+ */
+export function takeAppScripts(document: string): {
+  document: string;
+  entry: string;
+  preloads: string[];
+} {
+  const entry = ENTRY_SCRIPT.exec(document)?.[1];
+  if (!entry) throw new Error('index.html has no module script');
+  const preloads = [...document.matchAll(MODULE_PRELOAD)].map((match) => match[1] ?? '');
+  return {
+    document: document.replace(ENTRY_SCRIPT, '').replaceAll(MODULE_PRELOAD, ''),
+    entry,
+    preloads,
+  };
+}
+
+/** A page other than home, as its file holds it: its title, then the root element's HTML. */
+export function pageFile(page: RenderedPage): string {
+  return `<title>${page.title}</title>${page.body}`;
+}
+
+/**
+ * The script element of src/enhance.ts, with the app's entry and the modules it imports at once
+ * beside it. `defer`: fetched at once, but at a low priority that lets the stylesheet, the fonts
+ * and the hero image go first (as a module, or without `defer`, Chrome would fetch it as urgently
+ * as the stylesheet, and the first paint would wait for it); run once the HTML is parsed.
+ */
+export function enhanceScriptTag(src: string, app: { entry: string; preloads: string[] }) {
+  return (
+    `<script defer src="${src}" data-app-entry="${app.entry}"` +
+    ` data-app-preloads="${app.preloads.join(' ')}"></script>`
+  );
+}
+
+/** What src/entry-server.tsx gives (built per language into BUILD_DIR/prerender-<language>/). */
+export interface ServerEntry {
+  renderPage: (path: string) => Promise<RenderedPage>;
+  otherPagePaths: readonly string[];
+}
+
+/** What a build keeps of a document to render it again later (`document.json` beside the SSR entry). */
+export interface DocumentTemplate {
+  /** The built document before the home page went in (its head tags written from content). */
+  template: string;
+  /** The address of src/enhance.ts's file. */
+  enhance: string;
+}
+
+/** A document with its home page in it, the app's scripts handed to src/enhance.ts. */
+export function assembleDocument(template: DocumentTemplate, home: RenderedPage): string {
+  const app = takeAppScripts(injectApp(template.template, home));
+  return app.document.replace('</head>', `${enhanceScriptTag(template.enhance, app)}</head>`);
+}

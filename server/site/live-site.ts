@@ -1,0 +1,209 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { defaultRenderer, renderSite, type SiteFile, type SiteFiles } from './render.ts';
+import {
+  describeChanges,
+  publishProblems,
+  runtimeContent,
+  type PublishProblem,
+} from './site-content.ts';
+import type { SiteFields, SiteStore } from './site-store.ts';
+
+/**
+ * The published site this instance serves: the owner's documents in memory over the build's
+ * (an empty set while nothing is published, so a fresh install serves the build as it is).
+ * A publish makes every document first and switches them in with one assignment, so no request
+ * fails during it and none gets a mix of two versions. Every instance looks for a newer version
+ * in the database every few seconds and makes it the same way.
+ */
+
+export class PublishRefused extends Error {
+  constructor(
+    message: string,
+    readonly problems: PublishProblem[] = [],
+  ) {
+    super(message);
+  }
+}
+
+export interface LiveSiteOptions {
+  store: SiteStore;
+  /** The renderer's bundle (default: render-site.js beside the server's bundle). */
+  renderer?: string;
+  /** How often to look for a version published by another instance. */
+  pollMs?: number;
+  /** A publish whose pages take longer fails, and the site stays as it was. */
+  renderTimeoutMs?: number;
+  log?: {
+    warn(fields: object, message: string): void;
+    info(fields: object, message: string): void;
+  };
+}
+
+interface Live {
+  version: number;
+  files: SiteFiles;
+}
+
+const PREVIEW_LIFETIME_MS = 30 * 60 * 1000;
+const MAX_PREVIEWS = 8;
+
+/** Rendered previews, each under a random token, for half an hour (the last few only). */
+function previewCache() {
+  const previews = new Map<string, { files: SiteFiles; expires: number }>();
+  return {
+    add(files: SiteFiles): string {
+      const token = randomBytes(16).toString('hex');
+      const now = Date.now();
+      for (const [key, entry] of previews) if (entry.expires < now) previews.delete(key);
+      while (previews.size >= MAX_PREVIEWS) previews.delete(previews.keys().next().value ?? '');
+      previews.set(token, { files, expires: now + PREVIEW_LIFETIME_MS });
+      return token;
+    },
+    get: (token: string): SiteFiles | undefined => {
+      const entry = previews.get(token);
+      return entry && entry.expires >= Date.now() ? entry.files : undefined;
+    },
+  };
+}
+
+/** Calls `task` every `everyMs` after the one before has ended; returns how to stop. */
+function repeat(task: () => Promise<unknown>, everyMs: number) {
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const tick = () => {
+    void task().finally(() => {
+      if (stopped) return;
+      timer = setTimeout(tick, everyMs);
+      timer.unref();
+    });
+  };
+  tick();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
+}
+
+/** The version a publish of `entry` makes: checked, after the newest, with its changes in words. */
+async function nextVersion(
+  store: SiteStore,
+  entry: { fields: SiteFields; restoredFrom?: number },
+): Promise<{ after: number; changes: string[] }> {
+  const found = publishProblems(entry.fields);
+  if (found.length > 0) throw new PublishRefused('Some fields need attention', found);
+  const after = await store.latestVersion();
+  const before = after > 0 ? ((await store.version(after))?.fields ?? {}) : {};
+  const changes = describeChanges(before, entry.fields);
+  if (changes.length === 0 && entry.restoredFrom === undefined) {
+    throw new PublishRefused('Nothing to publish: the draft is what the site shows');
+  }
+  return { after, changes };
+}
+
+export function liveSite(options: LiveSiteOptions) {
+  const { store } = options;
+  const renderer = options.renderer ?? defaultRenderer();
+  let live: Live = { version: 0, files: new Map() };
+  const previews = previewCache();
+  let queue: Promise<unknown> = Promise.resolve();
+  let stop = () => {};
+
+  /** One render at a time: each waits for the one before it. */
+  function serial<T>(task: () => Promise<T>): Promise<T> {
+    const run = queue.then(task, task);
+    queue = run.catch(() => undefined);
+    return run;
+  }
+
+  async function filesOf(fields: SiteFields): Promise<SiteFiles> {
+    if (Object.keys(fields).length === 0) return new Map();
+    const timeoutMs = options.renderTimeoutMs;
+    return renderSite(runtimeContent(fields), { renderer, ...(timeoutMs ? { timeoutMs } : {}) });
+  }
+
+  /** Makes the newest version in the database live here, if it is not yet. */
+  function sync(): Promise<number> {
+    return serial(async () => {
+      const latest = await store.latestVersion();
+      if (latest === live.version) return latest;
+      const version = await store.version(latest);
+      live = { version: latest, files: await filesOf(version?.fields ?? {}) };
+      options.log?.info({ version: latest }, 'site version live');
+      return latest;
+    });
+  }
+
+  /** Publishes `fields` as the next version: checked, made, recorded, then switched in. */
+  function publish(entry: { fields: SiteFields; by: string; restoredFrom?: number }) {
+    return serial(async () => {
+      const started = Date.now();
+      const { after, changes } = await nextVersion(store, entry);
+      const files = await filesOf(entry.fields);
+      const version = await store.addVersion({ ...entry, after, changes }).catch(() => {
+        throw new PublishRefused('Someone published at the same moment; reload and try again');
+      });
+      live = { version, files };
+      return { version, tookMs: Date.now() - started };
+    });
+  }
+
+  /** Makes `fields` into documents served only to signed-in owners, under a new token. */
+  async function preview(fields: SiteFields): Promise<string> {
+    const found = publishProblems(fields);
+    if (found.length > 0) throw new PublishRefused('Some fields need attention', found);
+    return previews.add(await serial(() => filesOf(fields)));
+  }
+
+  return {
+    get version() {
+      return live.version;
+    },
+    sync,
+    publish,
+    preview,
+    /** The live file at a site path (`index.html`, `es/pages/team.html`), if the owner's. */
+    file: (sitePath: string): SiteFile | undefined => live.files.get(sitePath),
+    /** A preview's file; for a preview of nothing, the build's (undefined: not this token). */
+    previewFiles: previews.get,
+    /** Looks for versions published elsewhere every `pollMs` (default 2 s). */
+    start() {
+      stop = repeat(
+        () =>
+          sync().catch((error: unknown) =>
+            options.log?.warn({ error: (error as Error).message }, 'site version check failed'),
+          ),
+        options.pollMs ?? 2000,
+      );
+    },
+    stop: () => stop(),
+  };
+}
+
+export type LiveSite = ReturnType<typeof liveSite>;
+
+/** The path of the site a URL asks for: `/` is `index.html`, `/es/` is `es/index.html`. */
+export function sitePath(url: string): string {
+  const pathname = decodeURIComponent(url.split(/[?#]/, 1)[0] ?? '/');
+  const file = pathname.endsWith('/') ? `${pathname}index.html` : pathname;
+  return file.replace(/^\/+/, '');
+}
+
+/** Sends one of the owner's files as the static files are sent: cached, encoded, revalidated. */
+export function sendSiteFile(request: FastifyRequest, reply: FastifyReply, file: SiteFile) {
+  reply.header('content-type', file.type);
+  reply.header('cache-control', 'no-cache');
+  reply.header('etag', file.etag);
+  reply.header('vary', 'Accept-Encoding');
+  if (request.headers['if-none-match'] === file.etag) return reply.code(304).send();
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  const encoded =
+    /\bbr\b/.test(accepted) && file.br
+      ? { name: 'br', body: file.br }
+      : /\bgzip\b/.test(accepted) && file.gz
+        ? { name: 'gzip', body: file.gz }
+        : undefined;
+  if (encoded) reply.header('content-encoding', encoded.name);
+  // Node writes no body for a HEAD request, but keeps its length.
+  return reply.send(encoded?.body ?? file.body);
+}

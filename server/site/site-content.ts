@@ -1,0 +1,185 @@
+import type { PublishedContent } from '../../src/content/published.ts';
+import { nodeAt, type FieldNode } from '../../src/content/site-fields.ts';
+import { partOf, siteParts, type SitePart } from '../../src/content/site-parts.ts';
+import {
+  draftShape,
+  isTranslated,
+  LANGUAGES,
+  problems,
+  resolve,
+  type Language,
+} from '../../src/content/site-values.ts';
+import type { SiteFields } from './site-store.ts';
+
+/**
+ * The owner's changed fields (keys `<part>/<path>`, src/content/site-parts.ts), checked, put in
+ * words, and turned into what the pages are drawn from (src/content/published.ts).
+ */
+
+interface Field {
+  part: SitePart;
+  path: string[];
+  node: FieldNode;
+}
+
+/** The part and node a key names; undefined for a key no part has. */
+export function fieldOf(key: string): Field | undefined {
+  const slash = key.indexOf('/');
+  if (slash < 1) return undefined;
+  const part = partOf(key.slice(0, slash));
+  const path = key.slice(slash + 1).split('.');
+  const node = part && nodeAt(part.node, path);
+  return part && node ? { part, path, node } : undefined;
+}
+
+/** 'Home: clients › Testimonials › Item 1 › Text': where the field is, as the editor shows it. */
+export function fieldLabel(key: string): string {
+  const field = fieldOf(key);
+  if (!field) return key;
+  const words = [field.part.title];
+  let node: FieldNode | undefined = field.part.node;
+  for (const step of field.path) {
+    if (!node) break;
+    if (node.type === 'list') {
+      words.push(`${node.itemLabel} ${Number(step) + 1}`);
+      node = node.item;
+    } else if (node.type === 'group') {
+      node = node.children[step];
+      const label = node?.type === 'leaf' ? node.meta.label : node?.label;
+      if (label && label !== words.at(-1)) words.push(label);
+    }
+  }
+  return words.join(' › ');
+}
+
+/** Why a draft cannot be saved (an unknown field, a value of the wrong shape), or undefined. */
+export function draftError(fields: SiteFields): string | undefined {
+  for (const [key, value] of Object.entries(fields)) {
+    const field = fieldOf(key);
+    if (!field) return `There is no field ${key.slice(0, 80)}`;
+    if (!draftShape(field.node).safeParse(value).success) {
+      return `${fieldLabel(key)}: this value has the wrong form`;
+    }
+  }
+  return undefined;
+}
+
+export interface PublishProblem {
+  key: string;
+  label: string;
+  message: string;
+  language?: Language;
+}
+
+/** Every rule the changed fields break, and every Spanish (or English) text left empty. */
+export function publishProblems(fields: SiteFields): PublishProblem[] {
+  return Object.entries(fields).flatMap(([key, value]) => {
+    const field = fieldOf(key);
+    if (!field) return [{ key, label: key, message: 'This field is not on the site any more.' }];
+    return problems(field.node, value).map((problem) => {
+      const at = problem.path.length > 0 ? `${key}.${problem.path.join('.')}` : key;
+      return {
+        key: at,
+        label: fieldLabel(at),
+        message: problem.message,
+        ...(problem.language ? { language: problem.language } : {}),
+      };
+    });
+  });
+}
+
+function valueAt(value: unknown, path: readonly string[]): unknown {
+  let at = value;
+  for (const step of path) {
+    if (typeof at !== 'object' || at === null) return undefined;
+    at = (at as Record<string, unknown>)[step];
+  }
+  return at;
+}
+
+/** The published fields as the pages of each language draw them. */
+export function runtimeContent(fields: SiteFields): PublishedContent {
+  const content: Required<PublishedContent> = { facts: {}, en: {}, es: {} };
+  for (const [key, value] of Object.entries(fields)) {
+    const field = fieldOf(key);
+    if (!field) continue;
+    if (field.part.facts) {
+      content.facts[key] = resolve(field.node, value, 'en', valueAt(field.part.en, field.path));
+      continue;
+    }
+    for (const language of LANGUAGES) {
+      const base = valueAt(language === 'en' ? field.part.en : field.part.es, field.path);
+      content[language][key] = resolve(field.node, value, language, base);
+    }
+  }
+  const used = (fields: Record<string, unknown>) => Object.keys(fields).length > 0;
+  return {
+    ...(used(content.facts) ? { facts: content.facts } : {}),
+    ...(used(content.en) ? { en: content.en } : {}),
+    ...(used(content.es) ? { es: content.es } : {}),
+  };
+}
+
+/** A value in a line of the history: short, one line. */
+function shown(value: unknown, language?: Language): string {
+  let text: string;
+  if (isTranslated(value)) text = language ? value[language] : value.en;
+  else if (typeof value === 'object' && value !== null && 'display' in value) {
+    text = String((value as { display: unknown }).display);
+  } else if (typeof value === 'object' && value !== null && 'mediaId' in value) {
+    return 'a new photo';
+  } else if (Array.isArray(value)) return `a list of ${value.length}`;
+  else text = String(value ?? '');
+  const line = text.replace(/\s+/g, ' ').trim();
+  return `“${line.length > 60 ? `${line.slice(0, 59)}…` : line}”`;
+}
+
+/** What changed from `before` to `after`, field by field, in words. */
+export function describeChanges(before: SiteFields, after: SiteFields): string[] {
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  const lines: string[] = [];
+  for (const key of keys.sort()) {
+    const [was, now] = [before[key], after[key]];
+    if (JSON.stringify(was) === JSON.stringify(now)) continue;
+    const label = fieldLabel(key);
+    if (now === undefined) lines.push(`${label}: back to the original`);
+    else if (isTranslated(now)) {
+      for (const language of LANGUAGES) {
+        const old = isTranslated(was) ? was[language] : undefined;
+        if (old === now[language]) continue;
+        const name = language === 'en' ? 'English' : 'Spanish';
+        lines.push(
+          `${label} (${name}): ${old === undefined ? '' : `${shown(was, language)} → `}${shown(now, language)}`,
+        );
+      }
+    } else lines.push(`${label}: ${was === undefined ? '' : `${shown(was)} → `}${shown(now)}`);
+  }
+  return lines;
+}
+
+export interface ChecklistItem {
+  key: string;
+  label: string;
+}
+
+function placeholders(node: FieldNode, path: string[]): string[][] {
+  if (node.type === 'leaf') return node.meta.placeholder ? [path] : [];
+  if (node.type === 'group') {
+    return Object.entries(node.children).flatMap(([key, child]) =>
+      placeholders(child, [...path, key]),
+    );
+  }
+  return Array.from({ length: node.max }, (_, index) =>
+    placeholders(node.item, [...path, String(index)]),
+  ).flat();
+}
+
+/** Every placeholder (a fictional fact, an illustration) the published fields have not replaced. */
+export function launchChecklist(fields: SiteFields): ChecklistItem[] {
+  const changed = Object.keys(fields);
+  return siteParts
+    .filter((part) => part.facts)
+    .flatMap((part) => placeholders(part.node, []).map((path) => `${part.id}/${path.join('.')}`))
+    .filter((key) => !changed.some((done) => key === done || key.startsWith(`${done}.`)))
+    .map((key) => ({ key, label: fieldLabel(key) }));
+}

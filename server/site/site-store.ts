@@ -1,0 +1,222 @@
+import type { Database } from '../db/database.ts';
+import { toBytes } from '../store/attachments.ts';
+
+/**
+ * The owner's site in the database: the shared draft, every published version (never deleted) and
+ * the photos. In the database, so that a backup, a copy to Postgres and every instance carry them.
+ */
+
+/** Changed fields, keyed `<part>/<path>` (src/content/published.ts), as stored. */
+export type SiteFields = Record<string, unknown>;
+
+export interface VersionSummary {
+  version: number;
+  publishedAt: number;
+  publishedBy: string;
+  /** What changed since the version before, field by field, in words. */
+  changes: string[];
+  restoredFrom: number | null;
+}
+
+export interface SiteVersion extends VersionSummary {
+  fields: SiteFields;
+}
+
+export interface SiteDraft {
+  /** 0 before the first save. */
+  revision: number;
+  fields: SiteFields;
+  updatedAt: number | null;
+  updatedBy: string | null;
+}
+
+export interface MediaFile {
+  name: string;
+  type: string;
+  content: Uint8Array;
+}
+
+/** The draft was saved by someone else since this editor loaded it. */
+export class DraftConflict extends Error {
+  constructor(readonly current: SiteDraft) {
+    super('The draft changed since it was loaded');
+  }
+}
+
+const parse = (text: string): unknown => JSON.parse(text) as unknown;
+
+function toSummary(row: {
+  version: number;
+  published_at: number;
+  published_by: string;
+  changes: string;
+  restored_from: number | null;
+}): VersionSummary {
+  return {
+    version: Number(row.version),
+    publishedAt: Number(row.published_at),
+    publishedBy: row.published_by,
+    changes: parse(row.changes) as string[],
+    restoredFrom: row.restored_from === null ? null : Number(row.restored_from),
+  };
+}
+
+type Db = Database['db'];
+
+/** Every published version: the live one is the newest. */
+function versionStore(db: Db, now: () => number) {
+  return {
+    /** The live version's number; 0 while nothing is published. */
+    async latestVersion(): Promise<number> {
+      const row = await db
+        .selectFrom('site_versions')
+        .select((eb) => eb.fn.max('version').as('latest'))
+        .executeTakeFirst();
+      return Number(row?.latest ?? 0);
+    },
+
+    async version(version: number): Promise<SiteVersion | undefined> {
+      const row = await db
+        .selectFrom('site_versions')
+        .selectAll()
+        .where('version', '=', version)
+        .executeTakeFirst();
+      return row && { ...toSummary(row), fields: parse(row.fields) as SiteFields };
+    },
+
+    async versions(limit = 50): Promise<VersionSummary[]> {
+      const rows = await db
+        .selectFrom('site_versions')
+        .select(['version', 'published_at', 'published_by', 'changes', 'restored_from'])
+        .orderBy('version', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map(toSummary);
+    },
+
+    /**
+     * Records a version after `after` (the live one the publish was made from); fails when
+     * another publish took that number first (its UNIQUE key), so two publishes never interleave.
+     */
+    async addVersion(entry: {
+      after: number;
+      fields: SiteFields;
+      changes: string[];
+      by: string;
+      restoredFrom?: number;
+    }): Promise<number> {
+      const version = entry.after + 1;
+      await db
+        .insertInto('site_versions')
+        .values({
+          version,
+          published_at: now(),
+          published_by: entry.by,
+          fields: JSON.stringify(entry.fields),
+          changes: JSON.stringify(entry.changes),
+          restored_from: entry.restoredFrom ?? null,
+        })
+        .execute();
+      return version;
+    },
+  };
+}
+
+/** The one shared draft, saved only over the revision it was loaded at. */
+function draftStore(db: Db, now: () => number) {
+  async function draft(): Promise<SiteDraft> {
+    const row = await db
+      .selectFrom('site_draft')
+      .selectAll()
+      .where('id', '=', 1)
+      .executeTakeFirst();
+    if (!row || Number(row.revision) === 0) {
+      return { revision: 0, fields: {}, updatedAt: null, updatedBy: null };
+    }
+    return {
+      revision: Number(row.revision),
+      fields: parse(row.fields) as SiteFields,
+      updatedAt: Number(row.updated_at),
+      updatedBy: row.updated_by,
+    };
+  }
+  return {
+    draft,
+
+    /** Saves the draft if it is still at `revision`; otherwise throws DraftConflict. */
+    async saveDraft(fields: SiteFields, revision: number, by: string): Promise<SiteDraft> {
+      const next: SiteDraft = { revision: revision + 1, fields, updatedAt: now(), updatedBy: by };
+      const values = {
+        revision: next.revision,
+        fields: JSON.stringify(fields),
+        updated_at: next.updatedAt ?? 0,
+        updated_by: by,
+      };
+      // The one row, made once (by whichever save comes first); every save then updates it.
+      await db
+        .insertInto('site_draft')
+        .values({ id: 1, revision: 0, fields: '{}', updated_at: 0, updated_by: '' })
+        .onConflict((conflict) => conflict.column('id').doNothing())
+        .execute();
+      const saved = await db
+        .updateTable('site_draft')
+        .set(values)
+        .where('id', '=', 1)
+        .where('revision', '=', revision)
+        .executeTakeFirst();
+      const changed = saved.numUpdatedRows;
+      if (Number(changed) !== 1) throw new DraftConflict(await draft());
+      return next;
+    },
+  };
+}
+
+/** The owner's photos as the server made them, one row per file. */
+function mediaStore(db: Db, now: () => number) {
+  return {
+    async saveMedia(mediaId: string, files: readonly MediaFile[]): Promise<void> {
+      const createdAt = now();
+      await db
+        .insertInto('site_media_files')
+        .values(
+          files.map((file) => ({
+            name: file.name,
+            media_id: mediaId,
+            type: file.type,
+            created_at: createdAt,
+            content: file.content,
+          })),
+        )
+        .onConflict((conflict) => conflict.column('name').doNothing())
+        .execute();
+    },
+
+    async mediaFile(name: string): Promise<MediaFile | undefined> {
+      const row = await db
+        .selectFrom('site_media_files')
+        .select(['name', 'type', 'content'])
+        .where('name', '=', name)
+        .executeTakeFirst();
+      return row && { name: row.name, type: row.type, content: toBytes(row.content) };
+    },
+
+    async hasMedia(mediaId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('site_media_files')
+        .select('name')
+        .where('media_id', '=', mediaId)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+  };
+}
+
+export function siteStore(database: Database, now: () => number = Date.now) {
+  return {
+    ...versionStore(database.db, now),
+    ...draftStore(database.db, now),
+    ...mediaStore(database.db, now),
+  };
+}
+
+export type SiteStore = ReturnType<typeof siteStore>;
