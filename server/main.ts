@@ -1,9 +1,12 @@
+import { setupCodeMessage, setupCodes } from './admin/setup-code.ts';
 import { buildApp } from './http/app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { logStream } from './http/log-stream.ts';
 import { forms } from './intake/forms.ts';
 import { smtpSender, startOutbox, type Outbox } from './mail/outbox.ts';
 import { openStore } from './store/store.ts';
+import { liveSite } from './site/live-site.ts';
+import { siteStore } from './site/site-store.ts';
 
 /** The form endpoints the site was built with (scripts/build/server.mjs), for the CSP. */
 declare const __BUILD_FORM_ENDPOINTS__: string[] | undefined;
@@ -12,6 +15,13 @@ declare const __BUILD_FORM_ENDPOINTS__: string[] | undefined;
 function databaseLabel(url: string): string {
   if (url.startsWith('file:')) return url;
   return /^postgres(ql)?:/.test(url) ? 'postgres' : 'remote libsql';
+}
+
+/** Where the inbox is, on this machine and behind whatever address the site has. */
+function adminLocation(host: string, port: number): string {
+  const name = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+  const url = `http://${name.includes(':') ? `[${name}]` : name}:${port}/admin/`;
+  return `${url} (or /admin/ on the site's own address)`;
 }
 
 /** The checked environment; a wrong variable stops the start with a message that names it. */
@@ -39,7 +49,17 @@ const store = await openStore(config.database, {
     log.warn({ code: (error as { code?: string }).code }, 'database connection lost'),
 });
 
+// The owner's published site: made live before the first request, then kept up with the database.
+const sites = siteStore(store.database);
+const live = liveSite({
+  store: sites,
+  renderTimeoutMs: config.publishTimeoutMs,
+  log: { warn: (fields, message) => log.warn(fields, message), info: () => undefined },
+});
+await live.sync();
+
 const app = await buildApp({
+  site: { live, store: sites },
   distDir: config.distDir,
   store,
   forms,
@@ -69,8 +89,11 @@ if (config.notify) {
   });
 }
 
+live.start();
+
 // Runs once every in-flight request has been answered.
 app.addHook('onClose', async () => {
+  live.stop();
   await outbox?.stop();
   await store.close();
 });
@@ -99,3 +122,21 @@ app.log.info(
   },
   'form receiver ready',
 );
+
+/**
+ * With no account yet: the one-time setup code, in plain words on standard output, outside the
+ * JSON log, so that no LOG_LEVEL hides it. Standard output is where a host without a terminal
+ * shows it (its log viewer), and whatever keeps that output keeps the code too: it claims the site
+ * once, and is deleted with the first account. `npm run admin -- setup-code` shows it again.
+ */
+try {
+  const code = await setupCodes(store.database).ensure();
+  if (code) {
+    process.stdout.write(`${setupCodeMessage(code, adminLocation(config.host, config.port))}\n`);
+  }
+} catch (error) {
+  app.log.warn(
+    { errorCode: (error as { code?: string }).code },
+    'no setup code could be made; `npm run admin -- setup-code` tries again',
+  );
+}

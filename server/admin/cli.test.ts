@@ -5,6 +5,7 @@ import { runCaught, tempDataDir } from '../testing/fixtures.ts';
 import { runAdminCli, usage } from './cli.ts';
 import { verifyPassword } from './passwords.ts';
 import { sessions } from './sessions.ts';
+import { setupCodes } from './setup-code.ts';
 import { users } from './users.ts';
 
 const PASSWORD = 'a long enough password';
@@ -149,10 +150,33 @@ describe('npm run admin', () => {
     expect(again.err).toContain('No account for owner@example.com');
   });
 
+  it('setup-code: with no account, prints the one code that claims the site, made once', async () => {
+    const first = await admin(['setup-code']);
+    expect(first).toMatchObject({ code: 0, err: '', asked: 0 });
+    const code = /setup code: ([0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4})\n/.exec(first.out)?.[1];
+    expect(first.out).toContain('No inbox account yet. To claim the site, open /admin/');
+    expect(code).toBeDefined();
+    expect(await withDatabase(({ database }) => setupCodes(database).current())).toBe(code);
+    expect((await admin(['setup-code'])).out).toBe(first.out);
+  });
+
+  it('setup-code: with an account, says that no code is needed (exit code 0)', async () => {
+    await admin(['setup-code']);
+    expect((await admin(['add-user', 'owner@example.com'], [PASSWORD])).code).toBe(0);
+    // add-user made the first account: the code is gone with it.
+    expect(await withDatabase(({ database }) => setupCodes(database).current())).toBeUndefined();
+    const result = await admin(['setup-code']);
+    expect(result).toMatchObject({ code: 0, err: '', asked: 0 });
+    expect(result.out).toContain('already has an account, so no setup code is needed');
+    expect(result.out).not.toMatch(/setup code: /);
+    expect(await withDatabase(({ database }) => setupCodes(database).current())).toBeUndefined();
+  });
+
   it('prints the usage with exit code 2 without a command, 0 when asked for help', async () => {
     const none = await admin([]);
     expect(none).toMatchObject({ code: 2, out: `${usage}\n`, err: '' });
     expect(none.out).toContain('add-user EMAIL');
+    expect(none.out).toContain('setup-code');
     expect(await admin(['--help'])).toMatchObject({ code: 0, out: `${usage}\n` });
     expect(await admin(['help'])).toMatchObject({ code: 0, out: `${usage}\n` });
   });
@@ -162,6 +186,7 @@ describe('npm run admin', () => {
       ['delete-everything'],
       ['add-users', 'owner@example.com'],
       ['list-users', 'extra'],
+      ['setup-code', 'owner@example.com'],
       ['add-user', 'owner@example.com', 'extra'],
       ['remove-user', 'a@example.com', 'b@example.com'],
     ]) {

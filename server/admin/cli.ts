@@ -5,7 +5,8 @@ import { read } from 'read';
 import { PASSWORD_MIN_LENGTH } from '../../src/admin/contract.ts';
 import { databaseConfig } from '../config.ts';
 import type { CliIo } from '../data/submissions-cli.ts';
-import { openDatabase } from '../db/database.ts';
+import { openDatabase, type Database } from '../db/database.ts';
+import { setupCodeMessage, setupCodes } from './setup-code.ts';
 import { AccountError, checkEmail, checkPassword, users } from './users.ts';
 
 export const usage = `The accounts of the owner's inbox (/admin/ on the server that npm start runs).
@@ -14,6 +15,10 @@ export const usage = `The accounts of the owner's inbox (/admin/ on the server t
   npm run admin -- reset-password EMAIL   set a new password (signs the account out everywhere)
   npm run admin -- remove-user EMAIL      delete an account and its sessions
   npm run admin -- list-users
+  npm run admin -- setup-code             the one-time code that claims the site at /admin/
+
+setup-code prints the code while no account exists (making it if need be; npm start prints it
+too), or says that an account exists and no code is needed; its exit code is 0 either way.
 
 On a terminal the password is asked twice and not shown; otherwise one line of standard input is
 the password, e.g.  printf '%s\\n' "$PASSWORD" | npm run admin -- add-user owner@example.com
@@ -25,7 +30,9 @@ export interface AdminCliIo extends CliIo {
   readPassword(): Promise<string>;
 }
 
-const commands = ['add-user', 'reset-password', 'remove-user', 'list-users'] as const;
+const commands = ['add-user', 'reset-password', 'remove-user', 'list-users', 'setup-code'] as const;
+/** The commands that take no e-mail address. */
+const withoutEmail: readonly Command[] = ['list-users', 'setup-code'];
 type Command = (typeof commands)[number];
 
 function isCommand(value: string | undefined): value is Command {
@@ -36,10 +43,24 @@ function day(ms: number | null): string {
   return ms === null ? 'never' : new Date(ms).toISOString().slice(0, 16).replace('T', ' ');
 }
 
+/** The setup code while no account exists; else that none is needed. */
+async function printSetupCode(database: Database, io: AdminCliIo): Promise<void> {
+  const code = await setupCodes(database).ensure();
+  io.out(
+    code
+      ? `${setupCodeMessage(code, "/admin/ on the site's address")}\n`
+      : 'The inbox already has an account, so no setup code is needed: sign in at /admin/ (add-user makes more accounts).\n',
+  );
+}
+
 async function run(command: Command, email: string | undefined, io: AdminCliIo): Promise<void> {
   const database = await openDatabase(databaseConfig(io.env));
   try {
     const accounts = users(database);
+    if (command === 'setup-code') {
+      await printSetupCode(database, io);
+      return;
+    }
     if (command === 'list-users') {
       const list = await accounts.list();
       for (const user of list) {
@@ -67,6 +88,8 @@ async function run(command: Command, email: string | undefined, io: AdminCliIo):
     checkPassword(password);
     if (command === 'add-user') {
       await accounts.add(address, password);
+      // The first account: the setup code has served its purpose.
+      await setupCodes(database).ensure();
       io.out(`Added ${address}. Sign in at /admin/ on the server.\n`);
     } else {
       await accounts.resetPassword(address, password);
@@ -83,7 +106,7 @@ export async function runAdminCli(argv: readonly string[], io: AdminCliIo): Prom
     io.out(`${usage}\n`);
     return command === undefined ? 2 : 0;
   }
-  const needsEmail = command !== 'list-users';
+  const needsEmail = !withoutEmail.some((name) => name === command);
   if (!isCommand(command) || extra.length > 0 || (!needsEmail && email !== undefined)) {
     io.err(`Unknown command: ${argv.join(' ')}\n\n${usage}\n`);
     return 2;

@@ -6,6 +6,8 @@ import fastifyStatic from '@fastify/static';
 import { safeParse } from 'zod/mini';
 import {
   inboxQuerySchema,
+  PASSWORD_MIN_LENGTH,
+  setupSchema,
   signInSchema,
   updateSubmissionSchema,
   type AdminError,
@@ -23,8 +25,19 @@ import type { FormDefinition } from '../intake/forms.ts';
 import { inbox } from './inbox.ts';
 import { dummyHash, verifyNobody, verifyPassword, type ScryptCost } from './passwords.ts';
 import { SESSION_MAX_MS, sessions } from './sessions.ts';
+import { setupCodes } from './setup-code.ts';
 import { signInLimit } from './sign-in-limit.ts';
-import { normaliseEmail, users, type User } from './users.ts';
+import { siteRoutes } from './site-routes.ts';
+import type { LiveSite } from '../site/live-site.ts';
+import type { SiteStore } from '../site/site-store.ts';
+import {
+  AccountError,
+  checkEmail,
+  checkPassword,
+  normaliseEmail,
+  users,
+  type User,
+} from './users.ts';
 
 export interface AdminOptions {
   database: Database;
@@ -35,6 +48,8 @@ export interface AdminOptions {
   cookieSecure?: boolean;
   now?: () => number;
   cost?: ScryptCost;
+  /** The owner's site editor (server/site/): its API and previews. */
+  site?: { live: LiveSite; store: SiteStore };
 }
 
 export const SESSION_COOKIE = 'admin_session';
@@ -72,6 +87,7 @@ interface AdminContext {
   accounts: ReturnType<typeof users>;
   sessionStore: ReturnType<typeof sessions>;
   limit: ReturnType<typeof signInLimit>;
+  setup: ReturnType<typeof setupCodes>;
   box: ReturnType<typeof inbox>;
   /** Route options that let only a signed-in owner through. */
   signedIn: { onRequest: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown> };
@@ -111,6 +127,7 @@ function adminContext(options: AdminOptions): AdminContext {
     accounts,
     sessionStore,
     limit: signInLimit(database, { now }),
+    setup: setupCodes(database, { now, cost: options.cost }),
     box: inbox(database, { forms: options.forms, now }),
     signedIn: { onRequest: requireUser },
     userOf(request) {
@@ -124,7 +141,7 @@ function adminContext(options: AdminOptions): AdminContext {
 
 /** Checks a password, with the sign-in limit per address and per account; starts a session. */
 async function signIn(context: AdminContext, request: FastifyRequest, reply: FastifyReply) {
-  const { accounts, limit, sessionStore, options } = context;
+  const { accounts, limit, options } = context;
   const { database } = options;
   const body = safeParse(signInSchema, request.body);
   if (!body.success) return refuse(reply, 400, 'Send an e-mail address and a password');
@@ -147,6 +164,17 @@ async function signIn(context: AdminContext, request: FastifyRequest, reply: Fas
     return refuse(reply, 401, 'Email or password is incorrect.');
   }
   await limit.clear(accountKey);
+  request.log.info({ userId: user.id }, 'signed in');
+  return startSession(context, request, reply, user);
+}
+
+/** A new session for `user` in the cookie; answers what `/api/session` would. */
+async function startSession(
+  { sessionStore, options }: AdminContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: User,
+): Promise<SessionInfo> {
   const token = await sessionStore.start(user);
   reply.setCookie(SESSION_COOKIE, token, {
     httpOnly: true,
@@ -155,9 +183,59 @@ async function signIn(context: AdminContext, request: FastifyRequest, reply: Fas
     secure: options.cookieSecure === true || request.protocol === 'https',
     maxAge: SESSION_MAX_MS / 1000,
   });
-  request.log.info({ userId: user.id }, 'signed in');
   const signedInUser = await sessionStore.resolve(token);
   return sessionInfo(signedInUser ?? user);
+}
+
+/** The field of a setup that add-user's rules refuse (server/admin/users.ts), if any. */
+function invalidSetupField(email: string, password: string): 'email' | 'password' | undefined {
+  try {
+    checkEmail(email);
+  } catch (error) {
+    if (error instanceof AccountError) return 'email';
+    throw error;
+  }
+  try {
+    checkPassword(password);
+  } catch (error) {
+    if (error instanceof AccountError) return 'password';
+    throw error;
+  }
+  return undefined;
+}
+
+/**
+ * The first account, made with the one-time setup code (README, "The first account"), then signed
+ * in. A wrong code counts as a failed sign-in of the client's address, under the same limit.
+ */
+async function setUp(context: AdminContext, request: FastifyRequest, reply: FastifyReply) {
+  const { limit, setup, options } = context;
+  const body = safeParse(setupSchema, request.body);
+  if (!body.success) return refuse(reply, 400, 'Send the setup code, an e-mail and a password');
+  const { code, email, password } = body.data;
+  const field = invalidSetupField(email, password);
+  if (field === 'email') return refuse(reply, 400, 'Enter a valid e-mail address', { field });
+  if (field === 'password') {
+    const error = `The password must have at least ${PASSWORD_MIN_LENGTH} characters`;
+    return refuse(reply, 400, error, { field });
+  }
+  const keys = [`address:${options.database.clientHash(request.ip)}`];
+  const wait = await limit.retryAfter(keys);
+  if (wait > 0) {
+    reply.header('retry-after', String(Math.ceil(wait / 1000)));
+    return refuse(reply, 429, 'Too many wrong setup codes; try again later');
+  }
+  const result = await setup.claim(code, email, password);
+  if (!result.claimed && result.reason === 'account-exists') {
+    return refuse(reply, 409, 'The inbox already has an account: sign in', { setupNeeded: false });
+  }
+  if (!result.claimed) {
+    await limit.recordFailure(keys);
+    request.log.info('setup code refused');
+    return refuse(reply, 403, 'The setup code is not correct', { field: 'code' });
+  }
+  request.log.info({ userId: result.user.id }, 'first account made with the setup code');
+  return startSession(context, request, reply, result.user);
 }
 
 function sessionRoutes(app: FastifyInstance, context: AdminContext) {
@@ -168,6 +246,11 @@ function sessionRoutes(app: FastifyInstance, context: AdminContext) {
     '/api/sign-in',
     { config: { rateLimit: { max: 30, timeWindow: 60_000 } } },
     (request, reply) => signIn(context, request, reply),
+  );
+  app.post(
+    '/api/setup',
+    { config: { rateLimit: { max: 30, timeWindow: 60_000 } } },
+    (request, reply) => setUp(context, request, reply),
   );
   app.post('/api/sign-out', async (request, reply) => {
     const token = request.cookies[SESSION_COOKIE];
@@ -261,6 +344,9 @@ export async function adminRoutes(app: FastifyInstance, options: AdminOptions) {
 
   sessionRoutes(app, context);
   submissionRoutes(app, context);
+  if (options.site) {
+    siteRoutes(app, { ...options.site, signedIn: context.signedIn, userOf: context.userOf });
+  }
   app.all('/api/*', async (_request, reply) => refuse(reply, 404, 'Not found'));
 
   if (options.appDir && existsSync(options.appDir)) {

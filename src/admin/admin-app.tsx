@@ -7,6 +7,8 @@ import type { SessionInfo } from './contract';
 import { InboxPage } from './inbox-page';
 import { SetupPage } from './setup-page';
 import { SignInPage } from './sign-in-page';
+import { PartRoute } from './site/part-page';
+import { SitePage } from './site/site-page';
 import { SubmissionPage } from './submission-page';
 import { WeeklyPage } from './weekly-page';
 
@@ -25,12 +27,19 @@ function signedOutState(error: unknown): Auth {
   return { state: 'signed-out' };
 }
 
-function Screens({ auth, onSignedIn }: { auth: Auth; onSignedIn: (s: SessionInfo) => void }) {
+interface ScreensProps {
+  auth: Auth;
+  onSignedIn: (session: SessionInfo) => void;
+  /** To the sign-in: the first account was made meanwhile (by another setup, or add-user). */
+  onSignInInstead: () => void;
+}
+
+function Screens({ auth, onSignedIn, onSignInInstead }: ScreensProps) {
   switch (auth.state) {
     case 'loading':
       return <p className="py-10 text-center text-slate-600">{adminText.loading}</p>;
     case 'setup':
-      return <SetupPage />;
+      return <SetupPage onSignedIn={onSignedIn} onAccountExists={onSignInInstead} />;
     case 'signed-out':
       return <SignInPage expired={auth.expired ?? false} onSignedIn={onSignedIn} />;
     case 'signed-in':
@@ -38,13 +47,15 @@ function Screens({ auth, onSignedIn }: { auth: Auth; onSignedIn: (s: SessionInfo
         <Routes>
           <Route path="/submissions/:id" element={<SubmissionPage />} />
           <Route path="/weekly" element={<WeeklyPage />} />
+          <Route path="/site" element={<SitePage />} />
+          <Route path="/site/:part" element={<PartRoute />} />
           <Route path="*" element={<InboxPage seenBefore={auth.session.seenBefore} />} />
         </Routes>
       );
   }
 }
 
-/** The owner's inbox: sign-in (or how to make the first account), the list, one submission. */
+/** The owner's inbox: sign-in (or the first account, with the setup code), the list, one submission. */
 export function AdminApp() {
   const [auth, setAuth] = useState<Auth>({ state: 'loading' });
 
@@ -67,7 +78,11 @@ export function AdminApp() {
         user={auth.state === 'signed-in' ? auth.session.email : undefined}
         onSignOut={signOut}
       >
-        <Screens auth={auth} onSignedIn={(session) => setAuth({ state: 'signed-in', session })} />
+        <Screens
+          auth={auth}
+          onSignedIn={(session) => setAuth({ state: 'signed-in', session })}
+          onSignInInstead={() => setAuth({ state: 'signed-out' })}
+        />
       </AdminLayout>
     </HashRouter>
   );

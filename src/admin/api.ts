@@ -2,10 +2,21 @@ import type {
   AdminError,
   InboxPage,
   SessionInfo,
+  SetupBody,
   SubmissionDetail,
   UpdateSubmissionBody,
   WeeklyPicture,
 } from './contract';
+import type {
+  Published,
+  SaveDraftBody,
+  SavedDraft,
+  SiteOverview,
+  SitePreview,
+  SiteVersions,
+  UploadedPhoto,
+} from './site-contract';
+import type { PhotoPlaceName } from '../content/site-fields';
 
 /** The inbox's calls to `/admin/api/`; the session cookie goes along by itself (same origin). */
 
@@ -59,6 +70,9 @@ export const adminApi = {
       { method: 'POST', json: { email, password } },
       { reportSignOut: false },
     ),
+  /** The first account, with the server's setup code; signs it in (README, "The first account"). */
+  setup: (body: SetupBody) =>
+    call<SessionInfo>('/setup', { method: 'POST', json: body }, { reportSignOut: false }),
   signOut: () => call<{ ok: true }>('/sign-out', { method: 'POST' }, { reportSignOut: false }),
   submissions: (query: URLSearchParams, signal?: AbortSignal) =>
     call<InboxPage>(`/submissions?${query}`, signal ? { signal } : {}),
@@ -72,4 +86,28 @@ export const adminApi = {
   exportUrl: (query: URLSearchParams) => `${BASE}/export.csv?${query}`,
   attachmentUrl: (submissionId: string, attachmentId: number) =>
     `${BASE}/submissions/${encodeURIComponent(submissionId)}/attachments/${attachmentId}`,
+};
+
+/** The site editor's calls (src/admin/site-contract.ts). */
+export const siteApi = {
+  overview: () => call<SiteOverview>('/site'),
+  /** 409 with the other editor's draft when it moved on since `revision`. */
+  saveDraft: (body: SaveDraftBody) =>
+    call<SavedDraft>('/site/draft', { method: 'PUT', json: body }),
+  /** Multipart, `place` before `file`; the browser sets the Content-Type and its boundary. */
+  uploadPhoto: (place: PhotoPlaceName, file: File) => {
+    const form = new FormData();
+    form.append('place', place);
+    form.append('file', file);
+    return call<UploadedPhoto>('/site/photos', { method: 'POST', body: form });
+  },
+  preview: (revision: number) =>
+    call<SitePreview>('/site/preview', { method: 'POST', json: { revision } }),
+  publish: (revision: number) =>
+    call<Published>('/site/publish', { method: 'POST', json: { revision } }),
+  versions: () => call<SiteVersions>('/site/versions'),
+  previewVersion: (version: number) =>
+    call<SitePreview>(`/site/versions/${version}/preview`, { method: 'POST' }),
+  restoreVersion: (version: number) =>
+    call<Published>(`/site/versions/${version}/restore`, { method: 'POST' }),
 };

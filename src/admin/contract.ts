@@ -28,6 +28,45 @@ export const signInSchema = z.strictObject({
 });
 export type SignInBody = z.infer<typeof signInSchema>;
 
+/**
+ * The one-time setup code (server/admin/setup-code.ts): 12 symbols of Crockford's base32 (digits and
+ * capitals without I, L, O and U, none mistaken for another) in groups of four: 7KQ4-M2XD-9HRT.
+ */
+export const SETUP_CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+export const SETUP_CODE_GROUP_LENGTH = 4;
+export const SETUP_CODE_LENGTH = 3 * SETUP_CODE_GROUP_LENGTH;
+/** What a person may mistype for a symbol of the alphabet (Crockford's decoding). */
+const LOOK_ALIKES: Record<string, string> = { I: '1', L: '1', O: '0' };
+
+/** Symbols in groups of four joined by hyphens. */
+export function groupSetupCode(symbols: string): string {
+  return (symbols.match(new RegExp(`.{1,${SETUP_CODE_GROUP_LENGTH}}`, 'g')) ?? []).join('-');
+}
+
+/**
+ * A typed code as the server stores it, or undefined when it cannot be one: any case, spaces and
+ * hyphens anywhere, I and L read as 1, O as 0.
+ */
+export function normaliseSetupCode(typed: string): string | undefined {
+  const symbols = [...typed.toUpperCase().replace(/[\s-]/g, '')]
+    .map((symbol) => LOOK_ALIKES[symbol] ?? symbol)
+    .join('');
+  const valid = [...symbols].every((symbol) => SETUP_CODE_ALPHABET.includes(symbol));
+  return symbols.length === SETUP_CODE_LENGTH && valid ? groupSetupCode(symbols) : undefined;
+}
+
+/**
+ * `POST /admin/api/setup`: the first account, made with the setup code the server printed. The
+ * e-mail and password follow add-user's rules (server/admin/users.ts); the answer is the new
+ * session (`SessionInfo`, its cookie set as by a sign-in).
+ */
+export const setupSchema = z.strictObject({
+  code: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)),
+  email: z.string().check(z.trim(), z.minLength(1), z.maxLength(254)),
+  password: z.string().check(z.minLength(1), z.maxLength(PASSWORD_MAX_LENGTH)),
+});
+export type SetupBody = z.infer<typeof setupSchema>;
+
 export const updateSubmissionSchema = z
   .strictObject({
     status: z.optional(z.enum(submissionStatuses)),
@@ -197,4 +236,6 @@ export interface AdminError {
   setupNeeded?: boolean;
   /** On a 401: the request carried a session that has ended (expired, signed out, reset). */
   sessionEnded?: boolean;
+  /** A setup's refusal: the field it is about (the code is wrong, the e-mail or password invalid). */
+  field?: keyof SetupBody;
 }

@@ -167,19 +167,3 @@ describe('SignInPage', () => {
     await waitFor(() => expect(api.calls('GET /admin/api/submissions')).toHaveLength(1));
   });
 });
-
-describe('SetupPage', () => {
-  it('with no account yet, shows how to make the first one', async () => {
-    const api = signedOut(true);
-    window.location.hash = '#/';
-    render(<AdminApp />);
-
-    expect(
-      await screen.findByRole('heading', { level: 1, name: adminText.setup.heading }),
-    ).toBeInTheDocument();
-    expect(screen.getByText(adminText.setup.command)).toBeVisible();
-    expect(screen.getByRole('button', { name: adminText.setup.reload })).toBeInTheDocument();
-    expect(screen.queryByLabelText(text.password)).toBeNull();
-    expect(api.calls('GET /admin/api/submissions')).toHaveLength(0);
-  });
-});

@@ -15,13 +15,40 @@ export const adminText = {
   skipLink: 'Skip to main content',
 
   setup: {
-    heading: 'Create the first account',
+    heading: 'Claim this site',
     intro:
-      'No one can sign in yet. On the machine that runs the website, in the project folder, run:',
-    command: 'npm run admin -- add-user you@example.com',
-    after:
-      'It asks for a password of at least 12 characters, twice. Then reload this page and sign in.',
-    reload: 'Reload',
+      'No one can sign in to the inbox yet. Enter the setup code, then choose the e-mail address and password you will sign in with.',
+    whereCode:
+      'When the website\'s server starts without an account, it prints the setup code in its output (its log), after "enter the setup code:". The code works once.',
+    again: "On the server's machine, this command shows it again:",
+    command: 'npm run admin -- setup-code',
+    code: 'Setup code',
+    codeHint: '12 letters and digits, e.g. 7KQ4-M2XD-9HRT. Capitals and hyphens are optional.',
+    email: 'Your email address',
+    emailHint: 'You sign in with it.',
+    password: 'Choose a password',
+    passwordHint: (min: number) =>
+      `At least ${min} characters. A few unrelated words make a good one.`,
+    repeat: 'Repeat the password',
+    submit: 'Create the account',
+    submitting: 'Creating the account…',
+    codeMissing: 'Enter the setup code',
+    codeShape: 'A setup code has 12 letters and digits, like 7KQ4-M2XD-9HRT',
+    codeWrong: "This is not the setup code. Check it against the server's output.",
+    emailMissing: 'Enter your email address',
+    emailInvalid: 'Enter an email address like name@example.com',
+    passwordMissing: 'Enter a password for the account',
+    passwordShort: (min: number) => `The password must have at least ${min} characters`,
+    repeatMissing: 'Enter the password a second time',
+    repeatDiffers: 'The two passwords differ',
+    refused: 'The setup code was not accepted. Nothing was created.',
+    accountExists:
+      'The inbox already has an account, so no setup code is needed any more. Sign in instead.',
+    toSignIn: 'Go to sign-in',
+    tooMany: (minutes: number) =>
+      `Too many wrong setup codes. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+    failed: 'The account could not be created. Reload the page and try again.',
+    unreachable: 'The server could not be reached. Check the connection and try again.',
   },
 
   signIn: {
