@@ -3,7 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test as base, type Page } from '@playwright/test';
 import { adminText } from '../src/content/admin';
-import { addOwner, startReceiver, stopReceiver } from '../server/testing/receiver-harness';
+import {
+  addOwner,
+  signIn as signInOwner,
+  startReceiver,
+  stopReceiver,
+} from '../server/testing/receiver-harness';
+import { siteApi } from './site-helpers';
 import { createTestDatabase, startTestPostgres } from '../server/testing/postgres';
 import { samplePdf } from '../server/testing/fixtures';
 import { expectNoAxeViolations } from './fixtures';
@@ -128,4 +134,23 @@ test("an applicant's résumé sent on one instance downloads byte for byte from 
   const download = page.waitForEvent('download');
   await files.getByRole('link', { name: `${detailText.download} ${name} CV.pdf` }).click();
   expect(sha256(readFileSync(await (await download).path()))).toBe(sha256(resume));
+});
+
+test('a publish made on one instance is live on the other within 10 seconds', async ({
+  request,
+  instances,
+}) => {
+  const port = Number(new URL(instances.one).port);
+  const api = siteApi(request, instances.one, await signInOwner(port, { email: owner, password }));
+  const tagline = unique('Staffing the capital’s finest evenings');
+  const published = await api.publishFields({
+    'home.hero/eyebrow': { en: tagline, es: `ES ${tagline}` },
+  });
+  expect(published.status(), await published.text()).toBe(200);
+  const started = Date.now();
+  await expect
+    .poll(async () => (await request.get(`${instances.two}/es/`)).text(), { timeout: 10_000 })
+    .toContain(`ES ${tagline}`);
+  expect(Date.now() - started).toBeLessThan(10_000);
+  expect(await (await request.get(`${instances.two}/`)).text()).toContain(tagline);
 });
