@@ -22,7 +22,7 @@ const distDir = process.env.DIST_DIR ?? 'dist';
 const owner = { email: 'site.owner@example.com', password: 'a long e2e test password' };
 const officePhone = { display: '(202) 555-2368', e164: '+12025552368' };
 const testimonial = {
-  en: 'They staffed our embassy dinner for 300 without a single slip.',
+  en: 'They staffed our embassy dinner for 300.\nNot a single slip.',
   es: 'Atendieron nuestra cena de embajada para 300 sin un solo error.',
 };
 
@@ -90,7 +90,10 @@ test('a published phone, testimonial and hero photo are what both languages show
     ['/es/', testimonial.es],
   ] as const) {
     await page.goto(address);
-    await expect(page.getByText(words)).toBeVisible();
+    // The owner's line break is kept on the page.
+    const quote = page.locator('blockquote p', { hasText: words.split('\n')[0] ?? '' });
+    await expect(quote).toBeVisible();
+    expect(await quote.evaluate((element) => (element as HTMLElement).innerText)).toContain(words);
     await expect(page.locator(`a[href="tel:${officePhone.e164}"]`).first()).toContainText(
       officePhone.display,
     );

@@ -1,7 +1,8 @@
 // `npm run bench:server`: requests per second and latency of valid posts to the receiver on
 // loopback (each one validated, committed with a full fsync, then answered), on SQLite and on
 // Postgres, then the inbox's queries at 50,000 submissions on both; first, the time an owner's
-// photo takes to process (`npm run bench:server -- photos` runs only that).
+// photo takes to process (`npm run bench:server -- photos` runs only that) and the time a publish
+// takes to be live (`-- publish` runs photos and publishes only).
 // A benchmark, not a test: it prints figures and fails only when a post is refused.
 import sharp from 'sharp';
 import { PHOTO_PLACES, processPhoto } from '../../server/site/photos.ts';
@@ -17,6 +18,7 @@ import {
   tempDir,
 } from '../../server/testing/receiver-harness.ts';
 import { benchInbox } from './inbox.ts';
+import { benchPublish } from './publish.ts';
 import { createTestDatabase, startTestPostgres } from '../../server/testing/postgres.ts';
 
 const runs = [
@@ -134,16 +136,26 @@ ensureServerBuild();
 let refused = 0;
 // The benchmark's Postgres: the tests' embedded server, with its default durability (fsync on).
 const postgres = await startTestPostgres({ durable: true });
+const postgresEnv = async (name: string) => ({
+  DATABASE_URL: await createTestDatabase(postgres.url, name),
+  ADDRESS_HASH_SECRET: 'bench-address-hash-secret-0123456789abcdef',
+});
 try {
-  refused += await benchPosts('SQLite synchronous=FULL', {});
-  refused += await benchPosts('Postgres (embedded, fsync on, pool of 10)', {
-    DATABASE_URL: await createTestDatabase(postgres.url, 'bench'),
-    ADDRESS_HASH_SECRET: 'bench-address-hash-secret-0123456789abcdef',
-  });
-  await benchInbox(tempDir, removeDir, postgres.url);
+  await benchPublish('SQLite', {});
+  await benchPublish('Postgres, two instances', await postgresEnv('bench_publish'), true);
+  if (!process.argv.includes('publish')) await benchPostsAndInbox();
 } finally {
   closeConnections();
   await postgres.stop();
+}
+
+async function benchPostsAndInbox() {
+  refused += await benchPosts('SQLite synchronous=FULL', {});
+  refused += await benchPosts(
+    'Postgres (embedded, fsync on, pool of 10)',
+    await postgresEnv('bench'),
+  );
+  await benchInbox(tempDir, removeDir, postgres.url);
 }
 if (refused > 0) {
   console.error(`\n${refused} posts were not acknowledged`);

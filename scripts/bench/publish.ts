@@ -1,0 +1,78 @@
+// The owner's publish, timed from the click to the moment the site serves it: on the instance
+// that published and, with Postgres, on a second one that learns of it from the database.
+import {
+  addOwner,
+  percentile,
+  removeDir,
+  send,
+  signIn,
+  startReceiver,
+  stopReceiver,
+  tempDir,
+} from '../../server/testing/receiver-harness.ts';
+
+const owner = { email: 'bench.owner@example.com', password: 'a long bench password' };
+const PUBLISHES = 5;
+
+async function call(port: number, cookie: string, method: string, path: string, body: unknown) {
+  const answer = await send(port, {
+    method,
+    path,
+    headers: { cookie, 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
+    body: JSON.stringify(body),
+  });
+  if (answer.status !== 200) throw new Error(`${method} ${path}: ${answer.status} ${answer.body}`);
+  return JSON.parse(answer.body) as { revision: number };
+}
+
+/** Milliseconds until `port` serves `/es/` with `words` in it. */
+async function untilLive(port: number, words: string, started: number): Promise<number> {
+  for (;;) {
+    const page = await send(port, { method: 'GET', path: '/es/' });
+    if (page.body.includes(words)) return performance.now() - started;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+function line(label: string, ms: readonly number[]) {
+  const runs = ms.map((one) => one.toFixed(0)).join(', ');
+  console.log(
+    `${label.padEnd(26)} ${percentile(ms, 50).toFixed(0).padStart(7)} ${Math.max(...ms)
+      .toFixed(0)
+      .padStart(7)}   ${runs}`,
+  );
+}
+
+/** Five publishes of a changed hero text; with `second`, also when the other instance has it. */
+export async function benchPublish(title: string, env: Record<string, string>, second = false) {
+  const dataDir = tempDir('bench-publish-');
+  const servers = await Promise.all(
+    Array.from({ length: second ? 2 : 1 }, () => startReceiver(dataDir, env)),
+  );
+  try {
+    addOwner({ ...env, DATA_DIR: dataDir }, owner);
+    const [one, two] = servers.map((server) => server.port);
+    if (one === undefined) return;
+    const cookie = await signIn(one, owner);
+    const here: number[] = [];
+    const there: number[] = [];
+    let revision = 0;
+    for (let run = 1; run <= PUBLISHES; run += 1) {
+      const words = `Bench ${Date.now()} ${run}`;
+      const fields = { 'home.hero/eyebrow': { en: words, es: `ES ${words}` } };
+      revision = (await call(one, cookie, 'PUT', '/admin/api/site/draft', { revision, fields }))
+        .revision;
+      const started = performance.now();
+      await call(one, cookie, 'POST', '/admin/api/site/publish', { revision });
+      here.push(await untilLive(one, `ES ${words}`, started));
+      if (two !== undefined) there.push(await untilLive(two, `ES ${words}`, started));
+    }
+    console.log(`\npublish to live, ${title}: ${PUBLISHES} publishes of a changed hero text\n`);
+    console.log(`${'where'.padEnd(26)} ${'p50 ms'.padStart(7)} ${'max ms'.padStart(7)}   runs ms`);
+    line('the publishing instance', here);
+    if (there.length > 0) line('the other instance', there);
+  } finally {
+    await Promise.all(servers.map((server) => stopReceiver(server)));
+    removeDir(dataDir);
+  }
+}
