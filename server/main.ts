@@ -56,7 +56,13 @@ const live = liveSite({
   renderTimeoutMs: config.publishTimeoutMs,
   log: { warn: (fields, message) => log.warn(fields, message), info: () => undefined },
 });
-await live.sync();
+// A version this instance cannot make (a build without its renderer) leaves the build's pages
+// served, and is said in the log; the next looks try again.
+await live
+  .sync()
+  .catch((error: unknown) =>
+    console.warn(`The published site could not be made: ${(error as Error).message}`),
+  );
 
 const app = await buildApp({
   site: { live, store: sites },

@@ -47,6 +47,7 @@ interface Live {
 
 const PREVIEW_LIFETIME_MS = 30 * 60 * 1000;
 const MAX_PREVIEWS = 8;
+const RETRY_MS = 60_000;
 
 /** Rendered previews, each under a random token, for half an hour (the last few only). */
 function previewCache() {
@@ -101,9 +102,16 @@ async function nextVersion(
   return { after, changes };
 }
 
+/** The documents of `fields`: none for no field (the build's are served). */
+async function filesOf(fields: SiteFields, options: LiveSiteOptions): Promise<SiteFiles> {
+  if (Object.keys(fields).length === 0) return new Map();
+  const renderer = options.renderer ?? defaultRenderer();
+  const timeoutMs = options.renderTimeoutMs;
+  return renderSite(runtimeContent(fields), { renderer, ...(timeoutMs ? { timeoutMs } : {}) });
+}
+
 export function liveSite(options: LiveSiteOptions) {
   const { store } = options;
-  const renderer = options.renderer ?? defaultRenderer();
   let live: Live = { version: 0, files: new Map() };
   const previews = previewCache();
   let queue: Promise<unknown> = Promise.resolve();
@@ -116,19 +124,21 @@ export function liveSite(options: LiveSiteOptions) {
     return run;
   }
 
-  async function filesOf(fields: SiteFields): Promise<SiteFiles> {
-    if (Object.keys(fields).length === 0) return new Map();
-    const timeoutMs = options.renderTimeoutMs;
-    return renderSite(runtimeContent(fields), { renderer, ...(timeoutMs ? { timeoutMs } : {}) });
-  }
-
   /** Makes the newest version in the database live here, if it is not yet. */
+  let failed = { version: 0, at: 0 };
   function sync(): Promise<number> {
     return serial(async () => {
       const latest = await store.latestVersion();
       if (latest === live.version) return latest;
+      // A version this instance could not make is tried again once a minute, not at every look.
+      if (failed.version === latest && Date.now() - failed.at < RETRY_MS) return live.version;
       const version = await store.version(latest);
-      live = { version: latest, files: await filesOf(version?.fields ?? {}) };
+      try {
+        live = { version: latest, files: await filesOf(version?.fields ?? {}, options) };
+      } catch (error) {
+        failed = { version: latest, at: Date.now() };
+        throw error;
+      }
       options.log?.info({ version: latest }, 'site version live');
       return latest;
     });
@@ -139,7 +149,7 @@ export function liveSite(options: LiveSiteOptions) {
     return serial(async () => {
       const started = Date.now();
       const { after, changes } = await nextVersion(store, entry);
-      const files = await filesOf(entry.fields);
+      const files = await filesOf(entry.fields, options);
       const version = await store.addVersion({ ...entry, after, changes }).catch(() => {
         throw new PublishRefused('Someone published at the same moment; reload and try again');
       });
@@ -152,7 +162,7 @@ export function liveSite(options: LiveSiteOptions) {
   async function preview(fields: SiteFields): Promise<string> {
     const found = publishProblems(fields);
     if (found.length > 0) throw new PublishRefused('Some fields need attention', found);
-    return previews.add(await serial(() => filesOf(fields)));
+    return previews.add(await serial(() => filesOf(fields, options)));
   }
 
   return {
