@@ -2,6 +2,7 @@ import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { imagetools } from 'vite-imagetools';
 
 // The owner's inbox (src/admin): its own document and bundle, built apart from the public site so
 // that dist/ (what a static host serves) holds no inbox and the public pages do not change by a
@@ -12,7 +13,15 @@ export default defineConfig({
   root: 'src/admin',
   base: '/admin/',
   publicDir: false,
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // The site editor shows the code's photos (src/content/home-images.ts) as the public build does.
+    imagetools({
+      include: '**/*.{svg,png,jpg,jpeg,webp,avif}?*',
+      cache: { dir: process.env.IMAGETOOLS_CACHE_DIR || undefined },
+    }),
+  ],
   server: {
     // `npm run dev:admin` talks to the receiver that `npm start` runs.
     proxy: { '/admin/api/': `http://127.0.0.1:${process.env.PORT ?? 8080}` },

@@ -1,14 +1,19 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
-/** Fails with the list of violations when axe finds any WCAG 2.x A/AA problem on the page. */
-export async function expectNoAxeViolations(page: Page, include?: string) {
+/**
+ * Fails with the list of violations when axe finds any WCAG 2.x A/AA problem on the page (`exclude`:
+ * a part scanned on its own, e.g. a frame holding another document whose landmarks axe would
+ * otherwise count as this page's).
+ */
+export async function expectNoAxeViolations(page: Page, include?: string, exclude?: string) {
   let builder = new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
     // Every rule still runs and every violating node is reported; only the passes (which nobody
     // reads here) are not itemised: about a quarter of a scan's time, and a tenth of its result.
     .options({ resultTypes: ['violations'] });
   if (include) builder = builder.include(include);
+  if (exclude) builder = builder.exclude(exclude);
   const { violations } = await builder.analyze();
   const summary = violations.map(
     (violation) =>

@@ -7,8 +7,7 @@ import type { SessionInfo } from './contract';
 import { InboxPage } from './inbox-page';
 import { SetupPage } from './setup-page';
 import { SignInPage } from './sign-in-page';
-import { PartRoute } from './site/part-page';
-import { SitePage } from './site/site-page';
+import { PartScreen, SiteScreen } from './site/lazy-routes';
 import { SubmissionPage } from './submission-page';
 import { WeeklyPage } from './weekly-page';
 
@@ -47,8 +46,8 @@ function Screens({ auth, onSignedIn, onSignInInstead }: ScreensProps) {
         <Routes>
           <Route path="/submissions/:id" element={<SubmissionPage />} />
           <Route path="/weekly" element={<WeeklyPage />} />
-          <Route path="/site" element={<SitePage />} />
-          <Route path="/site/:part" element={<PartRoute />} />
+          <Route path="/site" element={<SiteScreen />} />
+          <Route path="/site/:part" element={<PartScreen />} />
           <Route path="*" element={<InboxPage seenBefore={auth.session.seenBefore} />} />
         </Routes>
       );

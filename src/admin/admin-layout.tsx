@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
+import { NavLink } from 'react-router';
 import { LogOut } from 'lucide-react';
 import { buttonClasses } from '../components/button-link';
 import { adminText } from '../content/admin';
+import { siteEditorText } from '../content/admin-site';
 import { company } from '../content/company';
 
 interface AdminLayoutProps {
@@ -33,6 +35,13 @@ export function AdminLayout({ user, onSignOut, children }: AdminLayoutProps) {
           </p>
           {user && (
             <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
+              <NavLink
+                to="/site"
+                end
+                className="inline-flex min-h-11 items-center font-semibold text-white underline underline-offset-4 hover:text-gold-300"
+              >
+                {siteEditorText.headerLink}
+              </NavLink>
               <p>
                 <span className="text-slate-300">{adminText.header.signedInAs}</span>{' '}
                 <span className="font-semibold break-all">{user}</span>

@@ -1,0 +1,186 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { ArrowLeft, Eye } from 'lucide-react';
+import { buttonClasses } from '../../components/button-link';
+import { PageTitle } from '../../components/page-title';
+import { siteEditorText } from '../../content/admin-site';
+import { siteParts } from '../../content/site-parts';
+import { siteApi } from '../api';
+import { DetailCard } from '../detail-card';
+import { LoadFailed } from '../load-failed';
+import { PageLink } from '../page-link';
+import type { SiteOverview } from '../site-contract';
+import { usePageFocus } from '../use-page-focus';
+import { fieldLink } from './field-ids';
+import { HistoryPanel } from './history-panel';
+import { PreviewResult, usePreview } from './preview-panel';
+import { PublishPanel } from './publish-panel';
+import { formatSiteTime } from './site-format';
+import { useSiteOverview } from './use-site';
+import { changedKeys } from './working-copy';
+
+const text = siteEditorText;
+const linkClass = 'inline-block min-h-6 py-0.5 text-navy-700 underline hover:text-navy-900';
+
+function StateCard({ overview }: { overview: SiteOverview }) {
+  const { live, draft, published } = overview;
+  const unpublished = changedKeys(draft.fields, published).length;
+  const rows = [
+    {
+      term: text.state.live,
+      value:
+        live.version > 0 && live.publishedAt !== null
+          ? text.state.liveVersion(
+              live.version,
+              formatSiteTime(live.publishedAt),
+              live.publishedBy ?? '',
+            )
+          : text.state.nothingLive,
+    },
+    {
+      term: text.state.draft,
+      value: `${
+        draft.updatedAt === null
+          ? text.state.draftNever
+          : `${text.state.draftSaved(formatSiteTime(draft.updatedAt), draft.updatedBy ?? '')}.`
+      } ${text.state.unpublished(unpublished)}`,
+    },
+  ];
+  return (
+    <DetailCard id="site-state-heading" title={text.state.heading}>
+      <dl className="mt-3 space-y-3">
+        {rows.map((row) => (
+          <div key={row.term}>
+            <dt className="font-semibold text-slate-700">{row.term}</dt>
+            <dd className="break-words text-slate-900">{row.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </DetailCard>
+  );
+}
+
+function ChecklistCard({ checklist }: { checklist: SiteOverview['checklist'] }) {
+  return (
+    <DetailCard id="site-checklist-heading" title={text.checklist.heading}>
+      {checklist.length === 0 ? (
+        <p className="mt-3 text-slate-700">{text.checklist.done}</p>
+      ) : (
+        <>
+          <p className="mt-3 text-slate-700">{text.checklist.intro}</p>
+          <ul className="mt-2 list-disc space-y-1 pl-5">
+            {checklist.map((item) => (
+              <li key={item.key}>
+                <Link to={fieldLink(item.key)} className={linkClass}>
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </DetailCard>
+  );
+}
+
+function PartsCard({ overview }: { overview: SiteOverview }) {
+  const changed = changedKeys(overview.draft.fields, overview.published);
+  return (
+    <DetailCard id="site-parts-heading" title={text.parts.heading}>
+      <ul className="mt-3 grid gap-x-6 gap-y-1 sm:grid-cols-2">
+        {siteParts.map((part) => {
+          const count = changed.filter((key) => key.startsWith(`${part.id}/`)).length;
+          return (
+            <li key={part.id}>
+              <Link to={`/site/${encodeURIComponent(part.id)}`} className={linkClass}>
+                {part.title}
+              </Link>
+              {count > 0 && (
+                <span className="text-sm text-slate-600"> · {text.parts.changed(count)}</span>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </DetailCard>
+  );
+}
+
+function PreviewCard({ revision }: { revision: number }) {
+  const preview = usePreview();
+  return (
+    <DetailCard id="site-preview-heading" title={text.preview.heading}>
+      <p className="mt-3 text-slate-700">{text.preview.intro}</p>
+      <button
+        type="button"
+        onClick={() => void preview.run(() => siteApi.preview(revision))}
+        className={`${buttonClasses('secondary', 'md')} mt-3`}
+      >
+        <Eye aria-hidden="true" className="size-4" />
+        {text.preview.button}
+      </button>
+      <div className="mt-3">
+        <PreviewResult state={preview.state} onClose={preview.close} />
+      </div>
+    </DetailCard>
+  );
+}
+
+function Overview({
+  overview,
+  onChanged,
+  historyKey,
+}: {
+  overview: SiteOverview;
+  onChanged: () => void;
+  historyKey: number;
+}) {
+  return (
+    <div className="space-y-5">
+      <div className="grid gap-5 md:grid-cols-2">
+        <StateCard overview={overview} />
+        <ChecklistCard checklist={overview.checklist} />
+      </div>
+      <PartsCard overview={overview} />
+      <PreviewCard revision={overview.draft.revision} />
+      <DetailCard id="site-publish-heading" title={text.publish.heading}>
+        <PublishPanel revision={overview.draft.revision} onPublished={onChanged} />
+      </DetailCard>
+      <DetailCard id="site-history-heading" title={text.history.heading}>
+        <HistoryPanel refreshKey={historyKey} onRestored={onChanged} />
+      </DetailCard>
+    </div>
+  );
+}
+
+/** /site: what is live, the draft, the launch checklist, the parts, preview, publish, history. */
+export function SitePage() {
+  const { state, retry, refresh } = useSiteOverview();
+  const [historyKey, setHistoryKey] = useState(0);
+  const headingRef = usePageFocus<HTMLHeadingElement>();
+  const changed = () => {
+    refresh();
+    setHistoryKey((key) => key + 1);
+  };
+  return (
+    <div className="space-y-5">
+      <PageTitle title={text.heading} />
+      <PageLink to="/" icon={ArrowLeft}>
+        {text.backToInbox}
+      </PageLink>
+      <div>
+        <h1 ref={headingRef} tabIndex={-1} className="font-display text-3xl font-bold">
+          {text.heading}
+        </h1>
+        <p className="mt-2 max-w-3xl text-slate-700">{text.intro}</p>
+      </div>
+      {state.status === 'loading' && <p className="text-slate-600">{text.loading}</p>}
+      {state.status === 'failed' && (
+        <LoadFailed message={text.loadFailed} retry={text.retry} onRetry={retry} />
+      )}
+      {state.status === 'ready' && (
+        <Overview overview={state.overview} onChanged={changed} historyKey={historyKey} />
+      )}
+    </div>
+  );
+}
