@@ -1,5 +1,6 @@
 // `npm run bench`: build, then measure the site as a visitor's browser meets it, served two ways
-// side by side: by a static host (scripts/bench/static-host.mjs, the reference) and by `npm start`.
+// side by side: by a static host (scripts/bench/static-host.mjs, the reference) and by `npm start`,
+// and the home pages once more after an owner's publish (scripts/bench/published-site.mjs).
 // - Lighthouse 12 (mobile and desktop, RUNS each, median) on every route in both languages;
 // - the JavaScript each route loads (gzip bytes): with no interaction, that is the load window;
 // - a tap on the phone menu at moments from its first paint on (scripts/bench/tap-latency.mjs).
@@ -13,6 +14,7 @@ import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium } from '@playwright/test';
 import { chromiumArgs, chromiumPath, routeUrl, startBuiltServer } from '../run/local-server.mjs';
+import { startPublishedSite } from './published-site.mjs';
 import { startStaticHost } from './static-host.mjs';
 import { menuTapLatencies } from './tap-latency.mjs';
 
@@ -30,7 +32,10 @@ const routes = process.env.BENCH_ROUTES?.split(',') ?? [
   '/join-our-team',
   '/es/join-our-team',
 ];
-const serverNames = process.env.BENCH_SERVERS?.split(',') ?? ['static', 'app'];
+const serverNames = process.env.BENCH_SERVERS?.split(',') ?? ['static', 'app', 'published'];
+const SERVED_BY = { static: 'static host', app: 'npm start', published: 'npm start, published' };
+/** The routes measured after an owner's publish (the documents it makes again). */
+const PUBLISHED_ROUTES = new Set(['/', '/es/']);
 const chromeFlags = ['--headless=new', ...chromiumArgs];
 const METRICS = [
   'first-contentful-paint',
@@ -140,6 +145,12 @@ async function startServers() {
   if (serverNames.includes('app')) {
     servers.app = await startBuiltServer({ port: PORT, dataDir: 'bench/data' });
   }
+  if (serverNames.includes('published')) {
+    servers.published = await startPublishedSite({
+      port: PORT + 2,
+      dataDir: 'bench/data-published',
+    });
+  }
   return servers;
 }
 
@@ -162,7 +173,7 @@ function printRoutes(rows) {
     header,
     rows.map(({ route, server, jsGzipBytes, mobile, desktop }) => [
       route,
-      server === 'app' ? 'npm start' : 'static host',
+      SERVED_BY[server],
       `${(jsGzipBytes / 1024).toFixed(1)} kB`,
       mobile.performance,
       `${mobile.fcpMs} ms`,
@@ -184,6 +195,7 @@ async function measure(browser, servers) {
   const rows = [];
   for (const route of routes) {
     for (const [server, { origin }] of Object.entries(servers)) {
+      if (server === 'published' && !PUBLISHED_ROUTES.has(route)) continue;
       const url = routeUrl(origin, route);
       const row = { route, server, jsGzipBytes: await jsWeight(browser, url) };
       row.mobile = await lighthouseMedian(url, undefined);
@@ -223,9 +235,7 @@ try {
   );
   for (const { server, document, latencies } of taps) {
     const cells = latencies.map(({ delayMs, latencyMs }) => `${delayMs}: ${latencyMs || '<16'}`);
-    console.log(
-      `  ${document} (${server === 'app' ? 'npm start' : 'static host'})  ${cells.join('  ')}`,
-    );
+    console.log(`  ${document} (${SERVED_BY[server]})  ${cells.join('  ')}`);
   }
   mkdirSync('bench', { recursive: true });
   const file = `bench/lighthouse-${new Date().toISOString().replace(/[:.]/g, '-')}.json`;
