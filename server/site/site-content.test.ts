@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyFields } from '../../src/content/published.ts';
-import { partOf } from '../../src/content/site-parts.ts';
+import { partOf, siteParts } from '../../src/content/site-parts.ts';
+import { defaultStored, problems, resolve } from '../../src/content/site-values.ts';
 import { parsePhone } from '../../src/content/site-fields.ts';
 import {
   describeChanges,
@@ -105,6 +106,18 @@ describe('the rules of the owner’s fields, checked before a publish', () => {
 });
 
 describe('the code’s content merged with the published fields', () => {
+  it('reads every part of words back as the code wrote it, in both languages', () => {
+    const words = siteParts.filter((part) => !part.facts);
+    expect(words.length).toBeGreaterThan(15);
+    for (const part of words) {
+      const stored = defaultStored(part.node, part.en, part.es);
+      expect(resolve(part.node, stored, 'en', part.en), part.id).toEqual(part.en);
+      expect(resolve(part.node, stored, 'es', part.es), part.id).toEqual(part.es);
+      // The code's own words keep the rules the owner's must keep.
+      expect(problems(part.node, stored), part.id).toEqual([]);
+    }
+  });
+
   it('changes only the fields the owner changed; every other follows the code', () => {
     const part = partOf('home.references');
     const content = runtimeContent({

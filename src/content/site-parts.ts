@@ -81,6 +81,9 @@ function labelOf(key: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+/** 'Categories' → 'Category', 'Cards' → 'Card': the name of one item of a list. */
+const singular = (label: string) => label.replace(/ies$/, 'y').replace(/s$/, '');
+
 const pattern = (path: readonly string[]) =>
   path.map((key) => (/^\d+$/.test(key) ? '*' : key)).join('.');
 
@@ -134,7 +137,7 @@ function wordsList(
     typeof first === 'object' && first !== null && ('id' in first || 'to' in first);
   const fixed = tiedToCode || (spec.fixed?.includes(pattern(path)) ?? false);
   const label = labelOf(key);
-  return list(label, label.replace(/s$/, ''), item, {
+  return list(label, singular(label), item, {
     min: fixed ? value.length : 1,
     max: fixed ? value.length : value.length + 8,
     fixed,
@@ -259,7 +262,9 @@ export const siteParts: readonly SitePart[] = [
     facts: ['names.*'],
   }),
   words('company', 'Company', enCompany.company, esCompany.company, {
-    keys: ['tagline', 'description'],
+    keys: ['tagline', 'description', 'serviceAreas'],
+    // The home page's venue areas and the structured data name the areas by their place.
+    fixed: ['serviceAreas'],
   }),
   words('company.hours', 'Business hours', enCompany.hours, esCompany.hours, {
     keys: ['weekdays', 'weekend', 'events'],
