@@ -17,6 +17,7 @@ import { runDataCli } from './database-cli.ts';
 import { forms } from '../intake/forms.ts';
 import { TableDigest } from './db-copy-tables.ts';
 import { TABLE_ORDER } from '../db/tables.ts';
+import { siteStore } from '../site/site-store.ts';
 import { openStore, type Store } from '../store/store.ts';
 import { createTestDatabase } from '../testing/postgres.ts';
 import {
@@ -100,6 +101,18 @@ async function fill(store: Store): Promise<void> {
       status: 'handled',
     })
     .execute();
+  // The owner's site: a published version, the draft, a photo's file.
+  const site = siteStore(store.database, () => at);
+  await site.addVersion({
+    after: 0,
+    fields: { 'business/name': 'Copied' },
+    changes: ['x'],
+    by: 'owner@example.com',
+  });
+  await site.saveDraft({ 'business/name': 'Copied' }, 0, 'owner@example.com');
+  await site.saveMedia('0123456789abcdef', [
+    { name: '0123456789abcdef-640.avif', type: 'image/avif', content: new Uint8Array([0, 1, 255]) },
+  ]);
 }
 
 beforeAll(() => ensureServerBuild(), 120_000);
@@ -121,6 +134,9 @@ describe('npm run db -- copy', () => {
     expect(out).not.toContain('DIFFERENT');
     expect(out).toMatch(/^submissions\s+24\s+24\s/m);
     expect(out).toMatch(/^attachments\s+8\s+8\s/m);
+    for (const table of ['site_versions', 'site_draft', 'site_media_files']) {
+      expect(out).toMatch(new RegExp(`^${table}\\s+1\\s+1\\s`, 'm'));
+    }
     expect(out).not.toContain('receiver-tests'); // the password of the test server's address
     const keyFile = path.join(data.dir, 'address-hash.key');
     expect(out).toContain(`ADDRESS_HASH_SECRET=$(cat '${keyFile}')`);
