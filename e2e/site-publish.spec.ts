@@ -93,6 +93,8 @@ test('a published phone, testimonial and hero photo are what both languages show
     // The owner's line break is kept on the page.
     const quote = page.locator('blockquote p', { hasText: words.split('\n')[0] ?? '' });
     await expect(quote).toBeVisible();
+    // Below the fold, the section is not laid out (content-visibility) until it comes into view.
+    await quote.scrollIntoViewIfNeeded();
     expect(await quote.evaluate((element) => (element as HTMLElement).innerText)).toContain(words);
     await expect(page.locator(`a[href="tel:${officePhone.e164}"]`).first()).toContainText(
       officePhone.display,

@@ -191,6 +191,17 @@ function versionRoutes(app: FastifyInstance, context: SiteRoutesContext) {
   );
 }
 
+/**
+ * Photos are made one at a time: a large one holds a few hundred MB and the thread pool while it is
+ * made, and two owners' uploads at once must not starve the form posts.
+ */
+let photoQueue: Promise<unknown> = Promise.resolve();
+function oneAtATime<T>(task: () => Promise<T>): Promise<T> {
+  const run = photoQueue.then(task, task);
+  photoQueue = run.catch(() => undefined);
+  return run;
+}
+
 function photoRoutes(app: FastifyInstance, context: SiteRoutesContext) {
   app.post('/api/site/photos', context.signedIn, async (request, reply) => {
     if (!request.isMultipart()) return refuse(reply, 415, 'Send the photo as multipart/form-data');
@@ -222,7 +233,7 @@ function photoRoutes(app: FastifyInstance, context: SiteRoutesContext) {
     if (!place) return refuse(reply, 400, 'Say where the photo goes: hero or portrait');
     if (!bytes) return refuse(reply, 400, 'Choose a photo to upload');
     try {
-      const made = await processPhoto(bytes, PHOTO_PLACES[place]);
+      const made = await oneAtATime(() => processPhoto(bytes, PHOTO_PLACES[place]));
       await context.store.saveMedia(made.mediaId, made.files);
       request.log.info({ mediaId: made.mediaId, place }, 'site photo uploaded');
       const photo: PhotoValue = {
