@@ -219,7 +219,7 @@ for (const width of [390, 1280]) {
     await page.goto('/admin/#/site');
     await expect(page.getByRole('heading', { level: 1, name: text.heading })).toBeVisible();
     await expectNoAxeViolations(page);
-    for (const title of ['Business facts', 'Photos', 'Home: clients', 'Home: services']) {
+    for (const title of ['Business facts', 'Photos', 'Menu', 'Home: clients', 'Home: services']) {
       await openPart(page, title);
       await expectNoAxeViolations(page);
     }

@@ -95,7 +95,10 @@ test('a published phone, testimonial and hero photo are what both languages show
     await expect(quote).toBeVisible();
     // Below the fold, the section is not laid out (content-visibility) until it comes into view.
     await quote.scrollIntoViewIfNeeded();
-    expect(await quote.evaluate((element) => (element as HTMLElement).innerText)).toContain(words);
+    // …and laid out a frame or two after it scrolls in: its text is read until it is there.
+    await expect
+      .poll(() => quote.evaluate((element) => (element as HTMLElement).innerText))
+      .toContain(words);
     await expect(page.locator(`a[href="tel:${officePhone.e164}"]`).first()).toContainText(
       officePhone.display,
     );

@@ -17,7 +17,8 @@ const bundleSources = [
   'src/forms',
   'src/content',
   'src/admin',
-  'scripts/build/server.mjs',
+  // The publish renderer (render-site.js) is bundled from the build's own steps.
+  'scripts/build',
 ];
 
 /**

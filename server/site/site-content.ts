@@ -27,7 +27,8 @@ export function fieldOf(key: string): Field | undefined {
   const slash = key.indexOf('/');
   if (slash < 1) return undefined;
   const part = partOf(key.slice(0, slash));
-  const path = key.slice(slash + 1).split('.');
+  const rest = key.slice(slash + 1);
+  const path = rest === '' ? [] : rest.split('.');
   const node = part && nodeAt(part.node, path);
   return part && node ? { part, path, node } : undefined;
 }

@@ -52,6 +52,9 @@ export function withValueAt(
   return { ...record, [key]: withValueAt(record[key], rest, replacement) };
 }
 
+/** `cards.0.title` → ['cards', '0', 'title']; '' (the whole part) → []. */
+const pathOf = (dotted: string) => (dotted === '' ? [] : dotted.split('.'));
+
 /**
  * Applies `fields` (keys `<part>/<path>`) that belong to `part` onto `defaults`, shorter paths
  * first: a whole list the owner rewrote, then any single field inside it.
@@ -60,7 +63,7 @@ export function applyFields<T>(part: string, defaults: T, fields: Record<string,
   const prefix = `${part}/`;
   const own = Object.keys(fields)
     .filter((key) => key.startsWith(prefix))
-    .map((key) => ({ key, path: key.slice(prefix.length).split('.') }))
+    .map((key) => ({ key, path: pathOf(key.slice(prefix.length)) }))
     .sort((a, b) => a.path.length - b.path.length);
   let result: unknown = defaults;
   for (const { key, path } of own) result = withValueAt(result, path, fields[key]);

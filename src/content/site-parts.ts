@@ -7,11 +7,13 @@ import * as esCompany from './es/company.ts';
 import * as esContact from './es/contact.ts';
 import * as esForms from './es/forms.ts';
 import * as esHome from './es/home.ts';
+import * as esNavigation from './es/navigation.ts';
 import * as esQuote from './es/quote-form.ts';
 import * as esSite from './es/site.ts';
 import * as esTeam from './es/team.ts';
 import * as enForms from './forms.ts';
 import * as enHome from './home.ts';
+import * as enNavigation from './navigation.ts';
 import { homeIcons } from './home-icons.ts';
 import * as enQuote from './quote-form.ts';
 import {
@@ -167,8 +169,10 @@ function longestOf(entries: readonly unknown[]): unknown {
 }
 
 function words(id: string, title: string, en: unknown, es: unknown, spec: WordsSpec): SitePart {
-  const node = wordsNode(en, es, [], spec);
+  let node = wordsNode(en, es, [], spec);
   if (!node) throw new Error(`The part ${id} has no field`);
+  // A part that is a list (the menu) is named by its title, each item a link.
+  if (node.type === 'list' && !node.label) node = { ...node, label: title, itemLabel: 'Link' };
   return { id, title, facts: false, node, en, es };
 }
 
@@ -260,6 +264,21 @@ export const siteParts: readonly SitePart[] = [
   words('home.clients', 'Home: partners', enHome.clients, esHome.clients, {
     keys: ['eyebrow', 'title', 'names'],
     facts: ['names.*'],
+  }),
+  words('navigation.main', 'Menu', enNavigation.mainNav, esNavigation.mainNav, { keys: [] }),
+  words(
+    'navigation.cta',
+    'Menu: request button',
+    enNavigation.requestServiceCta,
+    esNavigation.requestServiceCta,
+    {
+      keys: ['label'],
+    },
+  ),
+  words('navigation.footer', 'Footer', enNavigation.footerNav, esNavigation.footerNav, {
+    keys: ['quickLinks', 'services', 'contact', 'areas', 'social'],
+    // The footer's lists follow the menu, the staff types and the service areas.
+    skip: ['quickLinks.items', 'services.items', 'areas.items'],
   }),
   words('company', 'Company', enCompany.company, esCompany.company, {
     keys: ['tagline', 'description', 'serviceAreas'],
