@@ -13,6 +13,7 @@ import {
   sendApplication,
   sendQuote,
   sha256,
+  signInToInbox,
   submissions,
 } from './receiver-helpers';
 
@@ -54,12 +55,7 @@ async function ownAddress(page: Page) {
   await page.setExtraHTTPHeaders({ 'X-Forwarded-For': `198.51.100.${n + 1}` });
 }
 
-async function signIn(page: Page, email: string, secret = password) {
-  await page.goto('/admin/');
-  await page.getByLabel(signInText.email).fill(email);
-  await page.getByLabel(signInText.password).fill(secret);
-  await page.getByRole('button', { name: signInText.submit }).click();
-}
+const signIn = (page: Page, email: string, secret = password) => signInToInbox(page, email, secret);
 
 /** Signs in and waits for the inbox's list (or its empty message): no request is left running. */
 async function signedIn(page: Page, email: string) {

@@ -19,6 +19,7 @@ import {
   sendApplication,
   sendQuote,
   sha256,
+  signInToInbox,
 } from './receiver-helpers';
 
 /**
@@ -30,7 +31,7 @@ import {
 const password = 'a long e2e test password';
 const owner = 'pg.owner@example.com';
 const buildDir = process.env.BUILD_DIR ?? 'build';
-const { signIn: signInText, inbox: inboxText, submission: detailText } = adminText;
+const { inbox: inboxText, submission: detailText } = adminText;
 
 interface Instances {
   one: string;
@@ -72,12 +73,7 @@ function unique(label: string): string {
   return `${label} ${Date.now()}${counter}`;
 }
 
-async function signIn(page: Page, instance: string) {
-  await page.goto(`${instance}/admin/`);
-  await page.getByLabel(signInText.email).fill(owner);
-  await page.getByLabel(signInText.password).fill(password);
-  await page.getByRole('button', { name: signInText.submit }).click();
-}
+const signIn = (page: Page, instance: string) => signInToInbox(page, owner, password, instance);
 
 test('a quote sent on one instance: the owner signs in on it, then finds and answers it on the other', async ({
   page,

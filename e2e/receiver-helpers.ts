@@ -127,3 +127,12 @@ export const inboxRow = (page: Page, name: string) =>
 export function sha256(bytes: Buffer): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
+
+/** Fills the inbox's sign-in at `origin` (the page's own server when empty) and sends it. */
+export async function signInToInbox(page: Page, email: string, password: string, origin = '') {
+  const { signIn } = adminText;
+  await page.goto(`${origin}/admin/`);
+  await page.getByLabel(signIn.email).fill(email);
+  await page.getByLabel(signIn.password).fill(password);
+  await page.getByRole('button', { name: signIn.submit }).click();
+}

@@ -10,6 +10,7 @@ import {
   type ReceiverProcess,
 } from '../server/testing/receiver-harness';
 import { expectNoAxeViolations } from './fixtures';
+import { signInToInbox } from './receiver-helpers';
 import { photoWithGps } from './site-helpers';
 
 /**
@@ -24,6 +25,10 @@ const password = 'a long e2e test password';
 const CODE = /enter the setup code: ([0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4})/;
 const newPhone = { typed: '202 555 2368', display: '(202) 555-2368', e164: '+12025552368' };
 const laterPhone = { typed: '(571) 555-2368', display: '(571) 555-2368', e164: '+15715552368' };
+const photoAlt = {
+  en: 'Servers in black tie set a long banquet table under chandeliers.',
+  es: 'Meseros de etiqueta montan una larga mesa de banquete bajo candelabros.',
+};
 const testimonial = {
   en: 'The team ran our embassy dinner for 300 flawlessly.',
   es: 'El equipo atendió nuestra cena de embajada para 300 sin fallas.',
@@ -55,10 +60,7 @@ const test = base.extend<object, { site: Site }>({
 test.describe.configure({ mode: 'serial' });
 
 async function signIn(page: Page) {
-  await page.goto('/admin/');
-  await page.getByLabel(adminText.signIn.email).fill(owner);
-  await page.getByLabel(adminText.signIn.password).fill(password);
-  await page.getByRole('button', { name: adminText.signIn.submit }).click();
+  await signInToInbox(page, owner, password);
   await expect(
     page.getByRole('heading', { level: 1, name: adminText.inbox.heading }),
   ).toBeVisible();
@@ -134,6 +136,13 @@ test('the owner changes the phone, a testimonial in both languages and a hero ph
     buffer: await photoWithGps(),
   });
   await expect(page.getByText(text.photo.uploaded)).toBeVisible({ timeout: 30_000 });
+  // Where the photo is cropped, and what it shows, in both languages: by keyboard, not by a tap.
+  const slide = page.getByRole('group', { name: 'Hero slide 1', exact: true });
+  await slide.getByLabel(text.photo.focusAcross).fill('30');
+  await slide.getByLabel(text.photo.focusDown).fill('60');
+  const alt = text.photo.altLabel('Hero slide 1');
+  await page.getByLabel(text.editor.english(alt)).fill(photoAlt.en);
+  await page.getByLabel(text.editor.spanish(alt)).fill(photoAlt.es);
   await expectNoAxeViolations(page);
   await saveDraft(page);
 
@@ -171,6 +180,9 @@ test('without JavaScript, both home pages show the new phone, testimonial and ph
       'srcset',
       /\/media\//,
     );
+    const hero = page.locator('picture img').first();
+    await expect(hero).toHaveAttribute('alt', address === '/' ? photoAlt.en : photoAlt.es);
+    await expect(hero).toHaveCSS('object-position', '30% 60%');
   }
   await context.close();
 });

@@ -16,6 +16,7 @@ import { applicationBody } from '../server/testing/fixtures';
 import { bodyText, startSmtp, type Received } from '../server/testing/smtp';
 import { expectNoAxeViolations, expectNoHorizontalScroll } from './fixtures';
 import { isoDateFromToday } from './form-helpers';
+import { signInToInbox } from './receiver-helpers';
 
 /**
  * The staffing desk against `npm start`'s server with e-mail on: a local SMTP server, and a
@@ -180,10 +181,7 @@ test.describe("the visitor's acknowledgement", () => {
 });
 
 async function signIn(page: Page) {
-  await page.goto('/admin/');
-  await page.getByLabel(adminText.signIn.email).fill(owner);
-  await page.getByLabel(adminText.signIn.password).fill(password);
-  await page.getByRole('button', { name: adminText.signIn.submit }).click();
+  await signInToInbox(page, owner, password);
   await expect(
     page.getByRole('heading', { level: 1, name: adminText.inbox.heading }),
   ).toBeVisible();

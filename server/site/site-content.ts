@@ -7,6 +7,7 @@ import {
   LANGUAGES,
   problems,
   resolve,
+  valueAt,
   type Language,
 } from '../../src/content/site-values.ts';
 import type { SiteFields } from './site-store.ts';
@@ -87,15 +88,6 @@ export function publishProblems(fields: SiteFields): PublishProblem[] {
       };
     });
   });
-}
-
-function valueAt(value: unknown, path: readonly string[]): unknown {
-  let at = value;
-  for (const step of path) {
-    if (typeof at !== 'object' || at === null) return undefined;
-    at = (at as Record<string, unknown>)[step];
-  }
-  return at;
 }
 
 /** The published fields as the pages of each language draw them. */

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState, type ComponentProps, type FormEvent } from 'react';
-import { LoaderCircle } from 'lucide-react';
 import { safeParse } from 'zod/mini';
 import { buttonClasses } from '../components/button-link';
 import { FieldFrame } from '../components/form/field-frame';
@@ -9,6 +8,7 @@ import { emailAddress } from '../forms/rules';
 import { adminApi, ApiError } from './api';
 import { normaliseSetupCode, PASSWORD_MIN_LENGTH, type SessionInfo } from './contract';
 import { Panel } from './panel';
+import { SendingButton } from './sending-button';
 
 const text = adminText.setup;
 
@@ -204,14 +204,7 @@ export function SetupPage({
           label={text.repeat}
           {...field('repeat', { type: 'password', autoComplete: 'new-password' })}
         />
-        <button
-          type="submit"
-          disabled={sending}
-          className={`${buttonClasses('secondary', 'lg')} w-full`}
-        >
-          {sending && <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />}
-          {sending ? text.submitting : text.submit}
-        </button>
+        <SendingButton sending={sending} label={text.submit} sendingLabel={text.submitting} />
       </form>
     </Panel>
   );

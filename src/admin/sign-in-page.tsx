@@ -1,10 +1,9 @@
 import { useRef, useState, type ComponentProps, type FormEvent } from 'react';
-import { LoaderCircle } from 'lucide-react';
-import { buttonClasses } from '../components/button-link';
 import { FieldFrame } from '../components/form/field-frame';
 import { controlClass } from '../components/form/field-parts';
 import { adminText } from '../content/admin';
 import { Panel } from './panel';
+import { SendingButton } from './sending-button';
 import { adminApi, ApiError } from './api';
 import type { SessionInfo } from './contract';
 
@@ -122,14 +121,7 @@ export function SignInPage({
             autoComplete: 'current-password',
           }}
         />
-        <button
-          type="submit"
-          disabled={sending}
-          className={`${buttonClasses('secondary', 'lg')} w-full`}
-        >
-          {sending && <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />}
-          {sending ? text.submitting : text.submit}
-        </button>
+        <SendingButton sending={sending} label={text.submit} sendingLabel={text.submitting} />
       </form>
     </Panel>
   );

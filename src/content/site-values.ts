@@ -18,6 +18,16 @@ export interface FieldProblem {
   language?: Language;
 }
 
+/** The value at `path` (keys and list indexes) under `value`; undefined where there is none. */
+export function valueAt(value: unknown, path: readonly string[]): unknown {
+  let at = value;
+  for (const key of path) {
+    if (typeof at !== 'object' || at === null) return undefined;
+    at = (at as Record<string, unknown>)[key];
+  }
+  return at;
+}
+
 const record = (value: unknown): Record<string, unknown> =>
   typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
 

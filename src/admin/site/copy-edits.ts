@@ -1,4 +1,7 @@
 import type { FieldNode } from '../../content/site-fields';
+import { valueAt } from '../../content/site-values';
+
+export { valueAt };
 import { idsAt, type WorkingCopy } from './working-copy';
 
 /**
@@ -24,15 +27,6 @@ export function setAt(value: unknown, path: Path, replacement: unknown): unknown
   const object =
     typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
   return { ...object, [key]: setAt(object[key], rest, replacement) };
-}
-
-export function valueAt(value: unknown, path: Path): unknown {
-  let at = value;
-  for (const key of path) {
-    if (typeof at !== 'object' || at === null) return undefined;
-    at = (at as Record<string, unknown>)[key];
-  }
-  return at;
 }
 
 export function setValue(copy: WorkingCopy, path: Path, value: unknown): WorkingCopy {

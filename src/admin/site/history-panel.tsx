@@ -1,3 +1,4 @@
+import { RefusalAlert } from './problem-list';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Eye, History } from 'lucide-react';
 import { buttonClasses } from '../../components/button-link';
@@ -187,12 +188,7 @@ export function HistoryPanel({
         {restoreLine(restore)}
       </p>
       {restore.status === 'failed' && (
-        <p
-          role="alert"
-          className="rounded-md border-l-4 border-red-700 bg-red-50 p-4 font-semibold text-red-800"
-        >
-          {text.restoreFailed(restore.reason)}
-        </p>
+        <RefusalAlert>{text.restoreFailed(restore.reason)}</RefusalAlert>
       )}
       {state.status === 'loading' && <p className="text-slate-600">{siteEditorText.loading}</p>}
       {state.status === 'failed' && (

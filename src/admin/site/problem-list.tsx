@@ -23,3 +23,15 @@ export function ProblemList({ intro, problems }: { intro: string; problems: Site
     </div>
   );
 }
+
+/** Why a preview, a publish or a restore did not happen (the live site is unchanged). */
+export function RefusalAlert({ children }: { children: string }) {
+  return (
+    <p
+      role="alert"
+      className="rounded-md border-l-4 border-red-700 bg-red-50 p-4 font-semibold text-red-800"
+    >
+      {children}
+    </p>
+  );
+}

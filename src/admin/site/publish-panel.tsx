@@ -5,7 +5,7 @@ import { siteEditorText } from '../../content/admin-site';
 import { siteApi } from '../api';
 import type { SiteProblem } from '../site-contract';
 import { problemsOf, reasonOf } from './errors';
-import { ProblemList } from './problem-list';
+import { ProblemList, RefusalAlert } from './problem-list';
 import { formatSeconds } from './site-format';
 
 const text = siteEditorText.publish;
@@ -104,14 +104,7 @@ export function PublishPanel({
       {state.status === 'problems' && (
         <ProblemList intro={text.problemsIntro} problems={state.problems} />
       )}
-      {state.status === 'failed' && (
-        <p
-          role="alert"
-          className="rounded-md border-l-4 border-red-700 bg-red-50 p-4 font-semibold text-red-800"
-        >
-          {text.failed(state.reason)}
-        </p>
-      )}
+      {state.status === 'failed' && <RefusalAlert>{text.failed(state.reason)}</RefusalAlert>}
     </div>
   );
 }
