@@ -67,6 +67,7 @@ export default defineConfig(({ mode }) => {
         `${buildDir}/prerender-${language}`,
         english ? 'index.html' : `${language}/index.html`,
         buildYear,
+        language,
       ),
     ],
     define: {

@@ -63,7 +63,8 @@ test.describe('the home page as HTML', () => {
     }
     expect(html).toContain(`href="tel:${company.phones.direct.e164}"`);
     expect(html).toContain(`href="mailto:${company.email}"`);
-    expect(html).toContain('href="#/team"');
+    // Each page's own document, which a link reaches without JavaScript (src/enhance.ts makes it `#/team`).
+    expect(html).toContain('href="/team/"');
     expect(html).toContain('href="#about"');
     expect(html).toMatch(/<script type="application\/ld\+json">\{"@context"/);
     // One piece, in order: no Suspense fallback waiting for an inline script to swap it in.

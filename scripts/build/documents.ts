@@ -1,4 +1,5 @@
 import { routes } from '../../src/content/routes.ts';
+import type { PostedForm } from '../../src/forms/posted.ts';
 
 // A built document and the pages rendered into it: the same steps at build time (prerender.ts) and
 // when the owner publishes (render-site.ts), so that a publish of nothing is the build, byte for byte.
@@ -18,11 +19,29 @@ export interface RenderedPage {
  * Puts the rendered home page into the built document's empty root element (marked as the page
  * it holds, for src/main.tsx), its links in the head.
  */
-export function injectApp(document: string, page: RenderedPage): string {
+export function injectApp(
+  document: string,
+  page: RenderedPage,
+  path: string = routes.home.path,
+): string {
   if (!document.includes(ROOT_ELEMENT)) throw new Error(`index.html has no ${ROOT_ELEMENT}`);
   return document
-    .replace('</head>', `${page.headLinks}</head>`)
-    .replace(ROOT_ELEMENT, `<div id="root" data-page="${routes.home.path}">${page.body}</div>`);
+    .replace('</head>', () => `${page.headLinks}</head>`)
+    .replace(ROOT_ELEMENT, () => `<div id="root" data-page="${path}">${page.body}</div>`);
+}
+
+/** The head tags site-head.ts writes, from the title to the structured data. */
+const HEAD_TAGS = /<title>[\s\S]*?<script type="application\/ld\+json">[\s\S]*?<\/script>/;
+
+/**
+ * Writes a document's head tags again (`tags` gets the text of the inline script in <head>,
+ * src/route-marker.ts, to keep): for a page's own document, or from published content.
+ */
+export function withHeadTags(document: string, tags: (routeMarker: string) => string): string {
+  const old = HEAD_TAGS.exec(document)?.[0];
+  if (!old) throw new Error('The built document has no head tags to write again');
+  const routeMarker = /<script>([\s\S]*?)<\/script>/.exec(old)?.[1] ?? '';
+  return document.replace(old, () => tags(routeMarker));
 }
 
 /**
@@ -65,7 +84,11 @@ export function enhanceScriptTag(src: string, app: { entry: string; preloads: st
 /** What src/entry-server.tsx gives (built per language into BUILD_DIR/prerender-<language>/). */
 export interface ServerEntry {
   renderPage: (path: string) => Promise<RenderedPage>;
+  /** A form sent without JavaScript, answered: its page with the values, or its confirmation. */
+  renderFormAnswer: (posted: PostedForm) => Promise<RenderedPage & { path: string }>;
   otherPagePaths: readonly string[];
+  /** The pages with a document of their own (their main paths, not the aliases). */
+  pageDocumentPaths: readonly string[];
 }
 
 /** What a build keeps of a document to render it again later (`document.json` beside the SSR entry). */
@@ -79,5 +102,39 @@ export interface DocumentTemplate {
 /** A document with its home page in it, the app's scripts handed to src/enhance.ts. */
 export function assembleDocument(template: DocumentTemplate, home: RenderedPage): string {
   const app = takeAppScripts(injectApp(template.template, home));
-  return app.document.replace('</head>', `${enhanceScriptTag(template.enhance, app)}</head>`);
+  return app.document.replace('</head>', () => `${enhanceScriptTag(template.enhance, app)}</head>`);
+}
+
+/**
+ * A page's own document (`team/index.html`), which a link reaches without JavaScript: the page in
+ * the root element, the head tags written for it (`headTags`: its title, canonical address and
+ * alternates), and the same scripts as the home page's document.
+ */
+export function pageDocument(
+  template: DocumentTemplate,
+  page: RenderedPage,
+  path: string,
+  headTags: (routeMarker: string) => string,
+): string {
+  const app = takeAppScripts(withHeadTags(injectApp(template.template, page, path), headTags));
+  return app.document.replace('</head>', () => `${enhanceScriptTag(template.enhance, app)}</head>`);
+}
+
+/**
+ * The receiver's answer to a form sent without JavaScript (server/intake/): the page, rendered
+ * with the posted values, as a document that runs no script of the app (nothing to hydrate: its
+ * values and messages are the server's), its head tags written for the page.
+ */
+export function answerDocument(
+  template: DocumentTemplate,
+  page: RenderedPage,
+  path: string,
+  headTags: (routeMarker: string) => string,
+): string {
+  return takeAppScripts(withHeadTags(injectApp(template.template, page, path), headTags)).document;
+}
+
+/** Where a page's own document is, beside its language's document: `/team` → `team/index.html`. */
+export function pageDocumentFile(path: string): string {
+  return `${path.replace(/^\//, '')}/index.html`;
 }

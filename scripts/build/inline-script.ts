@@ -19,9 +19,13 @@ export async function inlineScript(
     target: 'es2022',
     legalComments: 'none',
     logLevel: 'warning',
-    define: Object.fromEntries(
-      Object.entries(define).map(([name, value]) => [name, JSON.stringify(value)]),
-    ),
+    define: {
+      // Not a Vite build: no `import.meta.env` (src/content/routes.ts reads whether it is one).
+      'import.meta.env': 'undefined',
+      ...Object.fromEntries(
+        Object.entries(define).map(([name, value]) => [name, JSON.stringify(value)]),
+      ),
+    },
   });
   const code = result.outputFiles[0]?.text.trim() ?? '';
   if (!code || /<\/script|<!--/i.test(code)) {

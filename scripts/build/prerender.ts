@@ -6,11 +6,14 @@ import { build, type Plugin, type ResolvedConfig } from 'vite';
 import { prerenderedPageFile } from '../../src/content/routes.ts';
 import {
   assembleDocument,
+  pageDocument,
+  pageDocumentFile,
   pageFile,
   type DocumentTemplate,
   type ServerEntry,
 } from './documents.ts';
 import { inlineScript } from './inline-script.ts';
+import { siteHeadTags } from './site-head.ts';
 
 /**
  * The page's first script (src/enhance.ts), one file for both documents, named by its content so
@@ -46,13 +49,16 @@ async function renderServerEntry(config: ResolvedConfig, entry: string, ssrOutDi
  * build, whose content modules are the Spanish twins): after the browser build, a server (SSR)
  * build of `entry` is made with the same config and plugins (so image and asset URLs are the same
  * files) and run. The home page goes into the document's root element, the page's first script
- * (src/enhance.ts) into its head; every other page into `pages/<path>.html` beside the document.
+ * (src/enhance.ts) into its head; every other page into `pages/<path>.html` beside the document
+ * (what the script shows on a hash link, `/#/team`), and into a document of its own
+ * (`team/index.html`, which a link reaches without JavaScript).
  */
 export function prerenderPages(
   entry: string,
   ssrOutDir: string,
   document = 'index.html',
   buildYear = new Date().getFullYear(),
+  language = 'en',
 ): Plugin {
   let config: ResolvedConfig;
   return {
@@ -75,10 +81,18 @@ export function prerenderPages(
         JSON.stringify({ ...template, document } satisfies DocumentTemplate & { document: string }),
       );
       await writeFile(file, assembleDocument(template, await server.renderPage('/')));
-      for (const pagePath of server.otherPagePaths) {
-        const target = path.join(path.dirname(file), prerenderedPageFile(pagePath) ?? '');
+      const write = async (name: string, text: string) => {
+        const target = path.join(path.dirname(file), name);
         await mkdir(path.dirname(target), { recursive: true });
-        await writeFile(target, pageFile(await server.renderPage(pagePath)));
+        await writeFile(target, text);
+      };
+      for (const pagePath of server.otherPagePaths) {
+        const page = await server.renderPage(pagePath);
+        await write(prerenderedPageFile(pagePath) ?? '', pageFile(page));
+        if (!server.pageDocumentPaths.includes(pagePath)) continue;
+        const head = (marker: string) =>
+          siteHeadTags(language, marker, { path: pagePath, title: page.title });
+        await write(pageDocumentFile(pagePath), pageDocument(template, page, pagePath, head));
       }
     },
   };

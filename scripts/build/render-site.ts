@@ -14,7 +14,10 @@ import { CONTENT_ELEMENT_ID } from '../../src/content/published.ts';
 import { prerenderedPageFile } from '../../src/content/routes.ts';
 import {
   assembleDocument,
+  pageDocument,
+  pageDocumentFile,
   pageFile,
+  withHeadTags,
   type DocumentTemplate,
   type ServerEntry,
 } from './documents.ts';
@@ -30,18 +33,7 @@ import {
 } from './site-head.ts';
 import type { RenderJob, RenderedFile } from './render-site-content.ts';
 
-/** The head tags site-head.ts writes, from the title to the structured data. */
-const HEAD_TAGS = /<title>[\s\S]*?<script type="application\/ld\+json">[\s\S]*?<\/script>/;
-
 const job = workerData as RenderJob;
-
-/** A document's head tags written again from the published content, its inline script kept. */
-function withHeadTags(document: string, language: string): string {
-  const tags = HEAD_TAGS.exec(document)?.[0];
-  if (!tags) throw new Error('The built document has no head tags to write again');
-  const routeMarker = /<script>([\s\S]*?)<\/script>/.exec(tags)?.[1] ?? '';
-  return document.replace(tags, () => siteHeadTags(language, routeMarker));
-}
 
 /** The link preview picture, made once per text (satori and sharp take a second or two). */
 async function linkPreview(language: string): Promise<Buffer> {
@@ -74,14 +66,25 @@ async function documentsOf(language: 'en' | 'es'): Promise<RenderedFile[]> {
   const files: RenderedFile[] = [
     {
       path: template.document,
-      body: withHeadTags(home, language).replace('</head>', `${content}</head>`),
+      body: withHeadTags(home, (marker) => siteHeadTags(language, marker)).replace(
+        '</head>',
+        () => `${content}</head>`,
+      ),
     },
     { path: `${base}${PREVIEW_FILE}`, body: await linkPreview(language) },
   ];
   for (const pagePath of entry.otherPagePaths) {
+    const page = await entry.renderPage(pagePath);
+    files.push({ path: `${base}${prerenderedPageFile(pagePath) ?? ''}`, body: pageFile(page) });
+    if (!entry.pageDocumentPaths.includes(pagePath)) continue;
+    const head = (marker: string) =>
+      siteHeadTags(language, marker, { path: pagePath, title: page.title });
     files.push({
-      path: `${base}${prerenderedPageFile(pagePath) ?? ''}`,
-      body: pageFile(await entry.renderPage(pagePath)),
+      path: `${base}${pageDocumentFile(pagePath)}`,
+      body: pageDocument(template, page, pagePath, head).replace(
+        '</head>',
+        () => `${content}</head>`,
+      ),
     });
   }
   return files;

@@ -2,7 +2,7 @@ import { business } from '../../src/content/business.ts';
 import * as enCompany from '../../src/content/company.ts';
 import * as esCompany from '../../src/content/es/company.ts';
 import * as esLanguage from '../../src/content/es/language.ts';
-import { FIRST_SCREEN_END_ID } from '../../src/content/routes.ts';
+import { FIRST_SCREEN_END_ID, pageDocumentDir, routes } from '../../src/content/routes.ts';
 import * as esSite from '../../src/content/es/site.ts';
 import * as enLanguage from '../../src/content/language.ts';
 import * as enSite from '../../src/content/site.ts';
@@ -30,9 +30,15 @@ export function contentOf(language: string): DocumentContent {
   return content;
 }
 
-/** A document's address on the published site (business.siteUrl). */
-function documentUrl(content: DocumentContent): string {
-  return `${business.siteUrl}${content.language.documentPath}`;
+/** A page's document on the published site (business.siteUrl): `/es/` + `/team` → `…/es/team/`. */
+function documentUrl(content: DocumentContent, path: string = routes.home.path): string {
+  return `${business.siteUrl}${content.language.documentPath}${pageDocumentDir(path)}`;
+}
+
+/** The page a head is written for: its path (`/team`) and its <title> text (HTML, as React wrote it). */
+export interface HeadPage {
+  path: string;
+  title: string;
 }
 
 /** The link preview's file, beside its document (`og-image.jpg`, `es/og-image.jpg`). */
@@ -51,7 +57,12 @@ export function previewText(language = 'en'): PreviewText {
 }
 
 /** The meta tags of a shared link's preview: the page's words and its picture. */
-function previewTags(content: DocumentContent, title: string, language: string): string[] {
+function previewTags(
+  content: DocumentContent,
+  title: string,
+  language: string,
+  path: string,
+): string[] {
   const { company } = content;
   const text = previewText(language);
   const image = `${documentUrl(content)}${PREVIEW_FILE}`;
@@ -61,7 +72,7 @@ function previewTags(content: DocumentContent, title: string, language: string):
     ['site_name', company.name],
     ['title', title],
     ['description', company.description],
-    ['url', documentUrl(content)],
+    ['url', documentUrl(content, path)],
     ['locale', content.language.locale.replace('-', '_')],
     ['image', image],
     ['image:type', 'image/jpeg'],
@@ -76,6 +87,15 @@ function previewTags(content: DocumentContent, title: string, language: string):
     ),
     `<meta name="twitter:card" content="summary_large_image" />`,
   ];
+}
+
+function unescapeHtml(html: string): string {
+  return html
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&quot;', '"')
+    .replaceAll('&#x27;', "'")
+    .replaceAll('&amp;', '&');
 }
 
 function escapeHtml(text: string): string {
@@ -142,15 +162,15 @@ export function jsonForScript(value: unknown): string {
     .replaceAll('&', '\\u0026');
 }
 
-/** `<link rel="alternate" hreflang>` to every language's document, in each document's head. */
-function alternateLinks(): string[] {
+/** `<link rel="alternate" hreflang>` to the page in every language, in each of its documents' heads. */
+function alternateLinks(path: string): string[] {
   const links = Object.values(documents).map(
     (content) =>
-      `<link rel="alternate" hreflang="${content.language.code}" href="${documentUrl(content)}" />`,
+      `<link rel="alternate" hreflang="${content.language.code}" href="${documentUrl(content, path)}" />`,
   );
   return [
     ...links,
-    `<link rel="alternate" hreflang="x-default" href="${documentUrl(contentOf('en'))}" />`,
+    `<link rel="alternate" hreflang="x-default" href="${documentUrl(contentOf('en'), path)}" />`,
   ];
 }
 
@@ -158,17 +178,19 @@ function alternateLinks(): string[] {
  * The static <head> tags, written from src/content so index.html holds no business fact;
  * `routeMarker` is the text of the script that runs before the first paint (src/route-marker.ts).
  */
-export function siteHeadTags(language = 'en', routeMarker = ''): string {
+export function siteHeadTags(language = 'en', routeMarker = '', page?: HeadPage): string {
   const content = contentOf(language);
   const { company, pages } = content;
-  const title = `${pages.home.title} | ${company.name}`;
+  const path = page?.path ?? routes.home.path;
+  // React's <title> text is HTML already (entry-server.tsx); the home page's is written here.
+  const title = page ? unescapeHtml(page.title) : `${pages.home.title} | ${company.name}`;
   return [
     `<title>${escapeHtml(title)}</title>`,
     `<meta name="description" content="${escapeHtml(company.description)}" />`,
     // How a shared link previews (messaging apps, social sites): the same words as the page.
-    ...previewTags(content, title, language),
-    `<link rel="canonical" href="${documentUrl(content)}" />`,
-    ...alternateLinks(),
+    ...previewTags(content, title, language, path),
+    `<link rel="canonical" href="${documentUrl(content, path)}" />`,
+    ...alternateLinks(path),
     ...(routeMarker ? [`<script>${routeMarker}</script>`] : []),
     // The first paint waits for the first screen's whole HTML, never a half-parsed page.
     `<link rel="expect" href="#${FIRST_SCREEN_END_ID}" blocking="render" />`,
@@ -176,17 +198,24 @@ export function siteHeadTags(language = 'en', routeMarker = ''): string {
   ].join('\n    ');
 }
 
-/** sitemap.xml: both documents, each naming the other as its alternate (the hash routes are one page). */
+/** The pages with a document of their own (src/entry-server.tsx renders them): their main paths. */
+export const pageDocumentPaths: readonly string[] = Object.values(routes).map(
+  (route) => route.path,
+);
+
+/** sitemap.xml: every page's document in both languages, each naming the others as its alternates. */
 export function sitemapXml(): string {
-  const alternates = Object.values(documents)
-    .map(
-      (content) =>
-        `    <xhtml:link rel="alternate" hreflang="${content.language.code}" href="${documentUrl(content)}"/>`,
-    )
-    .join('\n');
-  const urls = Object.values(documents).map(
-    (content) => `  <url>\n    <loc>${documentUrl(content)}</loc>\n${alternates}\n  </url>`,
-  );
+  const urls = pageDocumentPaths.flatMap((path) => {
+    const alternates = Object.values(documents)
+      .map(
+        (content) =>
+          `    <xhtml:link rel="alternate" hreflang="${content.language.code}" href="${documentUrl(content, path)}"/>`,
+      )
+      .join('\n');
+    return Object.values(documents).map(
+      (content) => `  <url>\n    <loc>${documentUrl(content, path)}</loc>\n${alternates}\n  </url>`,
+    );
+  });
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',

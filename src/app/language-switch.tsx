@@ -1,6 +1,7 @@
 import { useLocation } from 'react-router';
 import { language } from '../content/language';
-import { documentHref, otherLanguageHref } from './language-links';
+import { documentHref } from '../content/routes';
+import { otherLanguageHref } from './language-links';
 
 const linkClass =
   'inline-flex min-h-6 items-center rounded-sm px-1 hover:text-white aria-[current=true]:font-semibold aria-[current=true]:text-white aria-[current=true]:underline aria-[current=true]:decoration-gold-400 aria-[current=true]:underline-offset-4';

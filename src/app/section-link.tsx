@@ -1,6 +1,8 @@
 import { useCallback, type MouseEvent, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { language } from '../content/language';
 import {
+  routeHref,
   routes,
   sectionPath,
   sectionRoutes,
@@ -39,7 +41,8 @@ function isSectionRoute(section: string): section is SectionRoute {
 
 /**
  * A link to a home-page section. Its href works on its own: on the home page `#about`, which jumps
- * to the section's id without JavaScript; on another page `#/about`, the home page at that section.
+ * to the section's id without JavaScript; on another page the home page at that section (`#/about`
+ * in the browser, `/#about` in the built HTML).
  * A plain click scrolls in place or goes home first.
  */
 export function SectionLink({ section, className, onChoose, children }: SectionLinkProps) {
@@ -55,7 +58,7 @@ export function SectionLink({ section, className, onChoose, children }: SectionL
   };
   const href =
     pathname !== routes.home.path && isSectionRoute(section)
-      ? `#${sectionPath(section)}`
+      ? routeHref(language.documentPath, sectionPath(section))
       : sectionTarget(section);
   return (
     <a href={href} className={className} onClick={handleClick}>

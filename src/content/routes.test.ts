@@ -1,4 +1,14 @@
-import { hashRoute, isHomePath, prerenderedPageFile, sectionOfPath } from './routes';
+import {
+  documentHref,
+  hashRoute,
+  isHomePath,
+  pageOfDocument,
+  prerenderedPageFile,
+  routeHref,
+  scriptHref,
+  sectionOfPath,
+  staticHref,
+} from './routes';
 
 describe('hashRoute', () => {
   it('reads the route path of a location hash as the hash router does', () => {
@@ -34,5 +44,52 @@ describe('prerenderedPageFile', () => {
     expect(prerenderedPageFile('/')).toBeUndefined();
     expect(prerenderedPageFile('/about')).toBeUndefined();
     expect(prerenderedPageFile('/no-such-page')).toBeUndefined();
+  });
+});
+
+describe('links without and with JavaScript', () => {
+  const documents = ['/', '/es/'];
+
+  it("writes, in the built HTML, each page's own document and each section as an anchor of home", () => {
+    expect(staticHref('/', '/team')).toBe('/team/');
+    expect(staticHref('/es/', '/join-our-team', '?field=resume')).toBe(
+      '/es/join-our-team/?field=resume',
+    );
+    expect(staticHref('/', '/')).toBe('/');
+    expect(staticHref('/es/', '/about')).toBe('/es/#about');
+    // An alias has no document of its own: the hash route, which the home page explains.
+    expect(staticHref('/', '/solicitar-servicio')).toBe('/#/solicitar-servicio');
+  });
+
+  it('turns each of those back into the hash route the app writes', () => {
+    for (const [path, search] of [
+      ['/team', ''],
+      ['/join-our-team', '?field=resume'],
+      ['/about', ''],
+      ['/', ''],
+    ] as const) {
+      const built = staticHref('/', path, search);
+      expect(scriptHref(built, '/', documents)).toBe(`#${path}${search}`);
+      expect(routeHref('/', path, search)).toBe(`#${path}${search}`);
+    }
+    // In the other language's document: that document's hash route, its home the document.
+    expect(scriptHref('/es/team/', '/', documents)).toBe(documentHref('/es/', '/team'));
+    expect(scriptHref('/es/', '/', documents)).toBe('/es/');
+    expect(scriptHref('/team/', '/es/', documents)).toBe('/#/team');
+    // Anything else is left alone.
+    for (const other of ['/assets/logo.svg', '/api/forms/quote', '/no-such-page/', 'tel:+1']) {
+      expect(scriptHref(other, '/', documents)).toBeUndefined();
+    }
+  });
+
+  it("knows a page's own document from its address, with or without the last slash", () => {
+    expect(pageOfDocument('/team/')).toEqual({ documentPath: '/', path: '/team' });
+    expect(pageOfDocument('/es/request-service')).toEqual({
+      documentPath: '/es/',
+      path: '/request-service',
+    });
+    expect(pageOfDocument('/')).toBeUndefined();
+    expect(pageOfDocument('/es/')).toBeUndefined();
+    expect(pageOfDocument('/admin/')).toBeUndefined();
   });
 });

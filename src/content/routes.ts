@@ -82,6 +82,97 @@ export function prerenderedPageFile(path: string): string | undefined {
   return known ? `pages${path}.html` : undefined;
 }
 
+/** A page's own document, relative to its language's (`/team` → `team/`); '' for the home page. */
+export function pageDocumentDir(path: string): string {
+  return path === routes.home.path ? '' : `${path.replace(/^\//, '')}/`;
+}
+
+/** Whether a path is a page's main path (not an alias): the pages with a document of their own. */
+export function hasPageDocument(path: string): boolean {
+  return Object.values(routes).some((route) => route.path === path);
+}
+
+/**
+ * The page whose own document a URL path is (`/es/team/`, or `/es/team` without its slash → `/team`
+ * in `/es/`); none for a
+ * language's document itself or any other path.
+ */
+export function pageOfDocument(
+  pathname: string,
+): { documentPath: string; path: string } | undefined {
+  const folder = pathname.endsWith('/') ? pathname : `${pathname}/`;
+  const route = Object.values(routes).find(
+    (candidate) => candidate !== routes.home && folder.endsWith(`${candidate.path}/`),
+  );
+  if (!route) return undefined;
+  return { documentPath: folder.slice(0, -pageDocumentDir(route.path).length), path: route.path };
+}
+
+/**
+ * A link to a route of a language's document (`documentPath`: `/` or `/es/`) as the built HTML
+ * writes it, so that it works without JavaScript: the page's own document (`/es/team/`), a
+ * home-page section as an anchor of its document (`/#about`).
+ */
+export function staticHref(documentPath: string, pathname: string, search = ''): string {
+  const section = sectionOfPath(pathname);
+  if (section) return `${documentPath}#${section}`;
+  if (pathname === routes.home.path) return documentPath;
+  if (hasPageDocument(pathname)) return `${documentPath}${pageDocumentDir(pathname)}${search}`;
+  return `${documentPath}#${pathname}${search}`;
+}
+
+/** Whether this is the build's server render (Vite's SSR build); not in the browser, a test or the server. */
+function isBuiltHtml(): boolean {
+  return typeof import.meta.env !== 'undefined' && import.meta.env.SSR;
+}
+
+/**
+ * A link to a route of a language's document as the app in the browser writes it: a hash route
+ * of that document (`/es/#/team`), its home the document itself. In the built HTML (the server
+ * render, `import.meta.env.SSR`) the link goes to the page's own document instead (staticHref);
+ * src/enhance.ts turns it back into this one once it runs (scriptHref).
+ */
+export function documentHref(documentPath: string, pathname: string, search = ''): string {
+  if (isBuiltHtml()) return staticHref(documentPath, pathname, search);
+  return pathname === routes.home.path && !search
+    ? documentPath
+    : `${documentPath}#${pathname}${search}`;
+}
+
+/**
+ * A link to a route of the document at `documentPath` from within it: `#/team` in the browser, as
+ * the hash router writes it; the page's own document in the built HTML (staticHref).
+ */
+export function routeHref(documentPath: string, pathname: string, search = ''): string {
+  return isBuiltHtml() ? staticHref(documentPath, pathname, search) : `#${pathname}${search}`;
+}
+
+/**
+ * The link the app writes for a link the built HTML wrote (staticHref), with JavaScript: in the
+ * document at `here` a hash route (`#/team`), in another document that document's hash route
+ * (`/es/#/team`); undefined for any other link. `documents`: every language's document path.
+ */
+export function scriptHref(
+  href: string,
+  here: string,
+  documents: readonly string[],
+): string | undefined {
+  const documentPath = [...documents]
+    .sort((a, b) => b.length - a.length)
+    .find((path) => href.startsWith(path));
+  if (!documentPath) return undefined;
+  const rest = href.slice(documentPath.length);
+  const section = /^#([\w-]+)$/.exec(rest)?.[1];
+  const page = /^([\w-]+)\/(\?[^#]*)?$/.exec(rest);
+  let route: string | undefined;
+  if (rest === '') route = routes.home.path;
+  else if (section && sectionOfPath(`/${section}`)) route = `/${section}`;
+  else if (page && hasPageDocument(`/${page[1]}`)) route = `/${page[1]}${page[2] ?? ''}`;
+  if (!route) return undefined;
+  if (documentPath === here) return `#${route}`;
+  return route === routes.home.path ? documentPath : `${documentPath}#${route}`;
+}
+
 /** The home-page section a navigation target names ("#about" → "about"); none for a path. */
 export function sectionOfTarget(to: string): string | undefined {
   return to.startsWith('#') ? to.slice(1) : undefined;

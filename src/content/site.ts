@@ -7,6 +7,8 @@ export const ui = {
   skipLink: 'Skip to main content',
   newTab: '(opens in a new tab)',
   backToHome: 'Back to Home',
+  /** Shown without JavaScript on the home page opened by a page's hash link (`/#/team`). */
+  pageElsewhere: 'The page you asked for is here:',
   /** Said (to screen readers) and shown while the page a visitor chose is on its way. */
   pageLoading: 'Opening the page…',
   /** A phone line's short tag, as the header and footer show it: "(D)". */

@@ -9,6 +9,7 @@ export const ui: Translation<typeof en.ui> = {
   skipLink: 'Saltar al contenido principal',
   newTab: '(se abre en una pestaña nueva)',
   backToHome: 'Volver al inicio',
+  pageElsewhere: 'La página que buscaba está aquí:',
   pageLoading: 'Abriendo la página…',
   phoneTag: (tag) => `(${tag})`,
   quoted: (text) => `“${text}”`,

@@ -3,6 +3,7 @@ import { pages } from '../../content/site';
 import { AboutSection } from './about-section';
 import { ClientsSection } from './clients-section';
 import { HeroSection } from './hero-section';
+import { PageNotices } from './page-notices';
 import { ReferencesSection } from './references-section';
 import { ServicesSection } from './services-section';
 import { VenuesSection } from './venues-section';
@@ -11,6 +12,7 @@ export function HomePage() {
   return (
     <>
       <PageTitle title={pages.home.title} />
+      <PageNotices />
       <HeroSection />
       <AboutSection />
       <ServicesSection />
