@@ -128,7 +128,7 @@ test.describe('job application form', () => {
     ).toHaveCount(10);
     await expect(group(page, fields.languages.legend).getByRole('checkbox')).toHaveCount(7);
     await expect(page.getByLabel('Date of birth')).toHaveAttribute('autocomplete', 'bday');
-    await expect(years(page)).toHaveCount(0);
+    await expect(years(page)).toBeHidden();
     await expect(page.getByRole('main')).not.toContainText(/Volver|Enviar|Información|mañana/i);
     await submit(page).click();
     await expect(page.getByLabel('Full name')).toBeFocused();
@@ -186,8 +186,8 @@ test.describe('job application form', () => {
     ]);
     await expectNoAxeViolations(page);
     await experience.getByLabel('No').check();
-    await expect(years(page)).toHaveCount(0);
-    await expect(previous(page)).toHaveCount(0);
+    await expect(years(page)).toBeHidden();
+    await expect(previous(page)).toBeHidden();
 
     await fillValidApplication(page, 'no');
     await submit(page).click();

@@ -1,8 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { applicationForm } from '../src/content/application-form';
+import { applicationForm, experienceOptions } from '../src/content/application-form';
+import { quoteForm, quoteServiceOptions } from '../src/content/quote-form';
 import { pages } from '../src/content/site';
 import { throttleLikeAPhone } from '../scripts/bench/tap-latency.mjs';
 import { expectAppReady, openRoute } from './fixtures';
+import { interceptForm, isoDateFromToday } from './form-helpers';
 
 /**
  * Nothing painted is dead: what the prerendered HTML shows works from the moment it is painted,
@@ -191,8 +193,119 @@ test.describe('on a slow phone (slow 4G, CPU 4× slower)', () => {
   });
 });
 
+test.describe('a form from its first paint, on a slow phone (slow 4G, CPU 4× slower)', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+  test.setTimeout(90_000);
+
+  test('what is typed and ticked before the app arrives stays, with the cursor and focus, and is sent', async ({
+    page,
+  }) => {
+    const requests = await interceptForm(page, '/api/forms/quote');
+    const appFiles: string[] = [];
+    page.on('request', (request) => {
+      if (APP_FILES.test(new URL(request.url()).pathname)) appFiles.push(request.url());
+    });
+    await throttleLikeAPhone(page);
+    await page.goto('/#/request-service', { waitUntil: 'commit' });
+    const name = page.getByLabel(quoteForm.fields.clientName.label);
+    await name.waitFor({ state: 'visible', timeout: 30_000 });
+    // Nothing of the app has been asked for: the form is the HTML's.
+    expect(appFiles).toEqual([]);
+    await expect(page.locator('form#quote')).not.toHaveAttribute('data-app', 'ready');
+    await name.tap();
+    // Typed key by key while the app's code arrives and React takes the form over.
+    await name.pressSequentially('Jordan Rivera of Rivera Events', { delay: 60 });
+    await expect(page.locator('form#quote')).toHaveAttribute('data-app', 'ready', {
+      timeout: 30_000,
+    });
+    await name.pressSequentially(', DC', { delay: 20 });
+    await expect(name).toHaveValue('Jordan Rivera of Rivera Events, DC');
+    await expect(name).toBeFocused();
+    expect(await name.evaluate((input: HTMLInputElement) => input.selectionStart)).toBe(34);
+    expect(appFiles.length).toBeGreaterThan(0);
+
+    const { fields } = quoteForm;
+    await page.getByLabel(fields.phone.label).fill('(202) 555-0134');
+    await page.getByLabel(fields.email.label).fill('jordan@example.org');
+    await page.getByLabel(fields.eventDate.label).fill(isoDateFromToday(30));
+    await page.getByLabel(fields.guestCount.label).fill('120');
+    await page.getByLabel(fields.address.label).fill('1300 Pennsylvania Ave NW, Washington, DC');
+    await page.getByRole('checkbox', { name: quoteServiceOptions[0]?.label ?? '' }).check();
+    await page.getByRole('button', { name: quoteForm.submit }).click();
+    await expect(page.getByRole('heading', { name: quoteForm.confirmation.heading })).toBeVisible({
+      timeout: 30_000,
+    });
+    expect(requests[0]?.postDataJSON()).toMatchObject({
+      clientName: 'Jordan Rivera of Rivera Events, DC',
+    });
+  });
+
+  test('a box ticked and a choice made before the app arrives stay once it runs the form', async ({
+    page,
+  }) => {
+    await throttleLikeAPhone(page);
+    await page.goto('/#/join-our-team', { waitUntil: 'commit' });
+    const yes = page
+      .getByRole('group', { name: applicationForm.fields.hasExperience.legend })
+      .getByLabel(experienceOptions.find((option) => option.value === 'yes')?.label ?? '');
+    await yes.waitFor({ state: 'visible', timeout: 30_000 });
+    await yes.check();
+    const years = page.getByLabel(new RegExp(`^${applicationForm.fields.yearsExperience.label}`));
+    // Shown by CSS while yes is chosen, before any script of the app.
+    await expect(years).toBeVisible();
+    await years.selectOption('3-5');
+    await expect(page.locator('form#application')).toHaveAttribute('data-app', 'ready', {
+      timeout: 30_000,
+    });
+    await expect(yes).toBeChecked();
+    await expect(years).toHaveValue('3-5');
+  });
+});
+
+test.describe("a form before the app's code arrives", () => {
+  test('what is typed is kept as the draft: the language switch and a reload lose nothing', async ({
+    page,
+  }) => {
+    const release = await holdBackScriptFiles(page, APP_FILES);
+    await page.goto('/#/request-service');
+    await expectAppReady(page);
+    const name = page.locator('#quote-clientName');
+    await name.fill('Jordan Rivera');
+    await page.locator(`input[name="services"][value="${quoteServiceOptions[1]?.value}"]`).check();
+    // The app never ran here: its code is held back.
+    await expect(page.locator('form#quote')).not.toHaveAttribute('data-app', 'ready');
+    await page
+      .getByRole('navigation', { name: 'Language' })
+      .getByRole('link', { name: 'Español' })
+      .click();
+    await expect(page).toHaveURL(/\/es\/#\/request-service$/);
+    release();
+    await expect(page.locator('form#quote')).toHaveAttribute('data-app', 'ready');
+    await expect(page.locator('#quote-clientName')).toHaveValue('Jordan Rivera');
+    await expect(
+      page.locator(`input[name="services"][value="${quoteServiceOptions[1]?.value}"]`),
+    ).toBeChecked();
+  });
+});
+
+test.describe("a page's own document, with JavaScript", () => {
+  test('opens at the hash address the links use, and its links are hash routes', async ({
+    page,
+  }) => {
+    await page.goto('/request-service/');
+    await expect(page).toHaveURL(/\/#\/request-service$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(pages.quote.heading);
+    await expectAppReady(page);
+    const main = page.getByRole('navigation', { name: 'Main' });
+    await expect(main.getByRole('link', { name: 'Our Team' })).toHaveAttribute('href', '#/team');
+    await main.getByRole('link', { name: 'Contact' }).click();
+    await expect(page).toHaveURL(/\/#\/contact$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(pages.contact.heading);
+  });
+});
+
 test.describe('React takes over when it is needed', () => {
-  test('a form page starts React at once; its form is there and keeps what is typed', async ({
+  test("a form page starts React on the visitor's first use; its form keeps what is typed", async ({
     page,
   }) => {
     await openRoute(page, '/join-our-team');

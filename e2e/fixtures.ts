@@ -29,11 +29,22 @@ export async function expectAppReady(page: Page) {
   await expect(page.locator('html')).toHaveAttribute('data-app', 'ready');
 }
 
-/** Opens a hash route and waits for its h1 and for the app. */
+/**
+ * A form works in the HTML; the app takes it over on the visitor's first use of it (src/enhance.ts).
+ * A pointer over it starts the app; this waits until the app runs the form.
+ */
+export async function takeOverForm(page: Page) {
+  const form = page.locator('form[data-draft-key]');
+  await form.dispatchEvent('pointerover');
+  await expect(form).toHaveAttribute('data-app', 'ready');
+}
+
+/** Opens a hash route and waits for its h1 and for the app (on a form page, until it runs the form). */
 export async function openRoute(page: Page, path: string) {
   await page.goto(`/#${path}`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expectAppReady(page);
+  if (await page.locator('form[data-draft-key]').count()) await takeOverForm(page);
 }
 
 /** The page is no wider than the window (nothing to scroll sideways to on a phone). */

@@ -9,9 +9,13 @@
  *   code React runs later;
  * - a page other than home opened by its link (`/#/team`) paints its own prerendered HTML, which
  *   the script in <head> (route-marker.ts) has already asked for;
+ * - links to other pages: the HTML's go to each page's own document (`/team/`), which works
+ *   without JavaScript; this script makes them the hash routes the app uses (`#/team`);
+ * - a form works in the HTML (it posts without JavaScript); React comes on the visitor's first use
+ *   of it (a pointer over it, a focus, a key), or at once when there is a draft to restore;
  * - React (src/main.tsx, `mount`) loads only when it is needed: on the visitor's first move to
- *   another page, or at once on a page that only React can run (a form, `[data-needs-app]`). A
- *   move shows the loading bar at once, then the page as soon as its HTML or its code arrives.
+ *   another page, or the first use of a form. A move shows the loading bar at once, then the page
+ *   as soon as its HTML or its code arrives.
  */
 import { enhanceMenu } from './app/menu';
 import { focusMain, MAIN_ID, scrollToSection } from './app/section-scroll';
@@ -21,7 +25,8 @@ import {
   wantsSpanishOffer,
 } from './app/spanish-offer-choice';
 import { startCarousels } from './components/carousel-engine';
-import { hashRoute, isHomePath, routes, sectionOfPath } from './content/routes';
+import { language } from './content/language';
+import { hashRoute, isHomePath, routes, scriptHref, sectionOfPath } from './content/routes';
 import type {} from './app-start';
 import { requestPrerenderedPage } from './prerendered-page';
 import { loadWebFontsAfterLoad } from './web-fonts';
@@ -76,10 +81,94 @@ function showCurrentYear() {
   }
 }
 
-/** Makes the page in #root live; says so (`data-app="ready"`) unless it waits for React. */
+/** Every language's document (`/`, `/es/`), and this one's: the longest the address starts with. */
+const documentPaths = [language.documentPath, language.other.documentPath];
+const thisDocument =
+  [...documentPaths]
+    .sort((a, b) => b.length - a.length)
+    .find((path) => window.location.pathname.startsWith(path)) ?? language.documentPath;
+
+/** The HTML's links to pages' own documents become the app's hash routes (`/team/` → `#/team`). */
+function toHashLinks() {
+  for (const link of root.querySelectorAll<HTMLAnchorElement>('a[href^="/"]')) {
+    const href = scriptHref(link.getAttribute('href') ?? '', thisDocument, documentPaths);
+    if (href) link.setAttribute('href', href);
+  }
+}
+
+function hasDraft(key: string | undefined): boolean {
+  try {
+    return Boolean(key && window.sessionStorage.getItem(key));
+  } catch {
+    return false;
+  }
+}
+
+/** The visitor's first use of a form: a pointer over it, a touch, a focus, a key. */
+const FORM_USE = ['pointerover', 'pointerdown', 'focusin', 'keydown'];
+
+/** Fields the draft never holds: the spam trap, the page's language, a file. */
+const NOT_DRAFTED = new Set(['_gotcha', '_language']);
+
+/**
+ * What is typed before React runs the form is kept as its draft (the shape src/forms/draft.ts
+ * reads: a text, or a list for a group of boxes), so that a reload or the language switch in
+ * between loses nothing; React's draft takes over once it runs.
+ */
+function draftOf(form: HTMLFormElement): Record<string, string | string[]> {
+  const draft: Record<string, string | string[]> = {};
+  for (const control of Array.from(form.elements) as HTMLInputElement[]) {
+    const { name, type } = control;
+    if (!name || NOT_DRAFTED.has(name) || type === 'file' || type === 'hidden') continue;
+    if (type === 'checkbox') {
+      const ticked = [draft[name] ?? []].flat();
+      draft[name] = control.checked ? [...ticked, control.value] : ticked;
+    } else if (type === 'radio') {
+      if (control.checked || !(name in draft)) draft[name] = control.checked ? control.value : '';
+    } else draft[name] = control.value;
+  }
+  return draft;
+}
+
+function keepDraft(form: HTMLFormElement, key: string): () => void {
+  const save = () => {
+    try {
+      window.sessionStorage.setItem(key, JSON.stringify(draftOf(form)));
+    } catch {
+      // Storage full or disabled: the form still works, only without a draft.
+    }
+  };
+  for (const type of ['input', 'change']) form.addEventListener(type, save);
+  return () => ['input', 'change'].forEach((type) => form.removeEventListener(type, save));
+}
+
+/**
+ * A form works in the HTML; React takes it over on the visitor's first use of it, keeping what is
+ * typed meanwhile (components/form/field-context.ts), or at once when it has a draft to restore or
+ * a field to show (`?field=resume`). Until then what is typed is kept as the draft.
+ */
+function startWithForm(): () => void {
+  const form = root.querySelector<HTMLFormElement>('form[data-draft-key]');
+  const key = form?.dataset.draftKey;
+  if (!form || !key) return () => {};
+  if (hasDraft(key) || window.location.hash.includes('?')) {
+    afterNextPaint(() => startApp(false));
+    return () => {};
+  }
+  const start = () => startApp(false);
+  for (const type of FORM_USE) form.addEventListener(type, start, { once: true, passive: true });
+  const stopDraft = keepDraft(form, key);
+  return () => {
+    FORM_USE.forEach((type) => form.removeEventListener(type, start));
+    stopDraft();
+  };
+}
+
+/** Makes the page in #root live, and says so (`data-app="ready"`). */
 function enhancePage() {
   const menu = root.querySelector<HTMLElement>('[popover]');
-  const stops = [startCarousels(root), showSpanishOffer()];
+  toHashLinks();
+  const stops = [startCarousels(root), showSpanishOffer(), startWithForm()];
   const stopMenu = menu ? enhanceMenu(menu) : () => {};
   showCurrentYear();
   // React's header takes the menu over from this script (app/menu.ts): until its first commit, a
@@ -88,7 +177,7 @@ function enhancePage() {
     stops.forEach((stop) => stop());
     if (!forReact) stopMenu();
   };
-  if (!root.querySelector('[data-needs-app]')) html.setAttribute('data-app', 'ready');
+  html.setAttribute('data-app', 'ready');
 }
 
 /** The status line beside the loading bar (app/layout.tsx): what is happening, or nothing. */
@@ -155,9 +244,6 @@ function showPage(text: string, path: string, moved: boolean) {
     moveFocused = true;
   }
   enhancePage();
-  // A page only React can run: its code comes once this page has painted, so that it never
-  // competes with what the page shows first.
-  if (root.querySelector('[data-needs-app]')) afterNextPaint(() => startApp(moved));
 }
 
 /** Shows `path`'s prerendered HTML once it arrives, unless React or another move came first. */
@@ -245,7 +331,7 @@ const opened = hashRoute(window.location.hash);
 if (html.getAttribute('data-route') === 'other') {
   // A link to another page: the script in <head> hid the home page and asked for this page's HTML.
   showWhenThere(opened, false);
-} else if (!isHomePath(opened)) {
+} else if (opened !== shownPath && !(shownPath === routes.home.path && isHomePath(opened))) {
   // A tap on a link to another page before this script ran: not lost.
   go(opened);
 } else {

@@ -1,9 +1,18 @@
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
-import { createPath, Router, type Navigator } from 'react-router';
+import { createPath, Router, type Navigator, type To } from 'react-router';
 import { AppRoutes } from './app/app';
+import { language } from './content/language';
+import { routeHref, routes } from './content/routes';
+import type { PostedForm } from './forms/posted';
+import { PostedFormContext } from './forms/posted-form';
 
 export { otherPagePaths } from './app/app';
+
+/** The pages with a document of their own (`team/index.html`): every page's main path. */
+export const pageDocumentPaths: readonly string[] = Object.values(routes)
+  .map((route) => route.path)
+  .filter((path) => path !== routes.home.path);
 
 /** What React puts first in a render without <head>: preloads it found and the page's <title>. */
 const HOISTED = /^(?:<link [^>]*>|<meta [^>]*>|<title>[^<]*<\/title>)+/;
@@ -12,13 +21,20 @@ function stateless(): never {
   throw new Error('The prerendered page cannot navigate');
 }
 
+function hrefOf(to: To): string {
+  const [pathname = '/', search = ''] = (typeof to === 'string' ? to : createPath(to)).split(
+    /(?=\?)/,
+  );
+  return routeHref(language.documentPath, pathname, search);
+}
+
 /**
- * A router navigator for the build: it only writes links, as the browser's hash router does
- * (`#/team`), so that the HTML's links work without JavaScript and hydrate unchanged.
- * (react-router's StaticRouter writes `/team`.)
+ * A router navigator for the build: it only writes links, each to its page's own document
+ * (`/team/`, routeHref), so that the HTML's links work without JavaScript; src/enhance.ts makes
+ * them the hash router's (`#/team`) once it runs.
  */
-const hashLinks: Navigator = {
-  createHref: (to) => `#${typeof to === 'string' ? to : createPath(to)}`,
+const documentLinks: Navigator = {
+  createHref: hrefOf,
   go: stateless,
   push: stateless,
   replace: stateless,
@@ -38,12 +54,14 @@ export interface RenderedPage {
  * every other page into a file of its own. The tree is the one src/main.tsx hydrates, with a
  * static router in place of the hash router.
  */
-export async function renderPage(path: string): Promise<RenderedPage> {
+export async function renderPage(path: string, posted?: PostedForm): Promise<RenderedPage> {
   const { prelude } = await prerender(
     <StrictMode>
-      <Router location={path} navigator={hashLinks} static>
-        <AppRoutes />
-      </Router>
+      <PostedFormContext value={posted}>
+        <Router location={path} navigator={documentLinks} static>
+          <AppRoutes />
+        </Router>
+      </PostedFormContext>
     </StrictMode>,
     // One piece, in order: a larger Suspense boundary would otherwise be sent after a fallback,
     // to be swapped in by an inline script (no content without JavaScript, and no CSP hash).
@@ -56,4 +74,15 @@ export async function renderPage(path: string): Promise<RenderedPage> {
     headLinks: (hoisted.match(/<link [^>]*>/g) ?? []).join(''),
     body: html.slice(hoisted.length),
   };
+}
+
+/**
+ * The receiver's answer to a form sent without JavaScript (server/intake/): the form's page with
+ * the posted values and messages, or its confirmation, and the page's path.
+ */
+export async function renderFormAnswer(
+  posted: PostedForm,
+): Promise<RenderedPage & { path: string }> {
+  const path = posted.form === 'quote' ? routes.quote.path : routes.application.path;
+  return { ...(await renderPage(path, posted)), path };
 }

@@ -21,8 +21,10 @@ const PRERENDERED_PAGE_ATTRIBUTE = 'data-page';
 async function mount(options: AppStartOptions = {}): Promise<void> {
   const root = document.getElementById('root');
   if (!root) throw new Error('The #root element is missing from index.html');
+  await preloadRoute(hashRoute(window.location.hash));
+  // The address may have moved while the page's code came: React takes over the page shown only
+  // if it is still the one asked for.
   const route = hashRoute(window.location.hash);
-  await preloadRoute(route);
   const app = (
     <StrictMode>
       <App {...options} />

@@ -1,9 +1,12 @@
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import type { FieldValues, Resolver } from 'react-hook-form';
 import { clearDraft, readDraftText, writeDraft } from './draft';
 import type { Attachment } from './post-json';
 
 type Problem = Promise<string | undefined>;
+
+const unchanging = () => () => {};
+const noName = () => '';
 
 interface AttachmentOptions<TInput extends FieldValues, TOutput> {
   /** The field's (and the sent part's) name. */
@@ -50,13 +53,16 @@ export function useAttachment<TInput extends FieldValues, TOutput>({
   resolver,
 }: AttachmentOptions<TInput, TOutput>) {
   const [file, setFile] = useState<File>();
-  const [lostName, setLostName] = useState(() => readDraftText(storageKey));
+  // Read in the browser only: the HTML (prerendered, then hydrated) has no note.
+  const storedName = useSyncExternalStore(unchanging, () => readDraftText(storageKey), noName);
+  const [chosenSince, setChosenSince] = useState(false);
+  const lostName = chosenSince ? '' : storedName;
   const [checker] = useState(() => fileCheck(resolver, name, check));
 
   /** Takes a newly chosen file (undefined: none) and resolves to its problem. */
   const choose = (next: File | undefined): Problem => {
     setFile(next);
-    setLostName('');
+    setChosenSince(true);
     if (next) writeDraft(storageKey, next.name);
     else clearDraft(storageKey);
     return checker.run(next);

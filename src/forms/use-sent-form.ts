@@ -7,6 +7,7 @@ import {
   type Resolver,
 } from 'react-hook-form';
 import { clearDraft, readDraft, useDraft, type DraftValues } from './draft';
+import { usePostedForm } from './posted-form';
 import { postJson, type Attachment, type SentBody } from './post-json';
 
 interface SentFormOptions<TInput extends DraftValues, TOutput, TBody> {
@@ -27,6 +28,14 @@ interface SentFormOptions<TInput extends DraftValues, TOutput, TBody> {
   onFailed?: () => void;
 }
 
+/** The receiver's messages as react-hook-form's errors. */
+function postedErrors<T extends DraftValues>(errors: Record<string, string>): FieldErrors<T> {
+  // Each key is one of the form's fields (the receiver read them from its schema).
+  return Object.fromEntries(
+    Object.entries(errors).map(([name, message]) => [name, { type: 'server', message }]),
+  ) as FieldErrors<T>;
+}
+
 /**
  * A form that validates on submit (re-validating on change), keeps a draft, focuses the first
  * invalid field, and POSTs its body once at a time.
@@ -42,12 +51,22 @@ export function useSentForm<TInput extends DraftValues, TOutput, TBody extends S
   onSent,
   onFailed,
 }: SentFormOptions<TInput, TOutput, TBody>) {
-  const [defaultValues] = useState(() => readDraft(draftKey, emptyValues));
+  // A post without JavaScript answered with the form again: its values and messages are the
+  // server's (this render is the receiver's, posted-form.ts); otherwise the draft, if any.
+  const posted = usePostedForm();
+  const [defaultValues] = useState(() =>
+    posted
+      ? { ...emptyValues, ...posted.values }
+      : typeof window === 'undefined'
+        ? emptyValues
+        : readDraft(draftKey, emptyValues),
+  );
   const form = useForm<TInput, unknown, TOutput>({
     resolver,
     // A full set of values is a valid DefaultValues; TypeScript cannot see it through the generic.
     defaultValues: defaultValues as DefaultValues<TInput>,
     shouldFocusError: false,
+    ...(posted ? { errors: postedErrors<TInput>(posted.errors) } : {}),
   });
   const draftFields = useMemo(() => Object.keys(emptyValues), [emptyValues]);
   useDraft(draftKey, form.watch, draftFields);

@@ -22,7 +22,8 @@ export function ChoiceGroup({
   options,
   columns = 2,
 }: ChoiceGroupProps) {
-  const { id, error, registration } = useField(name);
+  const { id, error, registration, postedValue } = useField(name);
+  const posted = postedValue === undefined ? undefined : [postedValue].flat();
   return (
     <FieldFrame id={id} label={legend} hint={hint} optional={optional} error={error} group>
       {(control) => (
@@ -30,7 +31,6 @@ export function ChoiceGroup({
           {options.map((option, index) => (
             <label
               key={option.value}
-              htmlFor={`${id}-${index}`}
               className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md border border-slate-300 px-3 py-2 hover:border-navy-600 hover:bg-navy-50 has-checked:border-navy-700 has-checked:bg-navy-50"
             >
               <input
@@ -39,6 +39,7 @@ export function ChoiceGroup({
                 value={option.value}
                 className="size-5 shrink-0 accent-navy-800"
                 aria-invalid={control['aria-invalid']}
+                {...(posted ? { defaultChecked: posted.includes(option.value) } : {})}
                 {...registration}
               />
               <span>{option.label}</span>

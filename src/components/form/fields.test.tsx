@@ -31,6 +31,7 @@ function Harness({ children, onValid }: { children: ReactNode; onValid?: () => v
   return (
     <FormShell
       id="demo"
+      action="/api/forms/demo"
       form={form}
       fieldOrder={['name', 'colours']}
       onSubmit={form.handleSubmit(() => onValid?.())}

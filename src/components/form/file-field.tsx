@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import { useFormContext, type FieldValues } from 'react-hook-form';
 import { FileText } from 'lucide-react';
 import { useField, type FormFieldProps } from './field-context';
@@ -71,6 +71,13 @@ export function FileField(props: FileFieldProps) {
     if (problem) setError(name, { type: 'validate', message: problem });
     else clearErrors(name);
   };
+
+  // A file chosen in the page's HTML before the app took the form over is the chosen one.
+  const takeChosenFile = useEffectEvent((file: File) => void choose(file));
+  useEffect(() => {
+    const file = input.current?.files?.[0];
+    if (file) takeChosenFile(file);
+  }, []);
 
   const remove = () => {
     if (input.current) input.current.value = '';

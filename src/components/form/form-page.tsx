@@ -4,13 +4,9 @@ import { ArrowLeft } from 'lucide-react';
 import { routes } from '../../content/routes';
 import { ui, type PageText } from '../../content/site';
 import { PageHeader } from '../page-header';
-import { useRenderAfterFirstPaint } from '../use-render-after-first-paint';
 
 /** The frame of a form page: the title band with a way home, then the form or its confirmation. */
 export function FormPage({ page, children }: { page: PageText; children: ReactNode }) {
-  // A form is the heaviest render of the site: on a page opened by its link, the title band paints
-  // first and the form follows without one long task.
-  const formShown = useRenderAfterFirstPaint();
   return (
     <>
       <PageHeader page={page}>
@@ -24,8 +20,8 @@ export function FormPage({ page, children }: { page: PageText; children: ReactNo
       </PageHeader>
       <div className="bg-slate-50 py-10 sm:py-14">
         <div className="container-page max-w-4xl">
-          {/* Only React can run a form: the prerendered page's script starts it (src/enhance.ts). */}
-          {formShown ? children : <div className="min-h-screen" data-needs-app="" />}
+          {/* In the HTML from the first paint; it posts without JavaScript too (form-shell.tsx). */}
+          {children}
         </div>
       </div>
     </>

@@ -1,4 +1,4 @@
-import type { BaseSyntheticEvent, ReactNode } from 'react';
+import { useEffect, useRef, type BaseSyntheticEvent, type ReactNode } from 'react';
 import {
   FormProvider,
   useFormContext,
@@ -6,6 +6,9 @@ import {
   type UseFormReturn,
 } from 'react-hook-form';
 import { formText } from '../../content/forms';
+import { language } from '../../content/language';
+import { LANGUAGE_FIELD } from '../../forms/posted';
+import { usePostedForm } from '../../forms/posted-form';
 import { ErrorSummary } from './error-summary';
 import { fieldId, FormIdContext } from './field-context';
 import { HoneypotField } from './honeypot-field';
@@ -14,6 +17,15 @@ import { SubmitButton } from './submit-button';
 interface FormShellProps<TInput extends FieldValues, TOutput> {
   /** Prefix of every id in the form. */
   id: string;
+  /** Where the form posts without JavaScript (the script sends the same to it as JSON). */
+  action: string;
+  /** A form with a file posts as multipart/form-data without JavaScript. */
+  withFile?: boolean;
+  /**
+   * The sessionStorage key of the form's draft: the page's first script (src/enhance.ts) starts
+   * the app at once when there is one to restore, otherwise on the visitor's first use.
+   */
+  draftKey?: string;
   form: UseFormReturn<TInput, unknown, TOutput>;
   /** The fields in page order, for the error summary. */
   fieldOrder: readonly string[];
@@ -31,20 +43,29 @@ function Summary({ formId, fieldOrder }: { formId: string; fieldOrder: readonly 
     setFocus,
     formState: { errors, isSubmitted },
   } = useFormContext();
-  const items = isSubmitted
-    ? fieldOrder.flatMap((name) => {
-        const message = errors[name]?.message;
-        return typeof message === 'string'
-          ? [{ name, message, targetId: fieldId(formId, name) }]
-          : [];
-      })
-    : [];
+  // A post without JavaScript came back with its messages (posted-form.ts).
+  const posted = usePostedForm();
+  const items =
+    isSubmitted || posted
+      ? fieldOrder.flatMap((name) => {
+          const message = errors[name]?.message;
+          return typeof message === 'string'
+            ? [{ name, message, targetId: fieldId(formId, name) }]
+            : [];
+        })
+      : [];
   return <ErrorSummary id={`${formId}-summary`} items={items} onSelect={setFocus} />;
 }
+
+/** On the form element once React runs it: `data-app="ready"`. */
+export const FORM_APP_ATTRIBUTE = 'data-app';
 
 /** A form with its fields' context, error summary, spam trap and submit button. */
 export function FormShell<TInput extends FieldValues, TOutput>({
   id,
+  action,
+  withFile = false,
+  draftKey,
   form,
   fieldOrder,
   onSubmit,
@@ -54,11 +75,22 @@ export function FormShell<TInput extends FieldValues, TOutput>({
   beforeSubmit,
   children,
 }: FormShellProps<TInput, TOutput>) {
+  const element = useRef<HTMLFormElement>(null);
+  // The app runs the form from now on (its first script and the browser tests read this).
+  useEffect(() => {
+    element.current?.setAttribute(FORM_APP_ATTRIBUTE, 'ready');
+  }, []);
   return (
     <FormProvider {...form}>
       <FormIdContext value={id}>
+        {/* Without JavaScript an ordinary post to the receiver, which answers with a page. */}
         <form
+          ref={element}
           id={id}
+          data-draft-key={draftKey}
+          method="post"
+          action={action}
+          encType={withFile ? 'multipart/form-data' : 'application/x-www-form-urlencoded'}
           noValidate
           onSubmit={(event) => void onSubmit(event)}
           aria-busy={sending}
@@ -68,6 +100,7 @@ export function FormShell<TInput extends FieldValues, TOutput>({
           <Summary formId={id} fieldOrder={fieldOrder} />
           {children}
           <HoneypotField id={`${id}-gotcha`} {...honeypot} />
+          <input type="hidden" name={LANGUAGE_FIELD} value={language.code} />
           <div className="space-y-6 border-t border-slate-200 pt-8">
             {beforeSubmit}
             <SubmitButton label={submitLabel} sending={sending} />

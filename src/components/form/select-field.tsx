@@ -1,6 +1,6 @@
 import { formText } from '../../content/forms';
 import type { ChoiceOption } from '../../content/options';
-import { useField, type FormFieldProps } from './field-context';
+import { postedText, useField, type FormFieldProps } from './field-context';
 import { FieldFrame } from './field-frame';
 import { controlClass } from './field-parts';
 
@@ -9,11 +9,16 @@ interface SelectFieldProps extends FormFieldProps {
 }
 
 export function SelectField({ name, label, hint, optional, options }: SelectFieldProps) {
-  const { id, error, registration } = useField(name);
+  const { id, error, registration, postedValue } = useField(name);
   return (
     <FieldFrame id={id} label={label} hint={hint} optional={optional} error={error}>
       {(control) => (
-        <select className={`${controlClass(error)} sm:max-w-xs`} {...control} {...registration}>
+        <select
+          className={`${controlClass(error)} sm:max-w-xs`}
+          {...control}
+          {...postedText(postedValue)}
+          {...registration}
+        >
           <option value="">{formText.selectPlaceholder}</option>
           {options.map((option) => (
             <option key={option.value} value={option.value}>

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { useField, type FormFieldProps } from './field-context';
+import { postedText, useField, type FormFieldProps } from './field-context';
 import { FieldFrame } from './field-frame';
 import { controlClass } from './field-parts';
 
@@ -14,7 +14,7 @@ export function TextAreaField({
   rows = 4,
   ...props
 }: TextAreaFieldProps) {
-  const { id, error, registration } = useField(name);
+  const { id, error, registration, postedValue } = useField(name);
   return (
     <FieldFrame id={id} label={label} hint={hint} optional={optional} error={error}>
       {(control) => (
@@ -23,6 +23,7 @@ export function TextAreaField({
           className={`${controlClass(error)} resize-y`}
           {...control}
           {...props}
+          {...postedText(postedValue)}
           {...registration}
         />
       )}

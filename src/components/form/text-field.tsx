@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { useField, type FormFieldProps } from './field-context';
+import { postedText, useField, type FormFieldProps } from './field-context';
 import { FieldFrame } from './field-frame';
 import { controlClass } from './field-parts';
 
@@ -7,11 +7,18 @@ type TextFieldProps = FormFieldProps &
   Omit<ComponentProps<'input'>, 'name' | 'id' | 'className' | 'required'>;
 
 export function TextField({ name, label, hint, optional, ...inputProps }: TextFieldProps) {
-  const { id, error, registration } = useField(name);
+  const { id, error, registration, postedValue } = useField(name);
   return (
     <FieldFrame id={id} label={label} hint={hint} optional={optional} error={error}>
       {(control) => (
-        <input className={controlClass(error)} {...control} {...inputProps} {...registration} />
+        <input
+          type="text"
+          className={controlClass(error)}
+          {...control}
+          {...inputProps}
+          {...postedText(postedValue)}
+          {...registration}
+        />
       )}
     </FieldFrame>
   );

@@ -10,6 +10,7 @@ import {
 import { applicationEndpoint } from '../../forms/endpoints';
 import { resumeProblem, RESUME_FIELD } from '../../forms/resume';
 import { useAttachment } from '../../forms/use-attachment';
+import { usePostedForm } from '../../forms/posted-form';
 import { useSentForm } from '../../forms/use-sent-form';
 import {
   AdditionalSection,
@@ -55,9 +56,14 @@ export function ApplicationForm({ onSent }: { onSent: () => void }) {
       onSent();
     },
   });
+  // A post without JavaScript cannot send the file back: its name says which one to choose again.
+  const postedFile = usePostedForm()?.fileNames?.[RESUME_FIELD];
   return (
     <FormShell
       id="application"
+      action={applicationEndpoint}
+      withFile
+      draftKey={APPLICATION_DRAFT_KEY}
       form={form}
       fieldOrder={fieldOrder}
       onSubmit={onSubmit}
@@ -72,7 +78,12 @@ export function ApplicationForm({ onSent }: { onSent: () => void }) {
       <AvailabilitySection />
       <SkillsSection />
       <OtherCompaniesSection />
-      <ResumeSection file={resume.file} lostName={resume.lostName} onChoose={resume.choose} />
+      <ResumeSection
+        file={resume.file}
+        lostName={resume.lostName}
+        postedName={postedFile}
+        onChoose={resume.choose}
+      />
       <AdditionalSection />
     </FormShell>
   );

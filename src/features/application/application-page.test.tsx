@@ -64,15 +64,20 @@ describe('ApplicationPage', () => {
     );
   });
 
-  it('shows the experience fields only for yes, and sends them only then', async () => {
+  it('keeps the experience fields where CSS shows them only for yes, and sends them only then', async () => {
     const fetchMock = stubFetch(200);
     const user = userEvent.setup();
     renderAt(<ApplicationPage />, '/join-our-team');
-    expect(screen.queryByLabelText(/^Years of experience/)).not.toBeInTheDocument();
+    // Shown and hidden by CSS (index.css, `:has()`), so that the HTML works without script too;
+    // e2e/application.spec.ts checks what a browser shows.
+    const details = screen.getByLabelText(/^Years of experience/).closest('.experience-details');
+    expect(details).toContainElement(screen.getByLabelText(/^Previous experience/));
+    expect(details?.closest('.experience-section')).toContainElement(
+      within(group(fields.hasExperience.legend)).getByLabelText('Yes'),
+    );
     await fillApplication(user);
     await user.click(within(group(fields.hasExperience.legend)).getByLabelText('No'));
-    expect(screen.queryByLabelText(/^Years of experience/)).not.toBeInTheDocument();
-    expect(screen.queryByLabelText(/^Previous experience/)).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText(/^Previous experience/), 'Typed, then No');
     await user.click(submitButton());
 
     await screen.findByRole('heading', { name: applicationForm.confirmation.heading });

@@ -1,6 +1,8 @@
 import { useState } from 'react';
+import { usePostedForm } from '../../forms/posted-form';
 import { FormPage } from '../../components/form/form-page';
 import { language } from '../../content/language';
+import { documentHref } from '../../content/routes';
 import { pages } from '../../content/site';
 import { spanishOffer } from '../../content/spanish-offer';
 import { ApplicationConfirmation } from './application-confirmation';
@@ -13,7 +15,7 @@ function SpanishLine() {
     <p lang="es" className="mb-6 rounded-md bg-navy-50 px-4 py-3 text-navy-900">
       {text}{' '}
       <a
-        href={`${language.other.documentPath}#${path}`}
+        href={documentHref(language.other.documentPath, path)}
         hrefLang="es"
         className="font-semibold underline underline-offset-4"
       >
@@ -24,7 +26,7 @@ function SpanishLine() {
 }
 
 export function ApplicationPage() {
-  const [sent, setSent] = useState(false);
+  const [sent, setSent] = useState(usePostedForm()?.sent ?? false);
   return (
     <FormPage page={pages.application}>
       {language.offersSpanish && !sent ? <SpanishLine /> : null}

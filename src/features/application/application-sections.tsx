@@ -1,4 +1,3 @@
-import { useWatch } from 'react-hook-form';
 import {
   applicationForm,
   availabilityOptions,
@@ -15,8 +14,7 @@ import { FormSection } from '../../components/form/form-section';
 import { SelectField } from '../../components/form/select-field';
 import { TextAreaField } from '../../components/form/text-area-field';
 import { TextField } from '../../components/form/text-field';
-import type { ApplicationFormInput } from '../../forms/application';
-import { localIsoDate } from '../../forms/dates';
+import { useToday } from '../../components/form/use-today';
 import { limits } from '../../forms/rules';
 
 /** The sections of the job application, in page order (the résumé's is in resume-section.tsx). */
@@ -24,6 +22,7 @@ import { limits } from '../../forms/rules';
 const { fields, sections } = applicationForm;
 
 export function PersonalSection() {
+  const today = useToday();
   return (
     <FormSection title={sections.personal}>
       <ContactFields nameField="fullName" text={fields} />
@@ -35,7 +34,7 @@ export function PersonalSection() {
           type="date"
           autoComplete="bday"
           min="1900-01-01"
-          max={localIsoDate()}
+          max={today}
         />
       </div>
     </FormSection>
@@ -55,33 +54,33 @@ export function PositionsSection() {
   );
 }
 
-/** Whether the applicant has worked in events; only a yes asks for the years and the details. */
+/**
+ * Whether the applicant has worked in events; only a yes asks for the years and the details, which
+ * CSS shows while it is chosen (index.css: `.experience-details`), in the HTML as in the app.
+ */
 export function ExperienceSection() {
-  const hasExperience = useWatch<ApplicationFormInput, 'hasExperience'>({ name: 'hasExperience' });
   return (
-    <FormSection title={sections.experience}>
+    <FormSection title={sections.experience} className="experience-section">
       <ChoiceGroup
         name="hasExperience"
         type="radio"
         {...fields.hasExperience}
         options={experienceOptions}
       />
-      {hasExperience === 'yes' && (
-        <>
-          <SelectField
-            name="yearsExperience"
-            {...fields.yearsExperience}
-            optional
-            options={yearsExperienceOptions}
-          />
-          <TextAreaField
-            name="previousExperience"
-            {...fields.previousExperience}
-            optional
-            maxLength={limits.longText}
-          />
-        </>
-      )}
+      <div className="experience-details space-y-6">
+        <SelectField
+          name="yearsExperience"
+          {...fields.yearsExperience}
+          optional
+          options={yearsExperienceOptions}
+        />
+        <TextAreaField
+          name="previousExperience"
+          {...fields.previousExperience}
+          optional
+          maxLength={limits.longText}
+        />
+      </div>
     </FormSection>
   );
 }

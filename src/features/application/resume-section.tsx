@@ -11,11 +11,13 @@ interface ResumeSectionProps {
   file: File | undefined;
   /** The name of a résumé chosen before the page reloaded, '' when there is none. */
   lostName: string;
+  /** The name of the résumé a post without JavaScript sent, which its answer cannot hold. */
+  postedName?: string | undefined;
   onChoose: (file: File | undefined) => Promise<string | undefined>;
 }
 
 /** The optional résumé; a link such as the team page's (?field=resume) leads straight to it. */
-export function ResumeSection({ file, lostName, onChoose }: ResumeSectionProps) {
+export function ResumeSection({ file, lostName, postedName, onChoose }: ResumeSectionProps) {
   const { search } = useLocation();
   return (
     <FormSection title={sections.resume}>
@@ -31,7 +33,13 @@ export function ResumeSection({ file, lostName, onChoose }: ResumeSectionProps) 
           }
         }
         removeText={text.remove}
-        note={lostName ? text.lostOnReload(lostName) : undefined}
+        note={
+          postedName
+            ? text.notResent(postedName)
+            : lostName
+              ? text.lostOnReload(lostName)
+              : undefined
+        }
         focusOnMount={new URLSearchParams(search).get(FOCUS_FIELD_PARAM) === RESUME_FIELD}
         onChoose={onChoose}
       />

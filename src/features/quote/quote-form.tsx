@@ -6,7 +6,7 @@ import { FieldRow, FormSection } from '../../components/form/form-section';
 import { FormShell } from '../../components/form/form-shell';
 import { TextAreaField } from '../../components/form/text-area-field';
 import { TextField } from '../../components/form/text-field';
-import { localIsoDate } from '../../forms/dates';
+import { useToday } from '../../components/form/use-today';
 import { quoteEndpoint } from '../../forms/endpoints';
 import {
   emptyQuoteForm,
@@ -24,10 +24,11 @@ const { fields, sections } = quoteForm;
 
 /** When and where the event is, and for how many guests. */
 function EventDetailsSection() {
+  const today = useToday();
   return (
     <FormSection title={sections.event}>
       <FieldRow>
-        <TextField name="eventDate" {...fields.eventDate} type="date" min={localIsoDate()} />
+        <TextField name="eventDate" {...fields.eventDate} type="date" min={today} />
         <TextField
           name="guestCount"
           {...fields.guestCount}
@@ -58,6 +59,8 @@ export function QuoteForm({ onSent }: { onSent: () => void }) {
   return (
     <FormShell
       id="quote"
+      action={quoteEndpoint}
+      draftKey={QUOTE_DRAFT_KEY}
       form={form}
       fieldOrder={quoteFormFields}
       onSubmit={onSubmit}
