@@ -5,6 +5,7 @@ import { logStream } from './http/log-stream.ts';
 import { forms } from './intake/forms.ts';
 import { smtpSender, startOutbox, type Outbox } from './mail/outbox.ts';
 import { openStore } from './store/store.ts';
+import { formAnswerRenderer } from './site/form-answers.ts';
 import { liveSite } from './site/live-site.ts';
 import { siteStore } from './site/site-store.ts';
 
@@ -64,8 +65,17 @@ await live
     console.warn(`The published site could not be made: ${(error as Error).message}`),
   );
 
+// A form sent without JavaScript is answered with its page, made by the build's renderer in a
+// worker with the live version's content (a plain page when the build has none).
+const formAnswers = formAnswerRenderer({
+  live,
+  store: sites,
+  log: { warn: (fields, message) => log.warn(fields, message) },
+});
+
 const app = await buildApp({
   site: { live, store: sites },
+  formAnswers,
   distDir: config.distDir,
   store,
   forms,
@@ -100,6 +110,7 @@ live.start();
 // Runs once every in-flight request has been answered.
 app.addHook('onClose', async () => {
   live.stop();
+  await formAnswers.close?.();
   await outbox?.stop();
   await store.close();
 });

@@ -2,7 +2,8 @@
 // loopback (each one validated, committed with a full fsync, then answered), on SQLite and on
 // Postgres, then the inbox's queries at 50,000 submissions on both; first, the time an owner's
 // photo takes to process (`npm run bench:server -- photos` runs only that) and the time a publish
-// takes to be live (`-- publish` runs photos and publishes only).
+// takes to be live (`-- publish` runs photos and publishes only); `-- html` runs only the forms
+// sent without JavaScript (html-posts.ts).
 // A benchmark, not a test: it prints figures and fails only when a post is refused.
 import sharp from 'sharp';
 import { PHOTO_PLACES, processPhoto } from '../../server/site/photos.ts';
@@ -17,6 +18,7 @@ import {
   stopReceiver,
   tempDir,
 } from '../../server/testing/receiver-harness.ts';
+import { benchHtmlPosts } from './html-posts.ts';
 import { benchInbox } from './inbox.ts';
 import { benchPublish } from './publish.ts';
 import { createTestDatabase, startTestPostgres } from '../../server/testing/postgres.ts';
@@ -127,6 +129,12 @@ async function benchPhotos() {
   console.log(
     `${percentile(ms, 50).toFixed(0).padStart(9)}   ${runs.padEnd(26)} ${(bytes / 1024).toFixed(0)} KB`,
   );
+}
+
+if (process.argv.includes('html')) {
+  ensureServerBuild();
+  await benchHtmlPosts();
+  process.exit(0);
 }
 
 await benchPhotos();

@@ -17,6 +17,9 @@ await build({
     'admin-cli': 'server/admin/cli.ts',
     // The owner's publish renders the documents again in a worker (server/site/render.ts).
     'render-site': 'scripts/build/render-site.ts',
+    // A form sent without JavaScript is answered with its page, made in a worker
+    // (server/site/form-answers.ts).
+    'render-form-answer': 'scripts/build/render-form-answer.ts',
   },
   bundle: true,
   platform: 'node',

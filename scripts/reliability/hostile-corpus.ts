@@ -181,7 +181,6 @@ function contentTypes({ add, quoteJson }: Seeds) {
   for (const type of [
     'text/plain',
     'text/html',
-    'application/x-www-form-urlencoded',
     'multipart/form-data; boundary=xyz',
     'application/xml',
     'application/octet-stream',
@@ -195,6 +194,9 @@ function contentTypes({ add, quoteJson }: Seeds) {
     add(`content type ${type}`, postRaw('/api/forms/quote', quoteJson, { 'content-type': type }));
   }
   add('no content type', postRaw('/api/forms/quote', quoteJson, {}));
+  // An HTML form's post: refused with the form's page again (HTML, not JSON).
+  const urlencoded = { 'content-type': 'application/x-www-form-urlencoded' };
+  add('JSON sent as a form post', postRaw('/api/forms/quote', quoteJson, urlencoded), false);
 }
 
 /** Missing and extra fields. */
@@ -265,7 +267,9 @@ function uploadRequests({ add }: Seeds) {
     form = 'application',
   ) => {
     const { payload, contentType } = multipartBody(fields, files);
-    return postRaw(`/api/forms/${form}`, payload, { 'content-type': contentType });
+    // As the page's script posts it: answered in JSON (a page's own post gets a page).
+    const headers = { 'content-type': contentType, accept: 'application/json' };
+    return postRaw(`/api/forms/${form}`, payload, headers);
   };
   const pdf = { name: 'cv.pdf', content: samplePdf() };
   add(

@@ -169,13 +169,9 @@ describe('POST /api/forms/:form', () => {
     expect(response.headers.allow).toContain('POST');
   });
 
-  it('answers 415 to anything but JSON or multipart', async () => {
+  it('answers 415 to anything but JSON, multipart or an HTML form post', async () => {
     await start();
-    const cases = [
-      { 'content-type': 'text/plain' },
-      { 'content-type': 'application/x-www-form-urlencoded' },
-      { 'content-type': 'application/xml' },
-    ];
+    const cases = [{ 'content-type': 'text/plain' }, { 'content-type': 'application/xml' }];
     for (const headers of cases) {
       const response = await post('quote', 'clientName=Jo', headers);
       expect(response.statusCode, headers['content-type']).toBe(415);
@@ -363,6 +359,8 @@ describe('GET /healthz and static files', () => {
     const inlineHash = createHash('sha256').update("document.title='y'").digest('base64');
     expect(csp).toContain(`script-src 'self' 'sha256-${inlineHash}';`);
     expect(csp).toContain("connect-src 'self' https://formspree.io");
+    // Without JavaScript the form posts there itself.
+    expect(csp).toContain("form-action 'self' https://formspree.io");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(index.headers['x-content-type-options']).toBe('nosniff');
     expect(index.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');

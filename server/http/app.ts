@@ -15,6 +15,7 @@ import { documentScriptHashes } from './inline-scripts.ts';
 import { ClientError, multipartErrors, multipartLimits } from '../intake/multipart.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 import type { Store } from '../store/store.ts';
+import type { FormAnswers } from '../site/form-answers.ts';
 import { sendSiteFile, sitePath, type LiveSite } from '../site/live-site.ts';
 import type { SiteStore } from '../site/site-store.ts';
 
@@ -46,6 +47,8 @@ export interface AppOptions {
   onStored?: () => void;
   /** The owner's inbox at /admin/; left out when not given. */
   admin?: Omit<AdminOptions, 'database' | 'forms'>;
+  /** The pages that answer a form sent without JavaScript (server/site/form-answers.ts). */
+  formAnswers?: FormAnswers;
 }
 
 const HASHED_ASSET = /\/assets\/.+-[A-Za-z0-9_-]{8}\.[a-z0-9]+(\.br|\.gz)?$/;
@@ -257,6 +260,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     notify: options.notify ?? false,
     acknowledge: options.acknowledge ?? false,
     onStored: options.onStored,
+    formAnswers: options.formAnswers,
   });
 
   if (options.admin) {

@@ -23,7 +23,8 @@ function contentSecurityPolicy(
     'connect-src': ["'self'", ...connectSources],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
-    'form-action': ["'self'"],
+    // The forms post to the same endpoints without JavaScript as with it (a form endpoint elsewhere).
+    'form-action': ["'self'", ...connectSources],
     'frame-ancestors': ["'none'"],
   };
 }

@@ -1,7 +1,19 @@
 import { randomUUID } from 'node:crypto';
+import fastifyFormbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isSpam, validate, type FormDefinition } from './forms.ts';
-import { checkedAttachment, readMultipart } from './multipart.ts';
+import type { PostedForm } from '../../src/forms/posted.ts';
+import type { FormAnswers } from '../site/form-answers.ts';
+import { messagesIn, type PageLanguage } from './form-messages.ts';
+import { isSpam, validate, type FieldError, type FormDefinition } from './forms.ts';
+import { sendAnswerPage } from './html-answer.ts';
+import {
+  browserChecked,
+  fieldMessages,
+  isHtmlPost,
+  postedAgain,
+  readHtmlPost,
+} from './html-post.ts';
+import { checkedAttachment, ClientError, readMultipart, type UploadedFile } from './multipart.ts';
 import type { NewSubmission, SaveResult, Store } from '../store/store.ts';
 
 export const BODY_LIMIT = 32 * 1024;
@@ -20,6 +32,8 @@ export interface FormRouteOptions {
   acknowledge: boolean;
   /** Called after a new submission is committed (wakes the outbox). */
   onStored?: (() => void) | undefined;
+  /** The pages that answer a form sent without JavaScript (a plain page without). */
+  formAnswers?: FormAnswers | undefined;
 }
 
 /** The first language of an Accept-Language header ('es-US,es;q=0.9' → 'es-US'), if well formed. */
@@ -61,28 +75,44 @@ async function save(
   }
 }
 
-/** POST /api/forms/:form: validate with the form's schema, store once, answer the id. */
-async function receive(request: FormRequest, reply: FastifyReply, options: FormRouteOptions) {
-  const form = options.forms.get(request.params.form);
-  if (!form) return fail(reply, 404, 'Unknown form');
-  if (!request.headers['content-type']) return fail(reply, 415, UNSUPPORTED_TYPE);
+/** A post as the common path takes it: the script's body, or what a page's form made of its post. */
+interface Received {
+  body: unknown;
+  file: UploadedFile | undefined;
+  siteLanguage: string | undefined;
+  /** The Idempotency-Key header as it came (checked here), or the key of a page's post. */
+  idempotencyKey: string | string[] | undefined;
+}
 
-  const { body, file } = request.isMultipart()
-    ? await readMultipart(request, form, BODY_LIMIT)
-    : { body: request.body, file: undefined };
+/** What became of a post; `answered`: a refusal already sent (503, a bad key). */
+type Outcome =
+  | { kind: 'spam' }
+  | { kind: 'invalid'; errors: FieldError[] }
+  | { kind: 'stored'; id: string }
+  | { kind: 'answered' };
 
-  if (isSpam(body)) {
+/**
+ * Every post's way, the script's and a page's alike: the spam trap, the shared schema, the file's
+ * content, the idempotency key, then the store (answered only once the row is committed).
+ */
+async function accept(
+  request: FormRequest,
+  reply: FastifyReply,
+  form: FormDefinition,
+  received: Received,
+  options: FormRouteOptions,
+): Promise<Outcome> {
+  if (isSpam(received.body)) {
     request.log.info({ form: form.name }, 'spam trap filled; not stored');
-    return { ok: true, id: randomUUID() };
+    return { kind: 'spam' };
   }
-  const result = validate(form, body);
-  if (!result.ok) {
-    return fail(reply, 400, 'Some fields are missing or invalid', { errors: result.errors });
-  }
-  const attachment = file && (await checkedAttachment(file));
-  const key = request.headers['idempotency-key'];
+  const result = validate(form, received.body);
+  if (!result.ok) return { kind: 'invalid', errors: result.errors };
+  const attachment = received.file && (await checkedAttachment(received.file));
+  const key = received.idempotencyKey;
   if (key !== undefined && (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key))) {
-    return fail(reply, 400, 'Idempotency-Key must be 1 to 200 visible ASCII characters');
+    await fail(reply, 400, 'Idempotency-Key must be 1 to 200 visible ASCII characters');
+    return { kind: 'answered' };
   }
 
   const saved = await save(request, reply, options.store, {
@@ -91,25 +121,128 @@ async function receive(request: FormRequest, reply: FastifyReply, options: FormR
     clientAddress: request.ip,
     userAgent: request.headers['user-agent'],
     language: browserLanguage(request.headers['accept-language']),
-    siteLanguage: siteLanguage(request.headers['content-language']),
+    siteLanguage: received.siteLanguage,
     idempotencyKey: key,
     attachment,
     notify: options.notify,
     acknowledgeTo: options.acknowledge ? form.contact(result.fields).email : undefined,
   });
-  if (!saved) return reply;
+  if (!saved) return { kind: 'answered' };
   if (saved.status === 'key-reused') {
-    return fail(reply, 422, 'This Idempotency-Key was already used for a different body');
+    await fail(reply, 422, 'This Idempotency-Key was already used for a different body');
+    return { kind: 'answered' };
   }
   if (saved.status === 'created') {
     request.log.info({ form: form.name, id: saved.id }, 'submission stored');
     options.onStored?.();
   }
-  return { ok: true, id: saved.id };
+  return { kind: 'stored', id: saved.id };
+}
+
+/** A page's post: the browser's checks first, then the common way; answered with a page. */
+async function receiveHtml(
+  request: FormRequest,
+  reply: FastifyReply,
+  form: FormDefinition,
+  options: FormRouteOptions,
+) {
+  const { browser } = form;
+  if (!browser) return fail(reply, 415, UNSUPPORTED_TYPE);
+  const post = await readHtmlPost(request, { ...form, browser }, BODY_LIMIT);
+  const answer = (status: number, posted: PostedForm) =>
+    answerPage(request, reply, status, posted, post.language, options.formAnswers);
+
+  const checked = await browserChecked(browser, post);
+  if (!checked.ok) {
+    const fields = Object.keys(checked.errors).length;
+    request.log.info({ form: form.name, fields }, 'form post not valid');
+    return answer(400, postedAgain(browser, post, checked.errors));
+  }
+  let outcome: Outcome;
+  try {
+    const { file, siteLanguage, idempotencyKey } = post;
+    outcome = await accept(
+      request,
+      reply,
+      form,
+      { body: checked.body, file, siteLanguage, idempotencyKey },
+      options,
+    );
+  } catch (error) {
+    // The file passed the browser's check but not the receiver's (by its content).
+    const refused = post.file && browser.files?.[post.file.field]?.refused;
+    if (!(error instanceof ClientError) || !post.file || !refused) throw error;
+    return answer(400, postedAgain(browser, post, { [post.file.field]: refused }));
+  }
+  if (outcome.kind === 'answered') return reply;
+  if (outcome.kind === 'invalid') {
+    return answer(400, postedAgain(browser, post, fieldMessages(outcome.errors)));
+  }
+  return answer(200, { form: browser.page, sent: true, values: post.values, errors: {} });
+}
+
+/** The page of `posted`, its messages in the page's language as the owner published them. */
+async function answerPage(
+  request: FormRequest,
+  reply: FastifyReply,
+  status: number,
+  posted: PostedForm,
+  language: PageLanguage,
+  answers: FormAnswers | undefined,
+) {
+  const content = await (answers?.content?.() ?? Promise.resolve({})).catch(() => ({}));
+  const errors = messagesIn(posted.errors, language, content);
+  return sendAnswerPage(request, reply, status, {
+    posted: { ...posted, errors },
+    language,
+    answers,
+  });
+}
+
+/** POST /api/forms/:form: validate with the form's schema, store once, answer the id. */
+async function receive(request: FormRequest, reply: FastifyReply, options: FormRouteOptions) {
+  const form = options.forms.get(request.params.form);
+  if (!form) return fail(reply, 404, 'Unknown form');
+  if (!request.headers['content-type']) return fail(reply, 415, UNSUPPORTED_TYPE);
+  if (isHtmlPost(request)) return receiveHtml(request, reply, form, options);
+
+  const { body, file } = request.isMultipart()
+    ? await readMultipart(request, form, BODY_LIMIT)
+    : { body: request.body, file: undefined };
+  const outcome = await accept(
+    request,
+    reply,
+    form,
+    {
+      body,
+      file,
+      siteLanguage: siteLanguage(request.headers['content-language']),
+      idempotencyKey: request.headers['idempotency-key'],
+    },
+    options,
+  );
+  switch (outcome.kind) {
+    case 'spam':
+      return { ok: true, id: randomUUID() };
+    case 'invalid':
+      return fail(reply, 400, 'Some fields are missing or invalid', { errors: outcome.errors });
+    case 'stored':
+      return { ok: true, id: outcome.id };
+    case 'answered':
+      return reply;
+  }
 }
 
 /** The form endpoints: POST stores, other methods get 405 (CORS preflights: see app.ts). */
 export async function formRoutes(app: FastifyInstance, options: FormRouteOptions): Promise<void> {
+  // Their own scope: only the form endpoints read an HTML form's urlencoded post.
+  await app.register(async (scope) => {
+    await scope.register(fastifyFormbody, { bodyLimit: BODY_LIMIT });
+    formEndpoints(scope, options);
+  });
+}
+
+function formEndpoints(app: FastifyInstance, options: FormRouteOptions) {
   app.route({
     method: ['GET', 'PUT', 'PATCH', 'DELETE'],
     url: '/api/forms/:form',

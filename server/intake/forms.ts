@@ -1,8 +1,20 @@
 import { safeParse } from 'zod/mini';
 import type { $ZodIssue, $ZodType } from 'zod/v4/core';
-import { applicationSubmissionSchema } from '../../src/forms/application.ts';
-import { quoteSubmissionSchema } from '../../src/forms/quote.ts';
-import { RESUME_FIELD } from '../../src/forms/resume.ts';
+import { applicationMessages } from '../../src/content/application-form.ts';
+import {
+  applicationFormSchema,
+  applicationSubmissionSchema,
+  emptyApplicationForm,
+  toApplicationSubmission,
+} from '../../src/forms/application.ts';
+import type { PostedForm } from '../../src/forms/posted.ts';
+import {
+  emptyQuoteForm,
+  quoteFormSchema,
+  quoteSubmissionSchema,
+  toQuoteSubmission,
+} from '../../src/forms/quote.ts';
+import { resumeProblem, RESUME_FIELD } from '../../src/forms/resume.ts';
 
 /** A form the receiver accepts at `POST /api/forms/<name>`, validated by the browser's own schema. */
 export interface FormDefinition {
@@ -20,6 +32,55 @@ export interface FormDefinition {
   listFields?: readonly string[];
   /** Fields that may carry a file (multipart only). */
   fileFields?: readonly string[];
+  /** The form as the page holds it, for a post without JavaScript (none: JSON and script only). */
+  browser?: BrowserForm;
+}
+
+/** The values of an HTML form's inputs: a text, or a checkbox group's ticked values. */
+export type FormValues = Record<string, string | string[]>;
+
+/** What the browser's own checks make of a form's values: the body its script sends, or why not. */
+export type BrowserCheck = { ok: true; body: object } | { ok: false; errors: FieldError[] };
+
+/** A file field's checks, in the words the page shows under it. */
+export interface FileRules {
+  /** The browser's check of a chosen file (src/forms/resume.ts). */
+  check(file: File): Promise<string | undefined>;
+  /** The message when the browser's check passed but the receiver's (by content) did not. */
+  refused: string;
+}
+
+/** A form as its page holds it (src/forms/): its inputs, its schema, the body its script sends. */
+export interface BrowserForm {
+  /** Which page it is (src/forms/posted-form.ts). */
+  page: PostedForm['form'];
+  /** The empty values (emptyQuoteForm): every input's name; a list is a group of checkboxes. */
+  emptyValues: Readonly<Record<string, string | readonly string[]>>;
+  /** The browser's schema of the values (quoteFormSchema). */
+  formSchema: $ZodType;
+  /** The values checked by `formSchema`, made into the body as the script does (toQuoteSubmission). */
+  toSubmission(values: FormValues, honeypot: string): BrowserCheck;
+  files?: Readonly<Record<string, FileRules>>;
+}
+
+/** A BrowserForm from the page's own schema and builder, typed together. */
+function browserForm<TOutput>(form: {
+  page: PostedForm['form'];
+  emptyValues: BrowserForm['emptyValues'];
+  formSchema: $ZodType<TOutput>;
+  build: (values: TOutput, honeypot: string) => object;
+  files?: BrowserForm['files'];
+}): BrowserForm {
+  const { build, ...rest } = form;
+  return {
+    ...rest,
+    toSubmission(values, honeypot) {
+      const result = safeParse(form.formSchema, values);
+      return result.success
+        ? { ok: true, body: build(result.data, honeypot) }
+        : { ok: false, errors: toFieldErrors(result.error.issues) };
+    },
+  };
 }
 
 export const HONEYPOT = '_gotcha';
@@ -45,6 +106,12 @@ export const forms: readonly FormDefinition[] = [
     },
     contact: (fields) => ({ name: text(fields.clientName), email: text(fields.email) }),
     summaryFields: ['clientName', 'email', 'phone', 'eventDate', 'guestCount'],
+    browser: browserForm({
+      page: 'quote',
+      emptyValues: emptyQuoteForm,
+      formSchema: quoteFormSchema,
+      build: toQuoteSubmission,
+    }),
   },
   {
     name: 'application',
@@ -73,6 +140,13 @@ export const forms: readonly FormDefinition[] = [
     summaryFields: ['fullName', 'email', 'phone', 'positionInterest', 'languages', 'availability'],
     listFields: ['positionInterest', 'availability', 'skills', 'languages'],
     fileFields: [RESUME_FIELD],
+    browser: browserForm({
+      page: 'application',
+      emptyValues: emptyApplicationForm,
+      formSchema: applicationFormSchema,
+      build: toApplicationSubmission,
+      files: { [RESUME_FIELD]: { check: resumeProblem, refused: applicationMessages.resumeType } },
+    }),
   },
 ];
 

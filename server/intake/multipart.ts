@@ -47,7 +47,7 @@ export const multipartErrors: Record<string, { status: number; message: string }
 
 const BROKEN_BODY = 'The multipart body is incomplete or malformed';
 
-interface UploadedFile {
+export interface UploadedFile {
   field: string;
   filename: string;
   content: Buffer;
@@ -93,18 +93,18 @@ async function readParts(request: FastifyRequest, form: FormDefinition, textLimi
     }
     entries.push([part.fieldname, part.value]);
   }
-  return { body: toBody(entries, form), file };
+  return { entries, file };
 }
 
 /**
- * A multipart post: the fields (repeated names for a list, as a browser's FormData sends them) and
- * at most one file, read into memory (never a temporary file). Any broken body is a 400.
+ * A multipart post's text parts in order (a name repeated once per item) and at most one file,
+ * read into memory (never a temporary file). Any broken body is a 400.
  */
-export async function readMultipart(
+export async function readMultipartParts(
   request: FastifyRequest,
   form: FormDefinition,
   textLimit: number,
-): Promise<{ body: Record<string, unknown>; file: UploadedFile | undefined }> {
+): Promise<{ entries: [string, string][]; file: UploadedFile | undefined }> {
   try {
     return await readParts(request, form, textLimit);
   } catch (error) {
@@ -114,6 +114,19 @@ export async function readMultipart(
     }
     throw new ClientError(400, BROKEN_BODY);
   }
+}
+
+/**
+ * A multipart post as the script sends it: the fields (repeated names for a list, as a browser's
+ * FormData sends them) as the JSON body would carry them, and at most one file.
+ */
+export async function readMultipart(
+  request: FastifyRequest,
+  form: FormDefinition,
+  textLimit: number,
+): Promise<{ body: Record<string, unknown>; file: UploadedFile | undefined }> {
+  const { entries, file } = await readMultipartParts(request, form, textLimit);
+  return { body: toBody(entries, form), file };
 }
 
 /** The file as it is stored, once its content proves it is a PDF or a Word document. */

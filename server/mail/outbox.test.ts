@@ -140,7 +140,8 @@ describe('e-mail notification through a real SMTP server', () => {
     const response = await app.inject({
       method: 'POST',
       url: '/api/forms/application',
-      headers: { 'content-type': contentType },
+      // As the page's script posts it (without, a page's form post: answered with a page).
+      headers: { 'content-type': contentType, accept: 'application/json' },
       payload,
     });
     expect(response.statusCode).toBe(200);

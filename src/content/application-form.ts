@@ -118,6 +118,9 @@ export const applicationForm = editable(
       chosen: (fileName: string, size: string) => `${fileName}, ${size}`,
       lostOnReload: (fileName: string) =>
         `Your résumé (${fileName}) was not kept when the page reloaded. Please choose it again.`,
+      /** A form sent without JavaScript came back with mistakes: a file cannot come back with it. */
+      notResent: (fileName: string) =>
+        `Your résumé (${fileName}) could not be kept on this page. Please choose it again.`,
       size: {
         bytes: (count: number) => `${count} ${count === 1 ? 'byte' : 'bytes'}`,
         kilobytes: (count: number) => `${count} KB`,

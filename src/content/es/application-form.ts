@@ -182,6 +182,8 @@ export const applicationForm: Translation<typeof en.applicationForm> = editable(
       chosen: (fileName, size) => `${fileName}, ${size}`,
       lostOnReload: (fileName) =>
         `Su currículum (${fileName}) no se conservó al recargar la página. Vuelva a elegirlo.`,
+      notResent: (fileName) =>
+        `Su currículum (${fileName}) no se pudo conservar en esta página. Vuelva a elegirlo.`,
       size: {
         bytes: (count) => `${count} ${count === 1 ? 'byte' : 'bytes'}`,
         kilobytes: (count) => `${count} KB`,

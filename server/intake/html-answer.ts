@@ -1,0 +1,117 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { applicationForm } from '../../src/content/application-form.ts';
+import { company } from '../../src/content/company.ts';
+import { applicationForm as esApplicationForm } from '../../src/content/es/application-form.ts';
+import { company as esCompany } from '../../src/content/es/company.ts';
+import { formText as esFormText } from '../../src/content/es/forms.ts';
+import { language as esLanguage } from '../../src/content/es/language.ts';
+import { quoteForm as esQuoteForm } from '../../src/content/es/quote-form.ts';
+import { pages as esPages, ui as esUi } from '../../src/content/es/site.ts';
+import { formText } from '../../src/content/forms.ts';
+import { language } from '../../src/content/language.ts';
+import { quoteForm } from '../../src/content/quote-form.ts';
+import { routes, staticHref } from '../../src/content/routes.ts';
+import { pages, ui } from '../../src/content/site.ts';
+import type { PostedForm } from '../../src/forms/posted.ts';
+import type { FormAnswers } from '../site/form-answers.ts';
+import type { PageLanguage } from './form-messages.ts';
+
+/**
+ * The answer to a form sent without JavaScript: an HTML page in the form's language, the site's
+ * own (FormAnswers, the build's renderer) or, without one, a plain page made here.
+ */
+
+const words = {
+  en: { formText, pages, ui, language, company, quote: quoteForm, application: applicationForm },
+  es: {
+    formText: esFormText,
+    pages: esPages,
+    ui: esUi,
+    language: esLanguage,
+    company: esCompany,
+    quote: esQuoteForm,
+    application: esApplicationForm,
+  },
+};
+
+export function escapeHtml(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+/** What the page says: the confirmation, or the messages and the way back to the form. */
+function fallbackBody(posted: PostedForm, lang: PageLanguage): string {
+  const text = words[lang];
+  const home = text.language.documentPath;
+  if (posted.sent) {
+    const { heading, message } = text[posted.form].confirmation;
+    return [
+      `<h1>${escapeHtml(heading)}</h1>`,
+      `<p>${escapeHtml(message)}</p>`,
+      `<p><a href="${escapeHtml(home)}">${escapeHtml(text.ui.backToHome)}</a></p>`,
+    ].join('\n');
+  }
+  const page = text.pages[posted.form];
+  const formPage = staticHref(home, routes[posted.form].path);
+  const messages = Object.values(posted.errors).map((message) => `<li>${escapeHtml(message)}</li>`);
+  return [
+    `<h1>${escapeHtml(page.heading)}</h1>`,
+    `<h2>${escapeHtml(text.formText.errorSummaryTitle)}</h2>`,
+    `<p>${escapeHtml(text.formText.errorSummaryIntro)}</p>`,
+    `<ul>\n${messages.join('\n')}\n</ul>`,
+    `<p><a href="${escapeHtml(formPage)}">${escapeHtml(page.title)}</a></p>`,
+  ].join('\n');
+}
+
+/** A plain page, when the site's renderer is missing or failed: every word from the visitor escaped. */
+export function fallbackPage(posted: PostedForm, lang: PageLanguage): string {
+  const text = words[lang];
+  const title = `${text.pages[posted.form].title} | ${text.company.name}`;
+  return [
+    '<!doctype html>',
+    `<html lang="${text.language.code}">`,
+    '<head>',
+    '<meta charset="utf-8" />',
+    '<meta name="viewport" content="width=device-width, initial-scale=1" />',
+    '<meta name="robots" content="noindex" />',
+    `<title>${escapeHtml(title)}</title>`,
+    '</head>',
+    '<body>',
+    '<main>',
+    fallbackBody(posted, lang),
+    '</main>',
+    '</body>',
+    '</html>',
+    '',
+  ].join('\n');
+}
+
+/**
+ * Answers `status` with the page of `posted`: the site's (`answers`), else the plain one. A
+ * renderer that throws is the plain page too, never a 5xx.
+ */
+export async function sendAnswerPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  page: { posted: PostedForm; language: PageLanguage; answers: FormAnswers | undefined },
+): Promise<FastifyReply> {
+  let html: string | undefined;
+  try {
+    html = await page.answers?.render(page.posted, page.language);
+  } catch (error) {
+    request.log.warn(
+      { form: page.posted.form, error: (error as Error).name },
+      'answer page failed',
+    );
+  }
+  return reply
+    .code(status)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send(html ?? fallbackPage(page.posted, page.language));
+}

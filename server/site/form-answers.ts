@@ -1,0 +1,170 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { PublishedContent } from '../../src/content/published.ts';
+import type { PostedForm } from '../../src/forms/posted.ts';
+import { runtimeContent } from './site-content.ts';
+import type { SiteStore } from './site-store.ts';
+
+/**
+ * The pages that answer a form sent without JavaScript (server/intake/), made by the build's own
+ * renderer (scripts/build/render-form-answer.ts, bundled beside the server as
+ * render-form-answer.js) in one long-lived worker thread: the form's page with the posted values
+ * and messages, or its confirmation, in the owner's published content. The worker is made again
+ * when another version of the site goes live, when it stopped, or after a render that hung.
+ */
+export interface FormAnswers {
+  /** The page's whole HTML document; undefined when it cannot be made (the caller has its own). */
+  render(posted: PostedForm, language: 'en' | 'es'): Promise<string | undefined>;
+  /** The published content of the live version (the forms' messages are part of it). */
+  content?(): Promise<PublishedContent>;
+  /** Stops the worker. */
+  close?(): Promise<void>;
+}
+
+export interface FormAnswerOptions {
+  /** The site this instance serves: a new `version` means new content. */
+  live: { readonly version: number };
+  store: Pick<SiteStore, 'version'>;
+  /** The renderer's bundle (default: beside the server's); its folder's parent is BUILD_DIR. */
+  renderer?: string;
+  /**
+   * A render that takes longer is given up (the caller answers its own page): default 5 s; a new
+   * worker's first, which also loads the pages' code, may take three times as long.
+   */
+  timeoutMs?: number;
+  log?: { warn(fields: object, message: string): void };
+}
+
+/** What the worker is asked, and what it answers (scripts/build/render-form-answer.ts). */
+interface AnswerRequest {
+  id: number;
+  posted: PostedForm;
+  language: 'en' | 'es';
+}
+type AnswerReply = { id: number; html: string } | { id: number; error: string };
+
+/** Where the renderer is: beside the server's own bundle (build/server/render-form-answer.js). */
+export function defaultFormAnswerRenderer(): string {
+  return fileURLToPath(new URL('./render-form-answer.js', import.meta.url));
+}
+
+/** A render that did not answer: `broken` when the worker hung or stopped (it is made again). */
+class AnswerFailed extends Error {
+  constructor(
+    message: string,
+    readonly broken: boolean,
+  ) {
+    super(message);
+  }
+}
+
+/** Posts one request to `worker` and waits for its answer, at most `timeoutMs`. */
+function ask(worker: Worker, request: AnswerRequest, timeoutMs: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const done = () => {
+      clearTimeout(timer);
+      worker.off('message', onMessage);
+      worker.off('exit', onExit);
+    };
+    const timer = setTimeout(() => {
+      done();
+      reject(new AnswerFailed('timed out', true));
+    }, timeoutMs);
+    const onMessage = (reply: AnswerReply) => {
+      if (reply.id !== request.id) return;
+      done();
+      if ('html' in reply) resolve(reply.html);
+      else reject(new AnswerFailed('render failed', false));
+    };
+    const onExit = (code: number) => {
+      done();
+      reject(new AnswerFailed(`stopped (exit code ${code})`, true));
+    };
+    worker.on('message', onMessage);
+    worker.on('exit', onExit);
+    worker.postMessage(request);
+  });
+}
+
+/** The published content of a version, kept for the version last asked for. */
+function contentCache(store: FormAnswerOptions['store']) {
+  let cached: { version: number; content: Promise<PublishedContent> } | undefined;
+  return (version: number): Promise<PublishedContent> => {
+    if (cached?.version === version) return cached.content;
+    const content =
+      version === 0
+        ? Promise.resolve({})
+        : store.version(version).then((entry) => runtimeContent(entry?.fields ?? {}));
+    cached = { version, content };
+    // A failed read is tried again on the next request.
+    content.catch(() => {
+      if (cached?.content === content) cached = undefined;
+    });
+    return content;
+  };
+}
+
+export function formAnswerRenderer(options: FormAnswerOptions): FormAnswers {
+  const renderer = options.renderer ?? defaultFormAnswerRenderer();
+  const buildDir = path.dirname(path.dirname(renderer));
+  const timeoutMs = options.timeoutMs ?? 5000;
+  const contentOf = contentCache(options.store);
+  let current: { version: number; worker: Worker } | undefined;
+  let queue: Promise<unknown> = Promise.resolve();
+  let nextId = 0;
+
+  const stop = async () => {
+    const worker = current?.worker;
+    current = undefined;
+    await worker?.terminate();
+  };
+
+  /** The worker with the live version's content, made (again) when there is none for it. */
+  async function workerFor(version: number): Promise<Worker> {
+    if (current?.version === version) return current.worker;
+    const content = await contentOf(version);
+    await stop();
+    const worker = new Worker(renderer, {
+      workerData: { buildDir, content },
+      resourceLimits: { maxOldGenerationSizeMb: 256 },
+    });
+    worker.unref();
+    // An uncaught error ends the worker ('exit' follows): the next request makes a new one.
+    worker.on('error', (error) => options.log?.warn({ error: error.name }, 'answer worker failed'));
+    worker.on('exit', () => {
+      if (current?.worker === worker) current = undefined;
+    });
+    current = { version, worker };
+    return worker;
+  }
+
+  async function render(posted: PostedForm, language: 'en' | 'es') {
+    if (!existsSync(renderer)) return undefined;
+    try {
+      const fresh = current?.version !== options.live.version;
+      const worker = await workerFor(options.live.version);
+      const limit = fresh ? timeoutMs * 3 : timeoutMs;
+      return await ask(worker, { id: ++nextId, posted, language }, limit);
+    } catch (error) {
+      // Only what happened: the worker's own message may quote what the visitor wrote.
+      const failed = error instanceof AnswerFailed ? error.message : (error as Error).name;
+      options.log?.warn({ form: posted.form, failed }, 'no answer page');
+      // A worker that hung or stopped is not asked again.
+      if (error instanceof AnswerFailed && error.broken) await stop();
+      return undefined;
+    }
+  }
+
+  return {
+    /** One render at a time: each waits for the one before it. */
+    render(posted, language) {
+      const run = queue.then(() => render(posted, language));
+      queue = run.catch(() => undefined);
+      return run;
+    },
+    content: () => contentOf(options.live.version),
+    close: stop,
+  };
+}
