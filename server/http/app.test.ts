@@ -445,6 +445,15 @@ describe('GET /healthz and static files', () => {
     const bare = await app.inject('/es');
     expect(bare.statusCode).toBe(301);
     expect(bare.headers.location).toBe('/es/');
+    // A page's own document has one address too, its folder's, the query kept.
+    for (const [asked, folder] of [
+      ['/team', '/team/'],
+      ['/es/join-our-team?field=resume', '/es/join-our-team/?field=resume'],
+    ]) {
+      const page = await app.inject(asked);
+      expect(page.statusCode).toBe(301);
+      expect(page.headers.location).toBe(folder);
+    }
   });
 });
 

@@ -15,6 +15,7 @@ import { documentScriptHashes } from './inline-scripts.ts';
 import { ClientError, multipartErrors, multipartLimits } from '../intake/multipart.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 import type { Store } from '../store/store.ts';
+import { routes } from '../../src/content/routes.ts';
 import type { FormAnswers } from '../site/form-answers.ts';
 import { sendSiteFile, sitePath, type LiveSite } from '../site/live-site.ts';
 import type { SiteStore } from '../site/site-store.ts';
@@ -180,8 +181,17 @@ function serveLiveDocuments(app: FastifyInstance, live: LiveSite) {
 }
 
 async function serveSite(app: FastifyInstance, distDir: string) {
-  // The Spanish document's address is its folder: /es/ (its relative links need the slash).
+  // The Spanish document's address is its folder: /es/ (its relative links need the slash), and so
+  // is each page's own document (/team/, /es/team/): one address each, the sitemap's.
   app.get('/es', (_request, reply) => reply.redirect('/es/', 301));
+  for (const { path: page } of Object.values(routes).filter((route) => route.path !== '/')) {
+    for (const document of ['', '/es']) {
+      app.get(`${document}${page}`, (request, reply) => {
+        const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+        return reply.redirect(`${document}${page}/${query}`, 301);
+      });
+    }
+  }
   await app.register(fastifyStatic, {
     root: path.resolve(distDir),
     wildcard: true,
