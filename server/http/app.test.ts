@@ -449,7 +449,7 @@ describe('GET /healthz and static files', () => {
     for (const [asked, folder] of [
       ['/team', '/team/'],
       ['/es/join-our-team?field=resume', '/es/join-our-team/?field=resume'],
-    ]) {
+    ] as const) {
       const page = await app.inject(asked);
       expect(page.statusCode).toBe(301);
       expect(page.headers.location).toBe(folder);
