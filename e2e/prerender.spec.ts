@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
+import { business } from '../src/content/business';
 import { company } from '../src/content/company';
+import { pages as spanishPages } from '../src/content/es/site';
 import { pages, ui } from '../src/content/site';
 import { contentGlyphs } from '../scripts/build/site-fonts';
 import { expectAppReady, openRoute } from './fixtures';
@@ -69,6 +71,24 @@ test.describe('the home page as HTML', () => {
     expect(html).toMatch(/<script type="application\/ld\+json">\{"@context"/);
     // One piece, in order: no Suspense fallback waiting for an inline script to swap it in.
     expect(html).not.toContain('<template');
+  });
+
+  test("each page's own document is indexable: its title, canonical address, alternates, sitemap", async ({
+    request,
+  }) => {
+    const html = await (await request.get('/es/join-our-team/')).text();
+    expect(html).toContain(`<title>${spanishPages.application.title} | ${company.name}</title>`);
+    expect(html).toContain(`<link rel="canonical" href="${business.siteUrl}/es/join-our-team/" />`);
+    expect(html).toContain(
+      `<link rel="alternate" hreflang="en" href="${business.siteUrl}/join-our-team/" />`,
+    );
+    expect(html).toContain('data-page="/join-our-team"');
+    expect(html).toContain('<form id="application"');
+    const sitemap = await (await request.get('/sitemap.xml')).text();
+    for (const page of ['', 'team/', 'contact/', 'request-service/', 'join-our-team/']) {
+      expect(sitemap).toContain(`<loc>${business.siteUrl}/${page}</loc>`);
+      expect(sitemap).toContain(`<loc>${business.siteUrl}/es/${page}</loc>`);
+    }
   });
 
   test.describe('with JavaScript turned off', () => {

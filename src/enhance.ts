@@ -25,6 +25,7 @@ import {
   wantsSpanishOffer,
 } from './app/spanish-offer-choice';
 import { startCarousels } from './components/carousel-engine';
+import { controlValues } from './forms/form-controls';
 import { language } from './content/language';
 import { hashRoute, isHomePath, routes, scriptHref, sectionOfPath } from './content/routes';
 import type {} from './app-start';
@@ -107,33 +108,14 @@ function hasDraft(key: string | undefined): boolean {
 /** The visitor's first use of a form: a pointer over it, a touch, a focus, a key. */
 const FORM_USE = ['pointerover', 'pointerdown', 'focusin', 'keydown'];
 
-/** Fields the draft never holds: the spam trap, the page's language, a file. */
-const NOT_DRAFTED = new Set(['_gotcha', '_language']);
-
 /**
- * What is typed before React runs the form is kept as its draft (the shape src/forms/draft.ts
- * reads: a text, or a list for a group of boxes), so that a reload or the language switch in
- * between loses nothing; React's draft takes over once it runs.
+ * What is typed before React runs the form is kept as its draft, so that a reload or the language
+ * switch in between loses nothing; React's draft takes over once it runs.
  */
-function draftOf(form: HTMLFormElement): Record<string, string | string[]> {
-  const draft: Record<string, string | string[]> = {};
-  for (const control of Array.from(form.elements) as HTMLInputElement[]) {
-    const { name, type } = control;
-    if (!name || NOT_DRAFTED.has(name) || type === 'file' || type === 'hidden') continue;
-    if (type === 'checkbox') {
-      const ticked = [draft[name] ?? []].flat();
-      draft[name] = control.checked ? [...ticked, control.value] : ticked;
-    } else if (type === 'radio') {
-      if (control.checked || !(name in draft)) draft[name] = control.checked ? control.value : '';
-    } else draft[name] = control.value;
-  }
-  return draft;
-}
-
 function keepDraft(form: HTMLFormElement, key: string): () => void {
   const save = () => {
     try {
-      window.sessionStorage.setItem(key, JSON.stringify(draftOf(form)));
+      window.sessionStorage.setItem(key, JSON.stringify(controlValues(form)));
     } catch {
       // Storage full or disabled: the form still works, only without a draft.
     }

@@ -101,7 +101,12 @@ export interface DocumentTemplate {
 
 /** A document with its home page in it, the app's scripts handed to src/enhance.ts. */
 export function assembleDocument(template: DocumentTemplate, home: RenderedPage): string {
-  const app = takeAppScripts(injectApp(template.template, home));
+  return withEnhanceScript(template, injectApp(template.template, home));
+}
+
+/** The app's scripts taken out of a document and handed to src/enhance.ts, whose tag goes in. */
+function withEnhanceScript(template: DocumentTemplate, document: string): string {
+  const app = takeAppScripts(document);
   return app.document.replace('</head>', () => `${enhanceScriptTag(template.enhance, app)}</head>`);
 }
 
@@ -116,8 +121,10 @@ export function pageDocument(
   path: string,
   headTags: (routeMarker: string) => string,
 ): string {
-  const app = takeAppScripts(withHeadTags(injectApp(template.template, page, path), headTags));
-  return app.document.replace('</head>', () => `${enhanceScriptTag(template.enhance, app)}</head>`);
+  return withEnhanceScript(
+    template,
+    withHeadTags(injectApp(template.template, page, path), headTags),
+  );
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   type UseFormGetValues,
   type UseFormSetValue,
 } from 'react-hook-form';
+import { controlValues } from '../../forms/form-controls';
 import { usePostedForm } from '../../forms/posted-form';
 import type { FieldText } from './field-frame';
 
@@ -33,20 +34,9 @@ const metControls = new WeakSet<Element>();
 const typedBeforeReact = new WeakMap<HTMLFormElement, Map<string, string | string[]>>();
 
 function typedValues(form: HTMLFormElement): Map<string, string | string[]> {
-  const values = new Map<string, string | string[]>();
-  for (const control of Array.from(form.elements) as Control[]) {
-    const { name, type } = control;
-    if (!name || type === 'file' || type === 'hidden') continue;
-    if (control instanceof HTMLInputElement && (type === 'checkbox' || type === 'radio')) {
-      if (!control.checked) continue;
-      const ticked = values.get(name);
-      values.set(
-        name,
-        type === 'radio' ? control.value : [...[ticked ?? []].flat(), control.value],
-      );
-    } else if (control.value !== '') values.set(name, control.value);
-  }
-  return values;
+  const values = Object.entries(controlValues(form));
+  // An empty text or list: nothing was given there.
+  return new Map(values.filter(([, value]) => value.length > 0));
 }
 
 /** The value typed into `control`'s field before React, once (then forgotten). */

@@ -58,7 +58,7 @@ function Summary({ formId, fieldOrder }: { formId: string; fieldOrder: readonly 
 }
 
 /** On the form element once React runs it: `data-app="ready"`. */
-export const FORM_APP_ATTRIBUTE = 'data-app';
+const FORM_APP_ATTRIBUTE = 'data-app';
 
 /** A form with its fields' context, error summary, spam trap and submit button. */
 export function FormShell<TInput extends FieldValues, TOutput>({

@@ -14,7 +14,8 @@ import { FormSection } from '../../components/form/form-section';
 import { SelectField } from '../../components/form/select-field';
 import { TextAreaField } from '../../components/form/text-area-field';
 import { TextField } from '../../components/form/text-field';
-import { useToday } from '../../components/form/use-today';
+import { useHydrated } from '../../components/use-hydrated';
+import { localIsoDate } from '../../forms/dates';
 import { limits } from '../../forms/rules';
 
 /** The sections of the job application, in page order (the résumé's is in resume-section.tsx). */
@@ -22,7 +23,8 @@ import { limits } from '../../forms/rules';
 const { fields, sections } = applicationForm;
 
 export function PersonalSection() {
-  const today = useToday();
+  // The visitor's today, once React runs: the HTML, built on another day, has no bound.
+  const today = useHydrated() ? localIsoDate() : undefined;
   return (
     <FormSection title={sections.personal}>
       <ContactFields nameField="fullName" text={fields} />

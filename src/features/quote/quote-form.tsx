@@ -6,7 +6,8 @@ import { FieldRow, FormSection } from '../../components/form/form-section';
 import { FormShell } from '../../components/form/form-shell';
 import { TextAreaField } from '../../components/form/text-area-field';
 import { TextField } from '../../components/form/text-field';
-import { useToday } from '../../components/form/use-today';
+import { useHydrated } from '../../components/use-hydrated';
+import { localIsoDate } from '../../forms/dates';
 import { quoteEndpoint } from '../../forms/endpoints';
 import {
   emptyQuoteForm,
@@ -24,7 +25,8 @@ const { fields, sections } = quoteForm;
 
 /** When and where the event is, and for how many guests. */
 function EventDetailsSection() {
-  const today = useToday();
+  // The visitor's today, once React runs: the HTML, built on another day, has no bound.
+  const today = useHydrated() ? localIsoDate() : undefined;
   return (
     <FormSection title={sections.event}>
       <FieldRow>

@@ -3,6 +3,8 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, vi } from 'vitest';
 import { quoteForm, quoteMessages } from '../../content/quote-form';
 import { localIsoDate } from '../../forms/dates';
+import { quoteEndpoint } from '../../forms/endpoints';
+import { emptyQuoteForm } from '../../forms/quote';
 import { renderAt } from '../../test/render';
 import { QUOTE_DRAFT_KEY } from './quote-form';
 import { QuotePage } from './quote-page';
@@ -36,6 +38,19 @@ const submitButton = () => screen.getByRole('button', { name: quoteForm.submit }
 afterEach(() => vi.unstubAllGlobals());
 
 describe('QuotePage', () => {
+  it('is an ordinary form too: it posts to its endpoint without JavaScript, naming its language', () => {
+    const { container } = renderAt(<QuotePage />, '/request-service');
+    const form = container.querySelector('form');
+    expect(form).toHaveAttribute('method', 'post');
+    expect(form).toHaveAttribute('action', quoteEndpoint);
+    expect(form).toHaveAttribute('enctype', 'application/x-www-form-urlencoded');
+    expect(form?.querySelector('input[type="hidden"][name="_language"]')).toHaveValue('en');
+    // Every field the script sends has its name in the HTML.
+    for (const name of Object.keys(emptyQuoteForm)) {
+      expect(form?.querySelector(`[name="${name}"]`), name).not.toBeNull();
+    }
+  });
+
   it('on an empty submit shows every message under its field and focuses the first', async () => {
     const fetchMock = stubFetch(200);
     const user = userEvent.setup();
