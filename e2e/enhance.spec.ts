@@ -286,6 +286,26 @@ test.describe("a form before the app's code arrives", () => {
       page.locator(`input[name="services"][value="${quoteServiceOptions[1]?.value}"]`),
     ).toBeChecked();
   });
+
+  test('React takes the form over where the visitor has scrolled it: the page does not jump', async ({
+    page,
+  }) => {
+    const release = await holdBackScriptFiles(page, APP_FILES);
+    await page.goto('/#/request-service');
+    await expectAppReady(page);
+    const first = page.locator(`input[name="services"][value="${quoteServiceOptions[0]?.value}"]`);
+    const second = page.locator(`input[name="services"][value="${quoteServiceOptions[1]?.value}"]`);
+    // The tick is the form's first use: it asks for the app, which arrives once released.
+    await first.check();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(200);
+    release();
+    await expect(page.locator('form#quote')).toHaveAttribute('data-app', 'ready');
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+    await expect(first).toBeChecked();
+    await second.check();
+    await expect(second).toBeChecked();
+  });
 });
 
 test.describe("a page's own document, with JavaScript", () => {
