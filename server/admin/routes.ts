@@ -26,6 +26,7 @@ import { inbox } from './inbox.ts';
 import { dummyHash, verifyNobody, verifyPassword, type ScryptCost } from './passwords.ts';
 import { SESSION_MAX_MS, sessions } from './sessions.ts';
 import { setupCodes } from './setup-code.ts';
+import { clientKey } from '../guard/client-key.ts';
 import { signInLimit } from './sign-in-limit.ts';
 import { siteRoutes } from './site-routes.ts';
 import type { LiveSite } from '../site/live-site.ts';
@@ -148,8 +149,8 @@ async function signIn(context: AdminContext, request: FastifyRequest, reply: Fas
   if ((await accounts.count()) === 0) return context.signedOut(request, reply);
   const { email, password } = body.data;
   const accountKey = `account:${database.clientHash(normaliseEmail(email))}`;
-  const keys = [`address:${database.clientHash(request.ip)}`, accountKey];
-  const wait = await limit.retryAfter(keys);
+  const keys = [`address:${database.clientHash(clientKey(request.ip))}`, accountKey];
+  const wait = await limit.attempt(keys);
   if (wait > 0) {
     reply.header('retry-after', String(Math.ceil(wait / 1000)));
     return refuse(reply, 429, 'Too many failed sign-ins; try again later');
@@ -159,11 +160,11 @@ async function signIn(context: AdminContext, request: FastifyRequest, reply: Fas
     ? await verifyPassword(password, user.passwordHash)
     : await verifyNobody(password, options.cost);
   if (!user || !valid) {
-    await limit.recordFailure(keys);
     request.log.info('sign-in failed');
     return refuse(reply, 401, 'Email or password is incorrect.');
   }
-  await limit.clear(accountKey);
+  // The owner is in: the attempts counted for this sign-in are forgiven.
+  await Promise.all(keys.map((key) => limit.clear(key)));
   request.log.info({ userId: user.id }, 'signed in');
   return startSession(context, request, reply, user);
 }
@@ -219,8 +220,8 @@ async function setUp(context: AdminContext, request: FastifyRequest, reply: Fast
     const error = `The password must have at least ${PASSWORD_MIN_LENGTH} characters`;
     return refuse(reply, 400, error, { field });
   }
-  const keys = [`address:${options.database.clientHash(request.ip)}`];
-  const wait = await limit.retryAfter(keys);
+  const keys = [`address:${options.database.clientHash(clientKey(request.ip))}`];
+  const wait = await limit.attempt(keys);
   if (wait > 0) {
     reply.header('retry-after', String(Math.ceil(wait / 1000)));
     return refuse(reply, 429, 'Too many wrong setup codes; try again later');
@@ -230,7 +231,6 @@ async function setUp(context: AdminContext, request: FastifyRequest, reply: Fast
     return refuse(reply, 409, 'The inbox already has an account: sign in', { setupNeeded: false });
   }
   if (!result.claimed) {
-    await limit.recordFailure(keys);
     request.log.info('setup code refused');
     return refuse(reply, 403, 'The setup code is not correct', { field: 'code' });
   }

@@ -1,51 +1,36 @@
 import type { Database } from '../db/database.ts';
+import { counters } from '../guard/counters.ts';
 
 /**
- * Failed sign-ins per client address and per account: after `MAX_FAILURES` within the window,
- * either one refuses further attempts until the oldest of those failures is out of the window.
- * Keys are keyed hashes (`Database.clientHash`): no address or typed e-mail is stored.
+ * Sign-in attempts per client address and per account: each attempt is counted before its
+ * password is checked (server/guard/counters.ts, one statement), so N parallel guesses cost N.
+ * After `MAX_FAILURES` within the window, further attempts are refused until it ends. Keys are
+ * keyed hashes (`Database.clientHash`): no address or typed e-mail is stored.
  */
 
 export const SIGN_IN_WINDOW_MS = 15 * 60_000;
 export const MAX_FAILURES = 5;
 
-export function signInLimit(
-  { db, engine }: Database,
-  { now = Date.now }: { now?: () => number } = {},
-) {
+export function signInLimit(database: Database, { now = Date.now }: { now?: () => number } = {}) {
+  const count = counters(database);
   return {
-    /** Milliseconds until another attempt is allowed, or 0 when one is allowed now. */
-    async retryAfter(keys: readonly string[]): Promise<number> {
+    /**
+     * Counts an attempt on every key; answers the milliseconds until another is allowed when any
+     * key is over the limit (the attempt is then refused unchecked), or 0.
+     */
+    async attempt(keys: readonly string[]): Promise<number> {
       const at = now();
       let wait = 0;
       for (const key of keys) {
-        const fifth = await db
-          .selectFrom('sign_in_failures')
-          .select('at')
-          .where('key', '=', key)
-          .where('at', '>', at - SIGN_IN_WINDOW_MS)
-          .orderBy('at', 'desc')
-          .limit(1)
-          .offset(MAX_FAILURES - 1)
-          .executeTakeFirst();
-        if (fifth) wait = Math.max(wait, Number(fifth.at) + SIGN_IN_WINDOW_MS - at);
+        const hit = await count.hit(key, SIGN_IN_WINDOW_MS, at);
+        if (hit.count > MAX_FAILURES) wait = Math.max(wait, hit.resetAt - at);
       }
       return wait;
     },
 
-    async recordFailure(keys: readonly string[]): Promise<void> {
-      const at = now();
-      await engine.batch([
-        db.deleteFrom('sign_in_failures').where('at', '<=', at - SIGN_IN_WINDOW_MS),
-        ...(keys.length > 0
-          ? [db.insertInto('sign_in_failures').values(keys.map((key) => ({ key, at })))]
-          : []),
-      ]);
-    },
-
-    /** After a successful sign-in: the account's count starts again (the address's does not). */
+    /** After a successful sign-in: the key's allowance starts again. */
     async clear(key: string): Promise<void> {
-      await db.deleteFrom('sign_in_failures').where('key', '=', key).execute();
+      await count.reset(key);
     },
   };
 }

@@ -8,14 +8,16 @@ import { TABLE_ORDER, type Tables } from '../db/tables.ts';
 type CopiedTable = (typeof TABLE_ORDER)[number];
 
 /**
- * The unique column each table is read in order of, a chunk at a time (keyset). sign_in_failures
- * has none: it is read by offset, in the order of all its columns.
+ * The unique column each table is read in order of, a chunk at a time (keyset). A table without
+ * one would be read by offset, in the order of all its columns.
  */
 const KEYS: { [T in CopiedTable]: (keyof Tables[T] & string) | undefined } = {
   settings: 'name',
   users: 'id',
   sessions: 'token_hash',
-  sign_in_failures: undefined,
+  rate_counters: 'key',
+  failed_sign_ins: 'id',
+  spent_challenges: 'signature',
   submissions: 'id',
   dedupe_keys: 'key',
   attachments: 'id',

@@ -84,12 +84,14 @@ async function fill(store: Store): Promise<void> {
     })
     .execute();
   await db
-    .insertInto('sign_in_failures')
+    .insertInto('failed_sign_ins')
     .values([
-      { key: 'k1', at },
-      { key: 'k1', at },
+      { at, account_hash: 'a1', source_hash: 's1' },
+      { at, account_hash: 'a1', source_hash: 's2' },
     ])
     .execute();
+  await db.insertInto('rate_counters').values({ key: 'k1', window_start: at, count: 3 }).execute();
+  await db.insertInto('spent_challenges').values({ signature: 'sig', expires_at: at }).execute();
   const [first] = await store.list();
   await db
     .insertInto('submission_events')

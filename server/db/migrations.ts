@@ -308,4 +308,45 @@ export const migrations: readonly { version: number; statements: readonly Step[]
       'CREATE INDEX site_media_files_media ON site_media_files (media_id)',
     ],
   },
+  {
+    version: 8,
+    statements: [
+      // Limits every instance shares (server/guard/counters.ts): one row per key (a keyed hash),
+      // counting hits in a fixed window that starts with its first hit.
+      `CREATE TABLE rate_counters (
+        key TEXT PRIMARY KEY,
+        window_start INTEGER NOT NULL,
+        count INTEGER NOT NULL
+      )`,
+      'CREATE INDEX rate_counters_window ON rate_counters (window_start)',
+      // Each failed sign-in, for the owner to see (when, how many, from how many sources): the
+      // keyed hashes of the account asked for and of the source, never the address or e-mail.
+      // The limit itself is counted in rate_counters.
+      'DROP TABLE sign_in_failures',
+      `CREATE TABLE failed_sign_ins (
+        id INTEGER PRIMARY KEY,
+        at INTEGER NOT NULL,
+        account_hash TEXT NOT NULL,
+        source_hash TEXT NOT NULL
+      )`,
+      'CREATE INDEX failed_sign_ins_at ON failed_sign_ins (at)',
+      // Two-step sign-in (TOTP): the account's secret, the last time step used (a code is good
+      // once), and the hashes of its unused recovery codes (a JSON list).
+      'ALTER TABLE users ADD COLUMN totp_secret TEXT',
+      'ALTER TABLE users ADD COLUMN totp_last_step INTEGER',
+      'ALTER TABLE users ADD COLUMN recovery_codes TEXT',
+      // The outbox's fencing token: a claim's own; a mark counts only while the row holds it.
+      'ALTER TABLE outbox ADD COLUMN claim_token TEXT',
+      // Spam kept aside: the score the receiver gave a submission and why (a JSON list of
+      // reasons' codes); status 'spam' puts it in the inbox's Spam tab.
+      'ALTER TABLE submissions ADD COLUMN spam_score INTEGER',
+      'ALTER TABLE submissions ADD COLUMN spam_reasons TEXT',
+      // Proofs of work already spent (ALTCHA's replay store), until their challenge expires.
+      `CREATE TABLE spent_challenges (
+        signature TEXT PRIMARY KEY,
+        expires_at INTEGER NOT NULL
+      )`,
+      'CREATE INDEX spent_challenges_expires ON spent_challenges (expires_at)',
+    ],
+  },
 ];

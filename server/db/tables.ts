@@ -22,6 +22,9 @@ export interface Tables {
     first_response_at: number | null;
     /** The applicant roster's facts (see roster.ts). */
     roster: string | null;
+    /** The receiver's spam score (server/guard/), and its reasons' codes as a JSON list. */
+    spam_score: number | null;
+    spam_reasons: string | null;
   };
   dedupe_keys: { key: string; submission_id: string; body_hash: string; expires_at: number };
   outbox: {
@@ -35,6 +38,8 @@ export interface Tables {
     last_error: string | null;
     sent_at: number | null;
     gave_up_at: number | null;
+    /** The current claim's fencing token: only its holder may mark the row sent or failed. */
+    claim_token: string | null;
   };
   settings: { name: string; value: string };
   submission_events: {
@@ -53,9 +58,18 @@ export interface Tables {
     password_changed_at: number;
     last_active_at: number | null;
     seen_before: number;
+    /** Two-step sign-in: the TOTP secret (base32), the last step used, recovery codes' hashes. */
+    totp_secret: string | null;
+    totp_last_step: number | null;
+    recovery_codes: string | null;
   };
   sessions: { token_hash: string; user_id: number; created_at: number; last_seen_at: number };
-  sign_in_failures: { key: string; at: number };
+  /** Counters of the limits every instance shares (server/guard/counters.ts). */
+  rate_counters: { key: string; window_start: number; count: number };
+  /** Each failed sign-in: keyed hashes of the account asked for and of its source. */
+  failed_sign_ins: { id: Generated<number>; at: number; account_hash: string; source_hash: string };
+  /** ALTCHA's replay store: proofs of work already spent. */
+  spent_challenges: { signature: string; expires_at: number };
   attachments: {
     id: Generated<number>;
     submission_id: string;
@@ -99,7 +113,9 @@ export const TABLE_ORDER = [
   'settings',
   'users',
   'sessions',
-  'sign_in_failures',
+  'rate_counters',
+  'failed_sign_ins',
+  'spent_challenges',
   'submissions',
   'dedupe_keys',
   'attachments',
