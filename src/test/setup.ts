@@ -1,6 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy… and waitFor wait for what the user would see: a limit for a hang, not a speed test. The
+// default second is too short on a two-core runner busy with other suites (a first render of the
+// inbox there took longer).
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();
