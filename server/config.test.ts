@@ -120,8 +120,37 @@ describe('loadConfig', () => {
       to: ['a@example.com', 'b@example.com'],
       from: 'a@example.com',
       acknowledge: true,
+      acknowledgeDomainMaxPerHour: 20,
+      envelopeFrom: undefined,
       leaseMs: 120_000,
     });
+  });
+
+  it('caps acknowledgements per domain (ACK_DOMAIN_MAX_PER_HOUR)', () => {
+    const smtp = { SMTP_URL: 'smtp://mail.example:587', NOTIFY_TO: 'a@example.com' };
+    expect(loadConfig({ ...smtp, ACK_DOMAIN_MAX_PER_HOUR: '5' }).notify).toMatchObject({
+      acknowledgeDomainMaxPerHour: 5,
+    });
+    expect(() => loadConfig({ ...smtp, ACK_DOMAIN_MAX_PER_HOUR: '0' })).toThrow(
+      /ACK_DOMAIN_MAX_PER_HOUR: must be a whole number from 1 to 100000/,
+    );
+  });
+
+  it('sets the envelope sender apart from NOTIFY_FROM (MAIL_ENVELOPE_FROM)', () => {
+    const smtp = { SMTP_URL: 'smtp://mail.example:587', NOTIFY_TO: 'a@example.com' };
+    expect(
+      loadConfig({
+        ...smtp,
+        NOTIFY_FROM: 'Site <forms@example.com>',
+        MAIL_ENVELOPE_FROM: 'bounces@example.com',
+      }).notify,
+    ).toMatchObject({ from: 'Site <forms@example.com>', envelopeFrom: 'bounces@example.com' });
+    expect(() =>
+      loadConfig({ ...smtp, MAIL_ENVELOPE_FROM: 'Bounces <bounces@example.com>' }),
+    ).toThrow(/MAIL_ENVELOPE_FROM: must be a bare address/);
+    expect(() => loadConfig({ MAIL_ENVELOPE_FROM: 'bounces@example.com' })).toThrow(
+      /MAIL_ENVELOPE_FROM: is set, but SMTP_URL is not/,
+    );
   });
 
   it('reads how long an instance holds an e-mail it is sending (OUTBOX_LEASE_SECONDS)', () => {

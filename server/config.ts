@@ -47,6 +47,13 @@ export interface NotifyConfig {
   from: string;
   /** Also tell each visitor by e-mail that their request arrived (ACKNOWLEDGE, on by default). */
   acknowledge: boolean;
+  /** Acknowledgements per recipient domain per hour (ACK_DOMAIN_MAX_PER_HOUR, 20 by default). */
+  acknowledgeDomainMaxPerHour: number;
+  /**
+   * The SMTP envelope sender of every e-mail (MAIL_ENVELOPE_FROM), where bounces go; the From
+   * header stays `from`. Unset: the envelope sender is `from`'s address.
+   */
+  envelopeFrom?: string | undefined;
   /**
    * How long an instance holds an e-mail it is sending before another instance may take it over
    * (OUTBOX_LEASE_SECONDS, 120 by default): the longest an e-mail waits after its instance died.
@@ -169,6 +176,12 @@ const serverEnv = databaseEnv.extend({
     z.string().regex(/^([^<>]*<)?[^\s<>@]+@[^\s<>@]+>?$/, 'must be an address or Name <address>'),
   ),
   ACKNOWLEDGE: optional(z.enum(['true', 'false'])),
+  ACK_DOMAIN_MAX_PER_HOUR: optional(
+    wholeNumber(1, 100_000, ' (acknowledgements per recipient domain per hour)'),
+  ),
+  MAIL_ENVELOPE_FROM: optional(
+    z.email('must be a bare address such as bounces@staffing.example (no name, no <>)'),
+  ),
   OUTBOX_LEASE_SECONDS: optional(wholeNumber(5, 3600)),
   PUBLISH_TIMEOUT_MS: optional(wholeNumber(1, 600_000)),
   VITE_QUOTE_ENDPOINT: optional(endpoint),
@@ -247,6 +260,9 @@ function checkCombinations(parsed: ServerEnv): string[] {
   if (parsed.NOTIFY_FROM && !parsed.SMTP_URL) {
     problems.push('  NOTIFY_FROM: is set, but SMTP_URL is not');
   }
+  if (parsed.MAIL_ENVELOPE_FROM && !parsed.SMTP_URL) {
+    problems.push('  MAIL_ENVELOPE_FROM: is set, but SMTP_URL is not');
+  }
   if (parsed.TRUST_PROXY_HOPS && parsed.TRUST_PROXY?.length === 0) {
     problems.push('  TRUST_PROXY_HOPS: is set, but TRUST_PROXY trusts no proxy');
   }
@@ -261,6 +277,8 @@ function notifyConfig(parsed: ServerEnv): NotifyConfig | undefined {
     to: parsed.NOTIFY_TO,
     from: parsed.NOTIFY_FROM ?? firstRecipient,
     acknowledge: parsed.ACKNOWLEDGE !== 'false',
+    acknowledgeDomainMaxPerHour: parsed.ACK_DOMAIN_MAX_PER_HOUR ?? 20,
+    envelopeFrom: parsed.MAIL_ENVELOPE_FROM,
     leaseMs: (parsed.OUTBOX_LEASE_SECONDS ?? 120) * 1000,
   };
 }

@@ -87,6 +87,7 @@ const app = await buildApp({
   logStream: logStream(),
   notify: config.notify !== undefined,
   acknowledge: config.notify?.acknowledge ?? false,
+  acknowledgeDomainMaxPerHour: config.notify?.acknowledgeDomainMaxPerHour,
   onStored: () => outbox?.nudge(),
   admin: { appDir: config.adminDir, cookieSecure: config.cookieSecure },
 });
@@ -97,7 +98,7 @@ if (config.notify) {
   outbox = startOutbox({
     store,
     forms,
-    sender: smtpSender(config.notify.smtpUrl),
+    sender: smtpSender(config.notify.smtpUrl, config.notify.envelopeFrom),
     from: config.notify.from,
     to: config.notify.to,
     leaseMs: config.notify.leaseMs,

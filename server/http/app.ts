@@ -5,9 +5,9 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCors from '@fastify/cors';
 import fastifyMultipart from '@fastify/multipart';
 import proxyAddr from '@fastify/proxy-addr';
-import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { adminRoutes, type AdminOptions } from '../admin/routes.ts';
+import { shareRequestLimits } from '../guard/request-limit.ts';
 import type { TrustProxy } from '../config.ts';
 import { BODY_LIMIT, fail, formRoutes, UNSUPPORTED_TYPE } from '../intake/form-routes.ts';
 import { forms as defaultForms, type FormDefinition } from '../intake/forms.ts';
@@ -44,6 +44,8 @@ export interface AppOptions {
   notify?: boolean;
   /** Queue an acknowledgement to each sender's e-mail address (at most one per address a day). */
   acknowledge?: boolean;
+  /** Acknowledgements per recipient domain per hour (ACK_DOMAIN_MAX_PER_HOUR). */
+  acknowledgeDomainMaxPerHour?: number | undefined;
   /** Called after a new submission is committed (wakes the outbox). */
   onStored?: () => void;
   /** The owner's inbox at /admin/; left out when not given. */
@@ -245,7 +247,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   handleErrors(app);
 
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'] });
-  await app.register(fastifyRateLimit, { global: false });
+  // Each route's `config.rateLimit`, counted in the database: every instance shares the count.
+  shareRequestLimits(app, store.database);
   await app.register(fastifyMultipart, {
     limits: multipartLimits(BODY_LIMIT),
     throwFileSizeLimit: true,
@@ -269,6 +272,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     rateLimitWindowMs: options.rateLimitWindowMs ?? 60_000,
     notify: options.notify ?? false,
     acknowledge: options.acknowledge ?? false,
+    acknowledgeDomainMaxPerHour: options.acknowledgeDomainMaxPerHour,
     onStored: options.onStored,
     formAnswers: options.formAnswers,
   });

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import fastifyFormbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PostedForm } from '../../src/forms/posted.ts';
+import { acknowledgementGuard } from '../guard/acknowledgements.ts';
+import { clientCount } from '../guard/request-limit.ts';
 import type { FormAnswers } from '../site/form-answers.ts';
 import { messagesIn, type PageLanguage } from './form-messages.ts';
 import { isSpam, validate, type FieldError, type FormDefinition } from './forms.ts';
@@ -30,6 +32,8 @@ export interface FormRouteOptions {
   notify: boolean;
   /** Queue an acknowledgement to the sender's e-mail address (see NewSubmission). */
   acknowledge: boolean;
+  /** Acknowledgements per recipient domain per hour (server/guard/acknowledgements.ts). */
+  acknowledgeDomainMaxPerHour?: number | undefined;
   /** Called after a new submission is committed (wakes the outbox). */
   onStored?: (() => void) | undefined;
   /** The pages that answer a form sent without JavaScript (a plain page without). */
@@ -73,6 +77,27 @@ async function save(
     await fail(reply, 503, 'The form could not be saved just now; please try again');
     return undefined;
   }
+}
+
+/**
+ * The normalised address to acknowledge a stored post at, or undefined when none may go: the
+ * sender over a limit, the domain over its cap (server/guard/acknowledgements.ts).
+ */
+async function acknowledgeTo(
+  request: FormRequest,
+  address: string | undefined,
+  options: FormRouteOptions,
+): Promise<string | undefined> {
+  if (!options.acknowledge) return undefined;
+  const guard = acknowledgementGuard(options.store.database, {
+    domainMaxPerHour: options.acknowledgeDomainMaxPerHour,
+  });
+  const answer = await guard.check(address, clientCount(request));
+  if ('to' in answer) return answer.to;
+  if (answer.withheld !== 'no-address') {
+    request.log.info({ reason: answer.withheld }, 'acknowledgement withheld');
+  }
+  return undefined;
 }
 
 /** A post as the common path takes it: the script's body, or what a page's form made of its post. */
@@ -125,7 +150,7 @@ async function accept(
     idempotencyKey: key,
     attachment,
     notify: options.notify,
-    acknowledgeTo: options.acknowledge ? form.contact(result.fields).email : undefined,
+    acknowledgeTo: await acknowledgeTo(request, form.contact(result.fields).email, options),
   });
   if (!saved) return { kind: 'answered' };
   if (saved.status === 'key-reused') {

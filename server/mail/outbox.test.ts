@@ -314,6 +314,31 @@ describe("the visitor's acknowledgement", () => {
     );
   });
 
+  it('bounces to MAIL_ENVELOPE_FROM: the envelope sender of every e-mail; From stays', async () => {
+    const smtp = await startSmtp();
+    closers.push(smtp.close);
+    const sender = smtpSender(`smtp://127.0.0.1:${smtp.port}`, 'bounces@staffing.example');
+    outbox = outboxFor(smtp.port, { sender });
+    const app = await buildApp({
+      store,
+      notify: true,
+      acknowledge: true,
+      onStored: () => outbox?.nudge(),
+    });
+    closers.push(() => app.close());
+    await post(app, quoteBody(1));
+    await until(async () => smtp.received.length === 2);
+    expect(smtp.received.map((mail) => mail.to).sort()).toEqual([
+      ['bookings@staffing.example'],
+      ['jordan.rivera+1@example.com'],
+    ]);
+    for (const mail of smtp.received) {
+      expect(mail.from).toBe('bounces@staffing.example');
+      expect(mail.raw).toMatch(/^From: Potomac Staffing forms <forms@staffing\.example>$/m);
+      expect(mail.raw).not.toContain('bounces@');
+    }
+  });
+
   it("acknowledges an application to the applicant's address", async () => {
     const { smtp, app } = await acknowledgingApp();
     await post(app, applicationBody(7), 'en', 'application');

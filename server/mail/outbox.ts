@@ -56,8 +56,14 @@ export interface Outbox {
   stop(): Promise<void>;
 }
 
-export function smtpSender(smtpUrl: string): MailSender {
-  return nodemailer.createTransport({
+/**
+ * The outbox's transport to `smtpUrl`. With `envelopeFrom` (MAIL_ENVELOPE_FROM), every e-mail's
+ * SMTP envelope sender (MAIL FROM, where bounces go) is that address, while its From header stays
+ * NOTIFY_FROM: a bounce of an acknowledgement to a mistyped address lands there, not in the
+ * owner's inbox.
+ */
+export function smtpSender(smtpUrl: string, envelopeFrom?: string): MailSender {
+  const transport = nodemailer.createTransport({
     url: smtpUrl,
     // A few connections kept open: a burst of submissions is not one SMTP handshake per e-mail.
     pool: true,
@@ -66,6 +72,13 @@ export function smtpSender(smtpUrl: string): MailSender {
     greetingTimeout: 10_000,
     socketTimeout: 30_000,
   });
+  if (!envelopeFrom) return transport;
+  return {
+    // An envelope names its recipients too: the message's own.
+    sendMail: (message) =>
+      transport.sendMail({ ...message, envelope: { from: envelopeFrom, to: message.to } }),
+    close: () => transport.close(),
+  };
 }
 
 const FALLBACK_FORM: Omit<FormDefinition, 'name'> = {
