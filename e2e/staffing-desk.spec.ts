@@ -180,6 +180,60 @@ test.describe("the visitor's acknowledgement", () => {
   });
 });
 
+test.describe('acknowledgements that cannot be aimed at someone', () => {
+  /** Quotes to each of `addresses` over the API; answers once the owner was told of every one. */
+  async function quotesTo(page: Page, desk: Desk, addresses: readonly string[]) {
+    const ownerBefore = mailTo(desk, OWNER_MAILBOX).length;
+    for (const [index, email] of addresses.entries()) {
+      const answer = await page.request.post('/api/forms/quote', {
+        data: {
+          clientName: 'Dana Target',
+          phone: '7035550123',
+          email,
+          eventDate: isoDateFromToday(30),
+          guestCount: String(50 + index),
+          address: '1300 Pennsylvania Ave NW, Washington, DC',
+          services: quoteServiceOptions[1]?.label,
+          additionalInfo: '',
+        },
+      });
+      expect(answer.status()).toBe(200);
+    }
+    await expect
+      .poll(() => mailTo(desk, OWNER_MAILBOX).length, { timeout: 15_000 })
+      .toBeGreaterThanOrEqual(ownerBefore + addresses.length);
+    // The owner's notification and any acknowledgement leave in the same pass of the outbox.
+    await page.waitForTimeout(500);
+    return desk.mail.filter((mail) => mail.to.some((to) => addresses.includes(to)));
+  }
+
+  test('10 quotes from victim+1@ to victim+10@ send one acknowledgement', async ({
+    page,
+    desk,
+  }) => {
+    const victim = visitorAddress('victim').replace('@', '+1@');
+    const addresses = Array.from({ length: 10 }, (_, n) => victim.replace('+1@', `+${n + 1}@`));
+    const acknowledgements = await quotesTo(page, desk, addresses);
+    expect(acknowledgements).toHaveLength(1);
+    expect(acknowledgements[0]?.to).toEqual([addresses[0]]);
+  });
+
+  test("Gmail's dotted and googlemail.com forms of one address get one between them", async ({
+    page,
+    desk,
+  }) => {
+    const name = `victim${Date.now()}w${test.info().workerIndex}`;
+    const dotted = `${name.slice(0, 3)}.${name.slice(3, 8)}.${name.slice(8)}`;
+    const addresses = [
+      `${name}@gmail.com`,
+      `${dotted}@gmail.com`,
+      `${dotted}+quote@googlemail.com`,
+      `${name.slice(0, 4)}.${name.slice(4)}@googlemail.com`,
+    ];
+    expect(await quotesTo(page, desk, addresses)).toHaveLength(1);
+  });
+});
+
 async function signIn(page: Page) {
   await signInToInbox(page, owner, password);
   await expect(

@@ -150,6 +150,17 @@ describe.each(engines)('acknowledgements that cannot be aimed at someone, on $na
     expect(await queued(store)).toEqual({ notify: 4, acknowledge: 2 });
   });
 
+  it('lets a post through when its count cannot be written, but acknowledges none', async () => {
+    const { app, store } = await instance(acknowledging);
+    // A real database error on every count: the counters' table is gone.
+    await store.database.db.schema.dropTable('rate_counters').execute();
+    const answer = await postFrom(app, '198.51.100.40', 'uncounted@example.com');
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['x-ratelimit-remaining']).toBeUndefined();
+    expect(await store.list()).toHaveLength(1);
+    expect(await queued(store)).toEqual({ notify: 1, acknowledge: 0 });
+  });
+
   it("caps a recipient domain's acknowledgements per hour, across clients and instances", async () => {
     const a = await instance({ ...acknowledging, acknowledgeDomainMaxPerHour: 2 });
     const b = await instance({ ...acknowledging, acknowledgeDomainMaxPerHour: 2 });

@@ -23,7 +23,9 @@ export interface NewSubmission {
   notify: boolean;
   /**
    * The sender's e-mail address, to queue their acknowledgement in the same transaction: unless
-   * that address already got one within `ACKNOWLEDGE_WINDOW_MS`.
+   * that address already got one within `ACKNOWLEDGE_WINDOW_MS`. Given normalised
+   * (server/guard/mail-address.ts: `victim+1@` is `victim@`), as the once-a-day rule counts it;
+   * the e-mail itself goes to the address as the visitor typed it.
    */
   acknowledgeTo?: string | undefined;
 }
