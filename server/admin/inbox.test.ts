@@ -515,6 +515,7 @@ describe.each(engines)('the inbox on $name', (engine) => {
         respondBy: null,
         quoteBy: null,
         firstResponseAt: null,
+        spam: null,
       });
     });
 

@@ -105,7 +105,8 @@ export function proofOfWork(database: Database, options: ProofOfWorkOptions): Pr
 
     async check(value) {
       if (value === undefined || value === '') return { kind: 'missing' };
-      if (typeof value !== 'string' || value.length > MAX_PAYLOAD_LENGTH) return { kind: 'invalid' };
+      if (typeof value !== 'string' || value.length > MAX_PAYLOAD_LENGTH)
+        return { kind: 'invalid' };
       const payload = readPayload(value);
       if (!payload) return { kind: 'invalid' };
       const at = now();

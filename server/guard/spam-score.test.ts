@@ -86,9 +86,11 @@ describe('spamScore', () => {
     ]) {
       expect(isRandomName(name), name).toBe(false);
     }
-    expect(score({ name: 'José Ñúñez', fields: { ...quote, clientName: 'José Ñúñez' } })).toEqual(
-      { score: 0, reasons: [], spam: false },
-    );
+    expect(score({ name: 'José Ñúñez', fields: { ...quote, clientName: 'José Ñúñez' } })).toEqual({
+      score: 0,
+      reasons: [],
+      spam: false,
+    });
   });
 
   it('notes text in a script the forms never see, not accents, symbols or emoji', () => {
@@ -98,7 +100,10 @@ describe('spamScore', () => {
     expect(cyrillic).toMatchObject({ reasons: ['foreign-script'], spam: false });
     const withoutProof = score({
       proofOfWork: { kind: 'missing' },
-      fields: { ...quote, additionalInfo: '便宜的手表 https://a.example https://b.example https://c.example' },
+      fields: {
+        ...quote,
+        additionalInfo: '便宜的手表 https://a.example https://b.example https://c.example',
+      },
     });
     expect(withoutProof).toMatchObject({
       reasons: ['pow-missing', 'links', 'foreign-script'],

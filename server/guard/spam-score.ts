@@ -86,7 +86,11 @@ export function countLinks(text: string): number {
  * name); McDonald's one inner capital is fine.
  */
 export function isRandomName(name: string): boolean {
-  const words = name.normalize('NFD').replace(/\p{M}/gu, '').match(/\p{L}+/gu) ?? [];
+  const words =
+    name
+      .normalize('NFD')
+      .replace(/\p{M}/gu, '')
+      .match(/\p{L}+/gu) ?? [];
   return words.some((word) => {
     if (!/^[A-Za-z]+$/.test(word) || word.length < 4) return false;
     if (!/[aeiouy]/i.test(word)) return true;

@@ -12,7 +12,13 @@ export async function solvedPayload(challenge: {
   const { algorithm, salt, signature, maxnumber } = challenge;
   const solution = await solveChallenge(challenge.challenge, salt, 'SHA-256', maxnumber).promise;
   if (!solution) throw new Error('the challenge was not solved');
-  const payload = { algorithm, challenge: challenge.challenge, number: solution.number, salt, signature };
+  const payload = {
+    algorithm,
+    challenge: challenge.challenge,
+    number: solution.number,
+    salt,
+    signature,
+  };
   return Buffer.from(JSON.stringify(payload)).toString('base64');
 }
 
