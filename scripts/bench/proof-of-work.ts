@@ -146,12 +146,14 @@ export async function benchProofOfWork(): Promise<void> {
     console.log(`${`Chromium worker, CPU ${rate}× slower`.padEnd(38)} ${summary(ms)}`);
   }
 
-  console.log('\nquote posts in process (SQLite, concurrency 10)\n');
+  console.log('\nquote posts in process (SQLite, concurrency 10; after a warm-up run)\n');
   console.log('spam scoring                              posts/s');
+  await postsPerSecond(true, false, 300);
   for (const [title, scoring, proof, posts] of [
-    ['off', false, false, 600],
-    ['on, no proof of work (scored, no spend)', true, false, 600],
-    ['on, a solved proof of work each', true, true, 150],
+    ['off', false, false, 500],
+    ['on, no proof of work (scored, no spend)', true, false, 500],
+    ['on, a solved proof of work each', true, true, 300],
+    ['off, again', false, false, 500],
   ] as const) {
     const rate = await postsPerSecond(scoring, proof, posts);
     console.log(`${title.padEnd(42)} ${rate.toFixed(0).padStart(7)}`);

@@ -12,10 +12,11 @@ import type { ProofOfWork } from './spam-score.ts';
  */
 
 /**
- * The numbers a solver may have to try: on average half of them. 100 000 SHA-256 hashes take
- * about 0.3 s in Chrome on a mid-range phone (README, "Spam"; `npm run bench:server -- pow`).
+ * The numbers a solver may have to try: on average half of them. The page's solver awaits one
+ * WebCrypto hash at a time, so its speed is the browser's round trip per hash more than the CPU's:
+ * see README, "Spam", for the solve times (`npm run bench:server -- spam`).
  */
-export const POW_MAX_NUMBER = 100_000;
+export const POW_MAX_NUMBER = 10_000;
 /** How long a challenge may be answered: an application can take a while to fill. */
 export const CHALLENGE_TTL_MS = 60 * 60 * 1000;
 /** Sweep spent challenges at most this often. */
@@ -68,7 +69,7 @@ function readPayload(text: string): Payload | undefined {
 
 export function proofOfWork(database: Database, options: ProofOfWorkOptions): ProofOfWorkGuard {
   const { engine, db } = database;
-  const now = options.now ?? Date.now;
+  const now = options.now ?? (() => Date.now());
   let sweptAt = 0;
 
   /** Records the answer as spent; false when it already was. */

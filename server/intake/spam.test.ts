@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { inbox } from '../admin/inbox.ts';
 import { buildApp } from '../http/app.ts';
+import { forms } from './forms.ts';
 import { openStore, type Store } from '../store/store.ts';
 import { engines, type TestEngine } from '../testing/engines.ts';
 import { quoteBody } from '../testing/fixtures.ts';
@@ -78,6 +80,25 @@ describe.each(engines)('spam kept aside on $name', (engine) => {
         emails: [],
       }),
     ]);
+  });
+
+  it("shows spam only in the inbox's Spam tab, not in All nor in Needs a reply", async () => {
+    await post(quoteBody(1, { additionalInfo: `Deals: ${fiveLinks}` }));
+    await post(quoteBody(2, { email: 'ana@example.com' }));
+    const owner = inbox(store.database, { forms });
+    const all = await owner.page({});
+    expect(all.items.map((item) => item.fields.clientName)).toEqual([quoteBody(2).clientName]);
+    expect(all.counts).toMatchObject({ new: 1, spam: 1 });
+    expect(all.needsReply.open).toBe(1);
+    const spam = await owner.page({ status: 'spam' });
+    expect(spam.items.map((item) => item.fields.clientName)).toEqual([quoteBody(1).clientName]);
+    const waiting = await owner.page({ view: 'needs-reply' });
+    expect(waiting.items.map((item) => item.fields.clientName)).toEqual([quoteBody(2).clientName]);
+    const [kept] = await stored();
+    expect((await owner.detail(kept?.id ?? ''))?.spam).toEqual({
+      score: 6,
+      reasons: ['pow-missing', 'many-links'],
+    });
   });
 
   it('lets a real quote without proof of work (a visitor without script) into New, with both e-mails', async () => {
