@@ -75,7 +75,8 @@ function signedIn(submission: FakeHandler = () => json(detail)) {
 async function renderSubmission() {
   window.location.hash = '#/submissions/abc';
   render(<AdminApp />);
-  await screen.findByRole('heading', { level: 1, name: 'Ana López' });
+  // The first render loads the page's modules: on a busy runner that takes more than a second.
+  await screen.findByRole('heading', { level: 1, name: 'Ana López' }, { timeout: 5000 });
 }
 
 /** What the page shows for a field: the <dd> after the <dt> of its label. */
