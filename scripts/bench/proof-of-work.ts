@@ -8,6 +8,7 @@ import { chromium } from '@playwright/test';
 import { createChallenge, solveChallenge } from 'altcha-lib/v1';
 import { buildApp } from '../../server/http/app.ts';
 import { POW_MAX_NUMBER } from '../../server/guard/proof-of-work.ts';
+import { spamScore } from '../../server/guard/spam-score.ts';
 import { openStore } from '../../server/store/store.ts';
 import { quoteBody, tempDataDir } from '../../server/testing/fixtures.ts';
 import {
@@ -135,6 +136,19 @@ async function postsPerSecond(spamScoring: boolean, withProof: boolean, posts: n
   }
 }
 
+/** The score alone: microseconds per call on a quote with a message of 5 links. */
+function scoreCost(): number {
+  const calls = 20_000;
+  const fields = quoteBody(1, {
+    additionalInfo: `${'We need staff for a wedding. '.repeat(20)} https://a.example https://b.example`,
+  });
+  const started = performance.now();
+  for (let n = 0; n < calls; n += 1) {
+    spamScore({ proofOfWork: { kind: 'missing' }, at: n, fields, name: fields.clientName });
+  }
+  return ((performance.now() - started) * 1000) / calls;
+}
+
 export async function benchProofOfWork(): Promise<void> {
   console.log(
     `\nproof of work (ALTCHA v1, SHA-256, maxnumber ${POW_MAX_NUMBER}), ${SOLVES} solves each\n`,
@@ -146,6 +160,9 @@ export async function benchProofOfWork(): Promise<void> {
     console.log(`${`Chromium worker, CPU ${rate}× slower`.padEnd(38)} ${summary(ms)}`);
   }
 
+  console.log(
+    `\nspamScore alone: ${scoreCost().toFixed(1)} µs a call (a quote with a 600-character message)`,
+  );
   console.log('\nquote posts in process (SQLite, concurrency 10; after a warm-up run)\n');
   console.log('spam scoring                              posts/s');
   await postsPerSecond(true, false, 300);
