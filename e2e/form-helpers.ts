@@ -54,3 +54,13 @@ export async function expectFieldError(page: Page, fieldId: string, message: str
   const field = page.locator(`#${fieldId}`);
   await expect(field).toHaveAttribute('aria-describedby', new RegExp(`\\b${fieldId}-error\\b`));
 }
+
+/**
+ * The fields a form's script sent, without its proof of work's answer (`altcha`, different on
+ * every send, and sent only when it was solved in time; e2e/spam.spec.ts checks it).
+ */
+export function sentFields(request: Request | undefined): Record<string, unknown> {
+  const { altcha, ...fields } = (request?.postDataJSON() ?? {}) as Record<string, unknown>;
+  expect(altcha === undefined || typeof altcha === 'string').toBe(true);
+  return fields;
+}

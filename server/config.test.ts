@@ -99,6 +99,15 @@ describe('loadConfig', () => {
     expect(message).not.toContain('mail.example.com');
   });
 
+  it('reads ALTCHA_HMAC_KEY, at least 32 characters, and never repeats it', () => {
+    expect(loadConfig({}).altchaHmacKey).toBeUndefined();
+    const key = 'k'.repeat(32);
+    expect(loadConfig({ ALTCHA_HMAC_KEY: key }).altchaHmacKey).toBe(key);
+    expect(() => loadConfig({ ALTCHA_HMAC_KEY: 'short-key' })).toThrow(
+      /^ {2}ALTCHA_HMAC_KEY: must be at least 32 characters[^"]*$/m,
+    );
+  });
+
   it('reads TRUST_PROXY as proxies, and TRUST_PROXY_HOPS', () => {
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toEqual({ proxies: [] });
     expect(

@@ -19,6 +19,8 @@ export interface Config {
   cookieSecure: boolean;
   /** A publish whose pages take longer fails and leaves the site as it was (PUBLISH_TIMEOUT_MS). */
   publishTimeoutMs: number;
+  /** Signs the forms' proof-of-work challenges (ALTCHA_HMAC_KEY); else derived from the address key. */
+  altchaHmacKey: string | undefined;
 }
 
 export interface DatabaseConfig {
@@ -184,6 +186,11 @@ const serverEnv = databaseEnv.extend({
   ),
   OUTBOX_LEASE_SECONDS: optional(wholeNumber(5, 3600)),
   PUBLISH_TIMEOUT_MS: optional(wholeNumber(1, 600_000)),
+  ALTCHA_HMAC_KEY: optional(
+    z
+      .string()
+      .min(32, 'must be at least 32 characters (e.g. the output of `openssl rand -hex 32`)'),
+  ),
   VITE_QUOTE_ENDPOINT: optional(endpoint),
   VITE_APPLICATION_ENDPOINT: optional(endpoint),
 });
@@ -194,7 +201,13 @@ type ServerEnv = z.infer<typeof serverEnv>;
 export const ENVIRONMENT_VARIABLES = Object.keys(serverEnv.shape);
 
 /** Values never repeated in an error message. */
-const SECRETS = new Set(['ADDRESS_HASH_SECRET', 'DATABASE_AUTH_TOKEN', 'SMTP_URL', 'DATABASE_URL']);
+const SECRETS = new Set([
+  'ADDRESS_HASH_SECRET',
+  'ALTCHA_HMAC_KEY',
+  'DATABASE_AUTH_TOKEN',
+  'SMTP_URL',
+  'DATABASE_URL',
+]);
 
 /** Parses `env` with `schema`, or throws one error that names each wrong variable and its value. */
 function parseEnv<T extends z.ZodType>(schema: T, env: Env): z.infer<T> {
@@ -308,5 +321,6 @@ export function loadConfig(env: Env = process.env, buildTimeEndpoints: string[] 
     cookieSecure: parsed.COOKIE_SECURE === 'true',
     notify: notifyConfig(parsed),
     publishTimeoutMs: parsed.PUBLISH_TIMEOUT_MS ?? 60_000,
+    altchaHmacKey: parsed.ALTCHA_HMAC_KEY,
   };
 }

@@ -80,6 +80,7 @@ const app = await buildApp({
   store,
   forms,
   rateLimitMax: config.rateLimitMax,
+  altchaHmacKey: config.altchaHmacKey,
   connectSources: config.connectSources,
   corsOrigins: config.corsOrigins,
   trustProxy: config.trustProxy,

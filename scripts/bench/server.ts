@@ -3,7 +3,8 @@
 // Postgres, then the inbox's queries at 50,000 submissions on both; first, the time an owner's
 // photo takes to process (`npm run bench:server -- photos` runs only that) and the time a publish
 // takes to be live (`-- publish` runs photos and publishes only); `-- html` runs only the forms
-// sent without JavaScript (html-posts.ts).
+// sent without JavaScript (html-posts.ts); `-- spam` only the proof of work and the spam score
+// (proof-of-work.ts).
 // A benchmark, not a test: it prints figures and fails only when a post is refused.
 import sharp from 'sharp';
 import { PHOTO_PLACES, processPhoto } from '../../server/site/photos.ts';
@@ -20,6 +21,7 @@ import {
 } from '../../server/testing/receiver-harness.ts';
 import { benchHtmlPosts } from './html-posts.ts';
 import { benchInbox } from './inbox.ts';
+import { benchProofOfWork } from './proof-of-work.ts';
 import { benchPublish } from './publish.ts';
 import { createTestDatabase, startTestPostgres } from '../../server/testing/postgres.ts';
 
@@ -137,6 +139,13 @@ if (process.argv.includes('html')) {
   process.exit(0);
 }
 
+if (process.argv.includes('spam')) {
+  ensureServerBuild();
+  await benchProofOfWork();
+  closeConnections();
+  process.exit(0);
+}
+
 await benchPhotos();
 if (process.argv.includes('photos')) process.exit(0);
 
@@ -151,7 +160,10 @@ const postgresEnv = async (name: string) => ({
 try {
   await benchPublish('SQLite', {});
   await benchPublish('Postgres, two instances', await postgresEnv('bench_publish'), true);
-  if (!process.argv.includes('publish')) await benchPostsAndInbox();
+  if (!process.argv.includes('publish')) {
+    await benchPostsAndInbox();
+    await benchProofOfWork();
+  }
 } finally {
   closeConnections();
   await postgres.stop();

@@ -82,6 +82,8 @@ function filter(kind: EngineKind, query: InboxQuery, withStatus: boolean): Expre
   } else {
     if (query.form) conditions.push(eb('submissions.form', '=', query.form));
     if (withStatus && query.status) conditions.push(eb('submissions.status', '=', query.status));
+    // Spam is kept aside: only its own tab shows it.
+    if (withStatus && !query.status) conditions.push(eb('submissions.status', '<>', 'spam'));
   }
   conditions.push(...rosterConditions(kind, query));
   if (query.from !== undefined) conditions.push(eb('submissions.received_at', '>=', query.from));
@@ -255,7 +257,12 @@ async function readDetail(engine: Engine, id: string): Promise<SubmissionDetail 
   const [found, events, outbox, acknowledged] = await Promise.all([
     db
       .selectFrom('submissions')
-      .select([...SUBMISSION_COLUMNS, 'submissions.first_response_at'])
+      .select([
+        ...SUBMISSION_COLUMNS,
+        'submissions.first_response_at',
+        'submissions.spam_score',
+        'submissions.spam_reasons',
+      ])
       .where('submissions.id', '=', id)
       .executeTakeFirst(),
     db
@@ -291,6 +298,22 @@ async function readDetail(engine: Engine, id: string): Promise<SubmissionDetail 
     acknowledgement: notificationState(acknowledged),
     ...deadlines(submission),
     firstResponseAt: found.first_response_at === null ? null : Number(found.first_response_at),
+    spam: spamOf(found),
+  };
+}
+
+/** The row's spam score and reasons (a JSON list of codes), when it was scored. */
+function spamOf(row: { spam_score: number | null; spam_reasons: string | null }) {
+  if (row.spam_score === null) return null;
+  let reasons: unknown;
+  try {
+    reasons = JSON.parse(row.spam_reasons ?? '[]');
+  } catch {
+    reasons = [];
+  }
+  return {
+    score: Number(row.spam_score),
+    reasons: Array.isArray(reasons) ? reasons.filter((code) => typeof code === 'string') : [],
   };
 }
 

@@ -9,6 +9,7 @@ import fastifyStatic from '@fastify/static';
 import { adminRoutes, type AdminOptions } from '../admin/routes.ts';
 import { shareRequestLimits } from '../guard/request-limit.ts';
 import type { TrustProxy } from '../config.ts';
+import { proofOfWork } from '../guard/proof-of-work.ts';
 import { BODY_LIMIT, fail, formRoutes, UNSUPPORTED_TYPE } from '../intake/form-routes.ts';
 import { forms as defaultForms, type FormDefinition } from '../intake/forms.ts';
 import { documentScriptHashes } from './inline-scripts.ts';
@@ -52,6 +53,10 @@ export interface AppOptions {
   admin?: Omit<AdminOptions, 'database' | 'forms'>;
   /** The pages that answer a form sent without JavaScript (server/site/form-answers.ts). */
   formAnswers?: FormAnswers;
+  /** The key that signs the forms' proof-of-work challenges; derived from the address key when left out. */
+  altchaHmacKey?: string | undefined;
+  /** Score posts for spam (the default); off only in the benchmark that measures its cost. */
+  spamScoring?: boolean;
 }
 
 const HASHED_ASSET = /\/assets\/.+-[A-Za-z0-9_-]{8}\.[a-z0-9]+(\.br|\.gz)?$/;
@@ -134,18 +139,28 @@ function handleErrors(app: FastifyInstance) {
  */
 async function allowCrossOriginPosts(app: FastifyInstance, origins: readonly string[]) {
   const allowed = new Set(origins);
-  const formsPolicy = {
+  const policy = (methods: string[]) => ({
     // Async: a synchronous origin function must call a callback, or the request never ends.
     origin: async (origin: string | undefined) =>
       Boolean(origin && (allowed.has(origin) || allowed.has('*'))),
-    methods: ['POST'],
+    methods,
     allowedHeaders: ['Content-Type', 'Accept', 'Content-Language', 'Idempotency-Key'],
     maxAge: 600,
-  };
+  });
+  const formsPolicy = policy(['POST']);
+  // A form's proof-of-work challenge, asked for by the same pages.
+  const challengePolicy = policy(['GET']);
   await app.register(fastifyCors, {
     hideOptionsRoute: true,
     delegator: (request, callback) =>
-      callback(null, request.url.startsWith('/api/forms/') ? formsPolicy : { origin: false }),
+      callback(
+        null,
+        request.url.startsWith('/api/forms/')
+          ? formsPolicy
+          : request.url.split('?')[0] === '/api/challenge'
+            ? challengePolicy
+            : { origin: false },
+      ),
   });
 }
 
@@ -275,6 +290,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     acknowledgeDomainMaxPerHour: options.acknowledgeDomainMaxPerHour,
     onStored: options.onStored,
     formAnswers: options.formAnswers,
+    proofOfWork: proofOfWork(store.database, {
+      // Never stored: the secret setting, or a key derived from the address hash's own key.
+      hmacKey: options.altchaHmacKey ?? store.database.clientHash('altcha-key'),
+    }),
+    spamScoring: options.spamScoring ?? true,
   });
 
   if (options.admin) {

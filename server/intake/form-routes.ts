@@ -4,9 +4,17 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PostedForm } from '../../src/forms/posted.ts';
 import { acknowledgementGuard } from '../guard/acknowledgements.ts';
 import { clientCount } from '../guard/request-limit.ts';
+import type { ProofOfWorkGuard } from '../guard/proof-of-work.ts';
+import { spamScore, type ProofOfWork, type SpamScore } from '../guard/spam-score.ts';
 import type { FormAnswers } from '../site/form-answers.ts';
 import { messagesIn, type PageLanguage } from './form-messages.ts';
-import { isSpam, validate, type FieldError, type FormDefinition } from './forms.ts';
+import {
+  isSpam,
+  proofOfWorkAnswer,
+  validate,
+  type FieldError,
+  type FormDefinition,
+} from './forms.ts';
 import { sendAnswerPage } from './html-answer.ts';
 import {
   browserChecked,
@@ -38,6 +46,10 @@ export interface FormRouteOptions {
   onStored?: (() => void) | undefined;
   /** The pages that answer a form sent without JavaScript (a plain page without). */
   formAnswers?: FormAnswers | undefined;
+  /** The forms' proof of work: its challenges, and the check of a post's answer. */
+  proofOfWork: ProofOfWorkGuard;
+  /** Score each post for spam (server/guard/spam-score.ts); off only to measure what it costs. */
+  spamScoring: boolean;
 }
 
 /** The first language of an Accept-Language header ('es-US,es;q=0.9' → 'es-US'), if well formed. */
@@ -107,6 +119,30 @@ interface Received {
   siteLanguage: string | undefined;
   /** The Idempotency-Key header as it came (checked here), or the key of a page's post. */
   idempotencyKey: string | string[] | undefined;
+  /** The proof of work's answer as posted (the `altcha` field), if any. */
+  proofOfWork: unknown;
+}
+
+/** The post's spam score: its proof of work (spent here) and what it says. */
+async function scored(
+  request: FormRequest,
+  form: FormDefinition,
+  fields: Record<string, unknown>,
+  received: Received,
+  options: FormRouteOptions,
+): Promise<SpamScore | undefined> {
+  if (!options.spamScoring) return undefined;
+  let proofOfWork: ProofOfWork;
+  try {
+    proofOfWork = await options.proofOfWork.check(received.proofOfWork);
+  } catch (error) {
+    // The database could not say whether the answer was spent: judged as if none came.
+    request.log.warn({ code: (error as { code?: string }).code }, 'proof of work not checked');
+    proofOfWork = { kind: 'missing' };
+  }
+  const score = spamScore({ proofOfWork, at: Date.now(), fields, name: form.contact(fields).name });
+  if (score.spam) request.log.info({ form: form.name, reasons: score.reasons }, 'judged spam');
+  return score;
 }
 
 /** What became of a post; `answered`: a refusal already sent (503, a bad key). */
@@ -139,6 +175,7 @@ async function accept(
     await fail(reply, 400, 'Idempotency-Key must be 1 to 200 visible ASCII characters');
     return { kind: 'answered' };
   }
+  const spam = await scored(request, form, result.fields, received, options);
 
   const saved = await save(request, reply, options.store, {
     form: form.name,
@@ -150,7 +187,11 @@ async function accept(
     idempotencyKey: key,
     attachment,
     notify: options.notify,
-    acknowledgeTo: await acknowledgeTo(request, form.contact(result.fields).email, options),
+    // Spam gets none, and spends nothing of its domain's hourly cap.
+    acknowledgeTo: spam?.spam
+      ? undefined
+      : await acknowledgeTo(request, form.contact(result.fields).email, options),
+    spam,
   });
   if (!saved) return { kind: 'answered' };
   if (saved.status === 'key-reused') {
@@ -185,12 +226,12 @@ async function receiveHtml(
   }
   let outcome: Outcome;
   try {
-    const { file, siteLanguage, idempotencyKey } = post;
+    const { file, siteLanguage, idempotencyKey, proofOfWork } = post;
     outcome = await accept(
       request,
       reply,
       form,
-      { body: checked.body, file, siteLanguage, idempotencyKey },
+      { body: checked.body, file, siteLanguage, idempotencyKey, proofOfWork },
       options,
     );
   } catch (error) {
@@ -243,6 +284,7 @@ async function receive(request: FormRequest, reply: FastifyReply, options: FormR
       file,
       siteLanguage: siteLanguage(request.headers['content-language']),
       idempotencyKey: request.headers['idempotency-key'],
+      proofOfWork: proofOfWorkAnswer(body),
     },
     options,
   );
@@ -268,6 +310,11 @@ export async function formRoutes(app: FastifyInstance, options: FormRouteOptions
 }
 
 function formEndpoints(app: FastifyInstance, options: FormRouteOptions) {
+  const rateLimit = { max: options.rateLimitMax, timeWindow: options.rateLimitWindowMs };
+  // A form page asks for a challenge on its first use (src/forms/proof-of-work.ts); limited as
+  // the posts are, in its own count, so that fetching one never uses up a visitor's posts.
+  app.get('/api/challenge', { config: { rateLimit } }, () => options.proofOfWork.challenge());
+
   app.route({
     method: ['GET', 'PUT', 'PATCH', 'DELETE'],
     url: '/api/forms/:form',
@@ -277,11 +324,7 @@ function formEndpoints(app: FastifyInstance, options: FormRouteOptions) {
 
   app.post<{ Params: { form: string } }>(
     '/api/forms/:form',
-    {
-      config: {
-        rateLimit: { max: options.rateLimitMax, timeWindow: options.rateLimitWindowMs },
-      },
-    },
+    { config: { rateLimit } },
     (request, reply) => receive(request, reply, options),
   );
 }

@@ -15,6 +15,7 @@ import {
   toQuoteSubmission,
 } from '../../src/forms/quote.ts';
 import { resumeProblem, RESUME_FIELD } from '../../src/forms/resume.ts';
+import { PROOF_OF_WORK_FIELD } from '../../src/forms/rules.ts';
 
 /** A form the receiver accepts at `POST /api/forms/<name>`, validated by the browser's own schema. */
 export interface FormDefinition {
@@ -175,10 +176,19 @@ export function isSpam(body: unknown): boolean {
   return trap !== undefined && trap !== null && trap !== '';
 }
 
-/** The body as the shared schema accepts it (trimmed etc.), without the spam trap. */
+/** Fields of the body that are about the post, not the visitor's answers: never stored. */
+const NOT_STORED = new Set([HONEYPOT, PROOF_OF_WORK_FIELD]);
+
+/** The body as the shared schema accepts it (trimmed etc.), without the spam trap and the proof. */
 export function validate(form: FormDefinition, body: unknown): Validation {
   const result = safeParse(form.schema, body);
   if (!result.success) return { ok: false, errors: toFieldErrors(result.error.issues) };
   const entries = Object.entries(result.data as Record<string, unknown>);
-  return { ok: true, fields: Object.fromEntries(entries.filter(([key]) => key !== HONEYPOT)) };
+  return { ok: true, fields: Object.fromEntries(entries.filter(([key]) => !NOT_STORED.has(key))) };
+}
+
+/** The proof of work's answer as posted (a string when there is one; checked by the guard). */
+export function proofOfWorkAnswer(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
+  return (body as Record<string, unknown>)[PROOF_OF_WORK_FIELD];
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { LANGUAGE_FIELD, type PostedForm } from '../../src/forms/posted.ts';
+import { PROOF_OF_WORK_FIELD } from '../../src/forms/rules.ts';
 import { sha256Hex } from '../store/attachments.ts';
 import {
   HONEYPOT,
@@ -15,7 +16,8 @@ import { readMultipartParts, type UploadedFile } from './multipart.ts';
 /**
  * A form sent without JavaScript: the page's own <form method="post">, urlencoded, or multipart
  * with the résumé. Its inputs are named as the browser's form values are (emptyQuoteForm), a
- * checkbox group once per ticked box, plus the spam trap and the page's language.
+ * checkbox group once per ticked box, plus the spam trap and the page's language (and the proof
+ * of work's answer, if a script solved one).
  */
 
 /** An ordinary form post: urlencoded, or multipart from a page (the script asks for JSON). */
@@ -36,6 +38,8 @@ export interface HtmlPost {
   file: UploadedFile | undefined;
   /** The same post again (a reload of the answer) has the same key, and stores one row. */
   idempotencyKey: string;
+  /** The proof of work's answer, when the page's script had put one in the form. */
+  proofOfWork: string | undefined;
 }
 
 /** Every value posted under each name, in order. */
@@ -106,6 +110,7 @@ export async function readHtmlPost(
     siteLanguage,
     file,
     idempotencyKey: idempotencyKey(request, form.name, { values, honeypot, siteLanguage }, file),
+    proofOfWork: posted(PROOF_OF_WORK_FIELD)[0],
   };
 }
 

@@ -28,6 +28,11 @@ export interface NewSubmission {
    * the e-mail itself goes to the address as the visitor typed it.
    */
   acknowledgeTo?: string | undefined;
+  /**
+   * Its spam score (server/guard/spam-score.ts): judged spam, it is stored with the status
+   * 'spam' and queues neither e-mail.
+   */
+  spam?: { score: number; reasons: readonly string[]; spam: boolean } | undefined;
 }
 
 export type SaveResult =
@@ -119,15 +124,18 @@ function rowStatements(
   const value = engine.typed;
   const isNew = resolvedToNew(save);
   const roster = submission.form === 'application' ? rosterOf(submission.fields) : null;
+  const { spam } = submission;
+  const status = spam?.spam ? 'spam' : 'new';
   const statements: Query[] = [
     sql`INSERT INTO submissions (id, form, received_at, fields, client_hash, user_agent, language,
-        site_language, status, note, roster, seq)
+        site_language, status, note, roster, spam_score, spam_reasons, seq)
       SELECT ${value(id, 'text')}, ${value(submission.form, 'text')}, ${value(at, 'integer')},
         ${value(row.fieldsJson, 'text')}, ${value(row.clientHash, 'text')},
         ${value(submission.userAgent?.slice(0, 512) ?? null, 'text')},
         ${value(submission.language ?? null, 'text')},
-        ${value(submission.siteLanguage ?? null, 'text')}, 'new', '', ${value(roster, 'text')},
-        ${sql.raw(engine.nextSeq)}
+        ${value(submission.siteLanguage ?? null, 'text')}, ${value(status, 'text')}, '',
+        ${value(roster, 'text')}, ${value(spam?.score ?? null, 'integer')},
+        ${value(spam ? JSON.stringify(spam.reasons) : null, 'text')}, ${sql.raw(engine.nextSeq)}
       WHERE ${isNew}`,
   ];
   const { attachment } = submission;
@@ -139,6 +147,8 @@ function rowStatements(
         ${value(attachment.content, 'bytes')}
       WHERE ${isNew}`);
   }
+  // Spam is kept aside: nobody is told of it.
+  if (status === 'spam') return statements;
   if (submission.notify) statements.push(outboxRow(save, 'notify', isNew));
   if (row.address !== undefined) statements.push(...acknowledgement(save, row.address));
   return statements;

@@ -220,6 +220,11 @@ export interface SubmissionDetail {
   firstResponseAt: number | null;
   /** The e-mail that told the sender their request arrived. */
   acknowledgement: NotificationState;
+  /**
+   * Its spam score when it arrived, and the reasons (codes of server/guard/spam-score.ts, in words
+   * in src/content/admin.ts); null for one received before scoring.
+   */
+  spam: { score: number; reasons: string[] } | null;
 }
 
 export interface SessionInfo {

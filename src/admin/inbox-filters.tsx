@@ -45,7 +45,10 @@ export function StatusTabs({ params, page }: { params: URLSearchParams; page?: I
   const view = params.get('view');
   const current = params.get('status') ?? '';
   const counts = page?.counts;
-  const total = counts ? Object.values(counts).reduce((sum, n) => sum + n, 0) : undefined;
+  // 'All' leaves Spam out (server/admin/inbox.ts): it has its own tab.
+  const total = counts
+    ? Object.entries(counts).reduce((sum, [status, n]) => (status === 'spam' ? sum : sum + n), 0)
+    : undefined;
   const statusSearch = (value: string) => {
     const next = withFilter(params, 'status', value);
     next.delete('view');

@@ -50,6 +50,7 @@ const detail: SubmissionDetail = {
   respondBy: null,
   quoteBy: null,
   firstResponseAt: receivedAt + 60 * 60 * 1000,
+  spam: { score: 0, reasons: [] },
 };
 
 function optionLabel(options: readonly { value: string; label: string }[], value: string) {
@@ -74,7 +75,8 @@ function signedIn(submission: FakeHandler = () => json(detail)) {
 async function renderSubmission() {
   window.location.hash = '#/submissions/abc';
   render(<AdminApp />);
-  await screen.findByRole('heading', { level: 1, name: 'Ana López' });
+  // The first render loads the page's modules: on a busy runner that takes more than a second.
+  await screen.findByRole('heading', { level: 1, name: 'Ana López' }, { timeout: 5000 });
 }
 
 /** What the page shows for a field: the <dd> after the <dt> of its label. */
@@ -193,6 +195,39 @@ describe('SubmissionPage', () => {
         text.statusEvent(adminText.statuses.handled, owner),
       ),
     ).toBeVisible();
+  });
+
+  it('says why a submission is in Spam, and takes it back to New with one tap', async () => {
+    const spam: SubmissionDetail = {
+      ...detail,
+      status: 'spam',
+      events: [],
+      spam: { score: 6, reasons: ['pow-missing', 'many-links'] },
+    };
+    const api = signedIn(() => json(spam));
+    api.on(`PATCH ${DETAIL}`, () => json({ ...withStatus('new'), spam: spam.spam }));
+    const user = userEvent.setup();
+    await renderSubmission();
+    const notice = screen.getByRole('region', { name: text.spam.heading });
+    expect(within(notice).getByText(text.spam.reasons['many-links'] ?? '')).toBeVisible();
+    expect(within(notice).getByText(text.spam.reasons['pow-missing'] ?? '')).toBeVisible();
+    expect(statusRadio('spam')).toBeChecked();
+
+    await user.click(within(notice).getByRole('button', { name: text.spam.notSpam }));
+
+    expect(await screen.findByText(text.spam.movedToNew)).toBeVisible();
+    expect(api.calls(`PATCH ${DETAIL}`).map((call) => call.body)).toStrictEqual([
+      { status: 'new' },
+    ]);
+    expect(statusRadio('new')).toBeChecked();
+    expect(screen.queryByRole('region', { name: text.spam.heading })).toBeNull();
+  });
+
+  it('shows no Spam notice for a submission that is not spam', async () => {
+    signedIn();
+    await renderSubmission();
+    expect(screen.queryByRole('region', { name: text.spam.heading })).toBeNull();
+    expect(screen.queryByRole('button', { name: text.spam.notSpam })).toBeNull();
   });
 
   it('says when a status was not saved, and shows the stored one again', async () => {

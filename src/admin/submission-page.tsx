@@ -12,6 +12,7 @@ import { formatDay, formatDeadline, formatPhone, formatTime, hoursOf, telLink } 
 import { ContactActions } from './contact-actions';
 import { NoteEditor } from './note-editor';
 import { StatusBadge } from './status-badge';
+import { SpamNotice } from './spam-notice';
 import { StatusControl } from './status-control';
 import { SubmissionHistory } from './submission-history';
 import { PageLink } from './page-link';
@@ -117,6 +118,7 @@ function Detail({
 }) {
   return (
     <div className="space-y-5">
+      <SpamNotice key={detail.id} detail={detail} onChange={onChange} />
       <div className="grid gap-5 md:grid-cols-2">
         <StatusControl detail={detail} onChange={onChange} />
         <ContactActions detail={detail} />

@@ -177,6 +177,27 @@ export const adminText = {
     },
     notFound: 'This submission does not exist.',
     loadFailed: 'This submission could not be loaded.',
+    spam: {
+      heading: 'Why this is in Spam',
+      intro:
+        'It was kept aside: no notification was sent, and the sender got no acknowledgement. These signs added up:',
+      notSpam: 'Not spam',
+      notSpamHint: 'Moves it to New. No e-mail is sent now: reply from here.',
+      movedToNew: 'Moved to New.',
+      /** Each reason code of server/guard/spam-score.ts, in words. */
+      reasons: {
+        'pow-missing': 'The page’s background check did not run (no script, or an old phone).',
+        'pow-invalid': 'The background check’s answer was forged.',
+        'pow-replayed': 'The background check’s answer had already been used by another post.',
+        'too-fast': 'It was sent less than 3 seconds after the form was opened.',
+        links: 'It holds 3 or 4 web links.',
+        'many-links': 'It holds 5 or more web links.',
+        'random-name': 'The name looks like random letters.',
+        'foreign-script':
+          'It is written in an alphabet the forms never see (e.g. Cyrillic, Chinese).',
+      } as Record<string, string>,
+      unknownReason: (code: string) => `Another sign (${code}).`,
+    },
   },
 
   weekly: {

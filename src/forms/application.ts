@@ -13,6 +13,7 @@ import {
   choiceList,
   emailAddress,
   honeypot,
+  proofOfWork,
   limits,
   optionalChoice,
   optionalText,
@@ -113,7 +114,8 @@ export const emptyApplicationForm: ApplicationFormInput = {
 
 /**
  * The exact JSON body: lists as arrays of strings, the experience details only when hasExperience
- * is 'yes', optional text as '' when empty, plus `_gotcha` when the spam trap was filled.
+ * is 'yes', optional text as '' when empty, plus `_gotcha` when the spam trap was filled and
+ * `altcha` when the proof of work was solved.
  */
 export const applicationSubmissionSchema = z
   .strictObject(
@@ -123,6 +125,7 @@ export const applicationSubmissionSchema = z
       yearsExperience: z.optional(experienceFields.yearsExperience),
       previousExperience: z.optional(experienceFields.previousExperience),
       _gotcha: honeypot,
+      altcha: proofOfWork,
     },
     { error: unknownFieldError },
   )

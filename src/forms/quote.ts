@@ -5,6 +5,7 @@ import {
   choiceList,
   emailAddress,
   honeypot,
+  proofOfWork,
   joinedChoiceList,
   limits,
   optionalText,
@@ -73,12 +74,16 @@ export const emptyQuoteForm: QuoteFormInput = {
   additionalInfo: '',
 };
 
-/** The exact JSON body: eight strings, plus `_gotcha` when the spam trap was filled. */
+/**
+ * The exact JSON body: eight strings, plus `_gotcha` when the spam trap was filled and `altcha`
+ * when the proof of work was solved.
+ */
 export const quoteSubmissionSchema = z.strictObject(
   {
     // A day of slack: the server's date may be ahead of the visitor's.
     ...quoteFields(1, joinedChoiceList(serviceValues, messages.services)),
     _gotcha: honeypot,
+    altcha: proofOfWork,
   },
   { error: unknownFieldError },
 );

@@ -146,6 +146,14 @@ export const honeypot = z.optional(
   z.string({ error: formText.mustBeText }).check(tooLong(limits.shortText)),
 );
 
+/** The field of the proof of work's answer (ALTCHA), sent by the script when it was solved. */
+export const PROOF_OF_WORK_FIELD = 'altcha';
+
+/** The proof of work's answer: base64 of a small JSON, checked by the receiver, never stored. */
+export const proofOfWork = z.optional(
+  z.string({ error: formText.mustBeText }).check(tooLong(limits.shortText)),
+);
+
 /** For a submission object: names the fields it does not accept. */
 export function unknownFieldError(issue: { code?: string; keys?: readonly string[] }) {
   if (issue.code === 'unrecognized_keys') return formText.unknownFields(issue.keys ?? []);

@@ -9,6 +9,8 @@ import {
 import { clearDraft, readDraft, useDraft, type DraftValues } from './draft';
 import { usePostedForm } from './posted-form';
 import { postJson, type Attachment, type SentBody } from './post-json';
+import { proofOfWork } from './proof-of-work';
+import { PROOF_OF_WORK_FIELD } from './rules';
 
 interface SentFormOptions<TInput extends DraftValues, TOutput, TBody> {
   resolver: Resolver<TInput, unknown, TOutput>;
@@ -73,13 +75,17 @@ export function useSentForm<TInput extends DraftValues, TOutput, TBody extends S
   const [honeypot, setHoneypot] = useState('');
   const [failed, setFailed] = useState(false);
   const inFlight = useRef(false);
+  // Started on the form's first focus (FormShell's onFirstFocus), taken by each send.
+  const [work] = useState(() => proofOfWork(endpoint));
 
   const send = async (values: TOutput) => {
     if (inFlight.current) return;
     inFlight.current = true;
     setFailed(false);
     try {
-      if (await postJson(endpoint, toBody(values, honeypot), attachment)) {
+      const answer = await work.take();
+      const body = { ...toBody(values, honeypot), [PROOF_OF_WORK_FIELD]: answer };
+      if (await postJson(endpoint, body, attachment)) {
         clearDraft(draftKey);
         onSent();
       } else {
@@ -103,5 +109,6 @@ export function useSentForm<TInput extends DraftValues, TOutput, TBody extends S
     sending: form.formState.isSubmitting,
     failed,
     honeypot: { value: honeypot, onChange: setHoneypot },
+    onFirstFocus: work.start,
   };
 }

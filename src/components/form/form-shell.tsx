@@ -32,6 +32,8 @@ interface FormShellProps<TInput extends FieldValues, TOutput> {
   onSubmit: (event?: BaseSyntheticEvent) => Promise<void>;
   sending: boolean;
   honeypot: { value: string; onChange: (value: string) => void };
+  /** Called when a field of the form first has focus (the proof of work starts then). */
+  onFirstFocus?: () => void;
   submitLabel: string;
   /** Shown just above the button, e.g. that a send failed. */
   beforeSubmit?: ReactNode;
@@ -71,6 +73,7 @@ export function FormShell<TInput extends FieldValues, TOutput>({
   onSubmit,
   sending,
   honeypot,
+  onFirstFocus,
   submitLabel,
   beforeSubmit,
   children,
@@ -79,7 +82,9 @@ export function FormShell<TInput extends FieldValues, TOutput>({
   // The app runs the form from now on (its first script and the browser tests read this).
   useEffect(() => {
     element.current?.setAttribute(FORM_APP_ATTRIBUTE, 'ready');
-  }, []);
+    // The focus that woke the app (src/enhance.ts) came before this form was React's.
+    if (element.current?.contains(document.activeElement)) onFirstFocus?.();
+  }, [onFirstFocus]);
   return (
     <FormProvider {...form}>
       <FormIdContext value={id}>
@@ -93,6 +98,7 @@ export function FormShell<TInput extends FieldValues, TOutput>({
           encType={withFile ? 'multipart/form-data' : 'application/x-www-form-urlencoded'}
           noValidate
           onSubmit={(event) => void onSubmit(event)}
+          onFocus={onFirstFocus}
           aria-busy={sending}
           className="relative space-y-10 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"
         >

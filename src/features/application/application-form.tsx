@@ -43,7 +43,7 @@ export function ApplicationForm({ onSent }: { onSent: () => void }) {
     storageKey: APPLICATION_RESUME_NAME_KEY,
     resolver,
   });
-  const { form, onSubmit, sending, failed, honeypot } = useSentForm({
+  const { form, onSubmit, sending, failed, honeypot, onFirstFocus } = useSentForm({
     resolver: resume.resolver,
     emptyValues: emptyApplicationForm,
     draftKey: APPLICATION_DRAFT_KEY,
@@ -69,6 +69,7 @@ export function ApplicationForm({ onSent }: { onSent: () => void }) {
       onSubmit={onSubmit}
       sending={sending}
       honeypot={honeypot}
+      onFirstFocus={onFirstFocus}
       submitLabel={applicationForm.submit}
       beforeSubmit={<SendFailure failed={failed} />}
     >

@@ -47,7 +47,7 @@ function EventDetailsSection() {
 }
 
 export function QuoteForm({ onSent }: { onSent: () => void }) {
-  const { form, onSubmit, sending, honeypot } = useSentForm({
+  const { form, onSubmit, sending, honeypot, onFirstFocus } = useSentForm({
     resolver,
     emptyValues: emptyQuoteForm,
     draftKey: QUOTE_DRAFT_KEY,
@@ -68,6 +68,7 @@ export function QuoteForm({ onSent }: { onSent: () => void }) {
       onSubmit={onSubmit}
       sending={sending}
       honeypot={honeypot}
+      onFirstFocus={onFirstFocus}
       submitLabel={quoteForm.submit}
     >
       <FormSection title={sections.contact}>

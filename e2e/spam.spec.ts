@@ -1,0 +1,126 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createClient } from '@libsql/client';
+import { expect, test as base } from '@playwright/test';
+import { startReceiver, stopReceiver } from '../server/testing/receiver-harness';
+import { startSmtp, type Received } from '../server/testing/smtp';
+import { sendQuote } from './receiver-helpers';
+
+/**
+ * Spam kept aside, against `npm start`'s server with e-mail on (a local SMTP server) and its own
+ * database: a quote sent through the page carries a solved proof of work and arrives in New with
+ * its acknowledgement; a robot's post with five links lands in Spam, and nobody is e-mailed.
+ */
+
+const OWNER_MAILBOX = 'bookings@staffing.example';
+const VISITOR = 'e2e.quote@example.org';
+
+interface Receiver {
+  url: string;
+  mail: Received[];
+  dataDir: string;
+}
+
+const test = base.extend<object, { receiver: Receiver }>({
+  receiver: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's needs from this pattern
+    async ({}, use) => {
+      const smtp = await startSmtp();
+      const dataDir = mkdtempSync(path.join(os.tmpdir(), 'e2e-spam-'));
+      const server = await startReceiver(dataDir, {
+        DIST_DIR: process.env.DIST_DIR ?? 'dist',
+        BUILD_DIR: process.env.BUILD_DIR ?? 'build',
+        SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+        NOTIFY_TO: OWNER_MAILBOX,
+        NOTIFY_FROM: 'Potomac Staffing website <forms@staffing.example>',
+        // The page's own limit: a browser test is one visitor.
+        RATE_LIMIT_MAX: '100',
+      });
+      await use({ url: `http://127.0.0.1:${server.port}`, mail: smtp.received, dataDir });
+      await stopReceiver(server);
+      await smtp.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ receiver }, use) => use(receiver.url),
+});
+
+/** The stored row of the submission whose name field is `name`. */
+async function stored(receiver: Receiver, name: string) {
+  const client = createClient({ url: `file:${path.join(receiver.dataDir, 'submissions.db')}` });
+  try {
+    const result = await client.execute({
+      sql: `SELECT id, status, spam_reasons FROM submissions
+        WHERE json_extract(fields, '$.clientName') = ?`,
+      args: [name],
+    });
+    const row = result.rows[0];
+    return row
+      ? {
+          id: String(row.id),
+          status: String(row.status),
+          reasons: JSON.parse(String(row.spam_reasons)) as string[],
+        }
+      : undefined;
+  } finally {
+    client.close();
+  }
+}
+
+const mailTo = (receiver: Receiver, address: string) =>
+  receiver.mail.filter((mail) => mail.to.includes(address));
+
+test('a quote sent through the page proves its work and lands in New with its acknowledgement', async ({
+  page,
+  receiver,
+}) => {
+  const challenges: number[] = [];
+  page.on('response', (response) => {
+    if (response.url().endsWith('/api/challenge')) challenges.push(response.status());
+  });
+  const name = `Spam E2E ${Date.now()}`;
+  await sendQuote(page, name);
+  expect(challenges).toEqual([200]);
+
+  await expect.poll(() => stored(receiver, name)).toMatchObject({ status: 'new' });
+  const row = await stored(receiver, name);
+  // The proof of work was solved in the page's worker and verified by the receiver.
+  expect(row?.reasons).not.toContain('pow-missing');
+  expect(row?.reasons).not.toContain('pow-invalid');
+  await expect.poll(() => mailTo(receiver, VISITOR).length, { timeout: 10_000 }).toBe(1);
+  await expect.poll(() => mailTo(receiver, OWNER_MAILBOX).length).toBeGreaterThan(0);
+});
+
+test('a post without proof of work that carries five links lands in Spam with no e-mail', async ({
+  page,
+  receiver,
+}) => {
+  const name = `Robot E2E ${Date.now()}`;
+  const links = [1, 2, 3, 4, 5].map((n) => `https://deals-${n}.example/`).join(' ');
+  const answer = await page.request.post('/api/forms/quote', {
+    data: {
+      clientName: name,
+      phone: '(202) 555-0134',
+      email: 'robot.e2e@example.org',
+      eventDate: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+      guestCount: '120',
+      address: '1300 Pennsylvania Ave NW, Washington, DC',
+      services: 'Servers & Waitstaff',
+      additionalInfo: `Best prices: ${links}`,
+    },
+  });
+  // Answered as any post is: the robot is never told.
+  expect(answer.status()).toBe(200);
+  expect(await answer.json()).toMatchObject({ ok: true });
+  expect(await stored(receiver, name)).toMatchObject({
+    status: 'spam',
+    reasons: ['pow-missing', 'many-links'],
+  });
+  const ownerMail = mailTo(receiver, OWNER_MAILBOX).length;
+  // The outbox would have sent within this time.
+  await page.waitForTimeout(1500);
+  expect(mailTo(receiver, 'robot.e2e@example.org')).toEqual([]);
+  expect(mailTo(receiver, OWNER_MAILBOX)).toHaveLength(ownerMail);
+});
