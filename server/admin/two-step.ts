@@ -35,6 +35,45 @@ function storedHashes(text: string | null): string[] {
   }
 }
 
+/** A TOTP code of a step later than the last used; that step becomes the last (compare-and-set). */
+async function useTotp(
+  db: Database['db'],
+  at: number,
+  userId: number,
+  secret: string,
+  code: string,
+  lastStep: number | null,
+) {
+  const step = matchingStep(secret, code, at, lastStep);
+  if (step === undefined) return false;
+  const result = await db
+    .updateTable('users')
+    .set({ totp_last_step: step })
+    .where('id', '=', userId)
+    .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** A recovery code still in the list; it is taken out of it (compare-and-set on the list). */
+async function useRecoveryCode(
+  db: Database['db'],
+  userId: number,
+  code: string,
+  stored: string | null,
+) {
+  const hashes = storedHashes(stored);
+  const hash = recoveryCodeHash(code);
+  if (stored === null || !hashes.includes(hash)) return false;
+  const result = await db
+    .updateTable('users')
+    .set({ recovery_codes: JSON.stringify(hashes.filter((each) => each !== hash)) })
+    .where('id', '=', userId)
+    .where('recovery_codes', '=', stored)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
 export function twoStep({ db }: Database, { now = Date.now }: { now?: () => number } = {}) {
   async function secondFactor(userId: number) {
     return db
@@ -42,33 +81,6 @@ export function twoStep({ db }: Database, { now = Date.now }: { now?: () => numb
       .select(['totp_secret', 'totp_last_step', 'recovery_codes'])
       .where('id', '=', userId)
       .executeTakeFirst();
-  }
-
-  /** A TOTP code of a step later than the last used; that step becomes the last (compare-and-set). */
-  async function useTotp(userId: number, secret: string, code: string, lastStep: number | null) {
-    const step = matchingStep(secret, code, now(), lastStep);
-    if (step === undefined) return false;
-    const result = await db
-      .updateTable('users')
-      .set({ totp_last_step: step })
-      .where('id', '=', userId)
-      .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
-      .executeTakeFirst();
-    return result.numUpdatedRows > 0n;
-  }
-
-  /** A recovery code still in the list; it is taken out of it (compare-and-set on the list). */
-  async function useRecoveryCode(userId: number, code: string, stored: string | null) {
-    const hashes = storedHashes(stored);
-    const hash = recoveryCodeHash(code);
-    if (stored === null || !hashes.includes(hash)) return false;
-    const result = await db
-      .updateTable('users')
-      .set({ recovery_codes: JSON.stringify(hashes.filter((each) => each !== hash)) })
-      .where('id', '=', userId)
-      .where('recovery_codes', '=', stored)
-      .executeTakeFirst();
-    return result.numUpdatedRows > 0n;
   }
 
   return {
@@ -84,9 +96,11 @@ export function twoStep({ db }: Database, { now = Date.now }: { now?: () => numb
       const typed = code.replace(/\s/g, '');
       const lastStep = row.totp_last_step === null ? null : Number(row.totp_last_step);
       if (/^\d+$/.test(typed)) {
-        return (await useTotp(userId, row.totp_secret, typed, lastStep)) ? 'accepted' : 'refused';
+        return (await useTotp(db, now(), userId, row.totp_secret, typed, lastStep))
+          ? 'accepted'
+          : 'refused';
       }
-      return (await useRecoveryCode(userId, typed, row.recovery_codes))
+      return (await useRecoveryCode(db, userId, typed, row.recovery_codes))
         ? 'recovery-code-used'
         : 'refused';
     },
