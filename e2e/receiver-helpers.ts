@@ -33,6 +33,14 @@ export function addUser(email: string, password: string): string {
   return runNode('admin-cli.js', ['add-user', email], `${password}\n`);
 }
 
+/** `npm run admin -- two-step on EMAIL`: the authenticator app's key it prints. */
+export function twoStepOn(email: string): string {
+  const printed = runNode('admin-cli.js', ['two-step', 'on', email]);
+  const secret = /type this key[^:]*: ([A-Z2-7]+)\n/.exec(printed)?.[1];
+  if (!secret) throw new Error(`two-step on printed no key:\n${printed}`);
+  return secret;
+}
+
 /**
  * The test server's database, for moving a session's clock. The server may be writing at that
  * moment (a submission, its outbox): wait for its lock as the CLI does, not fail with SQLITE_BUSY.

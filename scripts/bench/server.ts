@@ -4,7 +4,8 @@
 // photo takes to process (`npm run bench:server -- photos` runs only that) and the time a publish
 // takes to be live (`-- publish` runs photos and publishes only); `-- html` runs only the forms
 // sent without JavaScript (html-posts.ts); `-- spam` only the proof of work and the spam score
-// (proof-of-work.ts).
+// (proof-of-work.ts); `-- sign-in` only 50 parallel sign-in guessers against one account
+// (sign-in.ts), on SQLite and Postgres.
 // A benchmark, not a test: it prints figures and fails only when a post is refused.
 import sharp from 'sharp';
 import { PHOTO_PLACES, processPhoto } from '../../server/site/photos.ts';
@@ -22,6 +23,7 @@ import {
 import { benchHtmlPosts } from './html-posts.ts';
 import { benchInbox } from './inbox.ts';
 import { benchProofOfWork } from './proof-of-work.ts';
+import { benchSignIn } from './sign-in.ts';
 import { benchPublish } from './publish.ts';
 import { createTestDatabase, startTestPostgres } from '../../server/testing/postgres.ts';
 
@@ -144,6 +146,23 @@ if (process.argv.includes('spam')) {
   await benchProofOfWork();
   closeConnections();
   process.exit(0);
+}
+
+if (process.argv.includes('sign-in')) {
+  ensureServerBuild();
+  const postgres = await startTestPostgres({ durable: true });
+  let held = false;
+  try {
+    held = await benchSignIn('SQLite');
+    held &&= await benchSignIn('Postgres', {
+      DATABASE_URL: await createTestDatabase(postgres.url, 'bench_sign_in'),
+      ADDRESS_HASH_SECRET: 'bench-address-hash-secret-0123456789abcdef',
+    });
+  } finally {
+    closeConnections();
+    await postgres.stop();
+  }
+  process.exit(held ? 0 : 1);
 }
 
 await benchPhotos();

@@ -7,6 +7,8 @@ import { verifyPassword } from './passwords.ts';
 import { sessions } from './sessions.ts';
 import { setupCodes } from './setup-code.ts';
 import { users } from './users.ts';
+import { totpCode, totpStep } from './totp.ts';
+import { twoStep } from './two-step.ts';
 
 const PASSWORD = 'a long enough password';
 
@@ -60,7 +62,7 @@ describe('npm run admin', () => {
     const listed = await admin(['list-users']);
     expect(listed.code).toBe(0);
     expect(listed.out).toMatch(
-      /^owner@example\.com {2}created \d{4}-\d\d-\d\d \d\d:\d\d UTC, last active never, 0 session\(s\)\n1 account\n$/,
+      /^owner@example\.com {2}created \d{4}-\d\d-\d\d \d\d:\d\d UTC, last active never, 0 session\(s\), two-step off\n1 account\n$/,
     );
     const stored = await withDatabase(({ accounts }) => accounts.find('owner@example.com'));
     expect(stored?.passwordHash).toMatch(/^scrypt\$17\$8\$1\$/);
@@ -189,6 +191,9 @@ describe('npm run admin', () => {
       ['setup-code', 'owner@example.com'],
       ['add-user', 'owner@example.com', 'extra'],
       ['remove-user', 'a@example.com', 'b@example.com'],
+      ['two-step', 'owner@example.com'],
+      ['two-step'],
+      ['two-step', 'on', 'a@example.com', 'b@example.com'],
     ]) {
       const result = await admin(argv, [PASSWORD]);
       expect(result, argv.join(' ')).toMatchObject({ code: 2, out: '', asked: 0 });
@@ -199,11 +204,72 @@ describe('npm run admin', () => {
   });
 
   it('asks for an address when a command needs one', async () => {
-    for (const command of ['add-user', 'reset-password', 'remove-user']) {
-      const result = await admin([command], [PASSWORD]);
+    for (const command of ['add-user', 'reset-password', 'remove-user', 'two-step on']) {
+      const result = await admin(command.split(' '), [PASSWORD]);
       expect(result, command).toMatchObject({ code: 1, asked: 0 });
       expect(result.err).toContain(`${command} needs an e-mail address`);
     }
+  });
+});
+
+describe('npm run admin -- two-step', () => {
+  it('turns two-step sign-in on: prints the key, its otpauth address and 10 recovery codes that work', async () => {
+    await admin(['add-user', 'owner@example.com'], [PASSWORD]);
+    const on = await admin(['two-step', 'on', 'Owner@example.com']);
+    expect(on).toMatchObject({ code: 0, err: '', asked: 0 });
+    const secret = /type this key[^:]*: ([A-Z2-7]{32})\n/.exec(on.out)?.[1] ?? '';
+    expect(secret).not.toBe('');
+    expect(on.out).toContain(`otpauth://totp/`);
+    expect(on.out).toContain(`:owner%40example.com?secret=${secret}&`);
+    const codes = on.out.match(/^ {2}[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/gm) ?? [];
+    expect(codes).toHaveLength(10);
+    expect((await admin(['list-users'])).out).toContain('0 session(s), two-step on\n');
+
+    const at = Date.now();
+    await withDatabase(async ({ database }) => {
+      const steps = twoStep(database, { now: () => at });
+      expect(await steps.enabled(1)).toBe(true);
+      expect(await steps.check(1, totpCode(secret, totpStep(at)))).toBe('accepted');
+      expect(await steps.check(1, codes[0]?.trim() ?? '')).toBe('recovery-code-used');
+      expect(await steps.check(1, codes[0]?.trim() ?? '')).toBe('refused');
+      // Stored are hashes only: neither the codes nor anything readable of them.
+      const row = await database.db
+        .selectFrom('users')
+        .select('recovery_codes')
+        .executeTakeFirstOrThrow();
+      expect(row.recovery_codes).not.toContain(codes[1]?.trim().slice(0, 4));
+      expect(JSON.parse(row.recovery_codes ?? '')).toHaveLength(9);
+    });
+
+    // On again: a new key and new codes; the old ones stop working.
+    const again = await admin(['two-step', 'on', 'owner@example.com']);
+    expect(again.out).not.toContain(secret);
+    await withDatabase(async ({ database }) => {
+      expect(await twoStep(database).check(1, codes[1]?.trim() ?? '')).toBe('refused');
+    });
+  });
+
+  it('turns it off: the password alone signs in', async () => {
+    await admin(['add-user', 'owner@example.com'], [PASSWORD]);
+    await admin(['two-step', 'on', 'owner@example.com']);
+    const off = await admin(['two-step', 'off', 'owner@example.com']);
+    expect(off).toMatchObject({ code: 0, err: '' });
+    expect(off.out).toContain('Two-step sign-in is off for owner@example.com');
+    expect((await admin(['list-users'])).out).toContain('two-step off\n');
+    await withDatabase(async ({ database }) => {
+      expect(await twoStep(database).enabled(1)).toBe(false);
+      const row = await database.db
+        .selectFrom('users')
+        .select(['totp_secret', 'recovery_codes'])
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ totp_secret: null, recovery_codes: null });
+    });
+  });
+
+  it('refuses an unknown account', async () => {
+    const result = await admin(['two-step', 'on', 'nobody@example.com']);
+    expect(result).toMatchObject({ code: 1, out: '' });
+    expect(result.err).toContain('No account for nobody@example.com');
   });
 });
 

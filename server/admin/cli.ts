@@ -8,13 +8,18 @@ import type { CliIo } from '../data/submissions-cli.ts';
 import { openDatabase, type Database } from '../db/database.ts';
 import { setupCodeMessage, setupCodes } from './setup-code.ts';
 import { AccountError, checkEmail, checkPassword, users } from './users.ts';
+import { twoStep } from './two-step.ts';
+import { company } from '../../src/content/company.ts';
 
 export const usage = `The accounts of the owner's inbox (/admin/ on the server that npm start runs).
 
   npm run admin -- add-user EMAIL         make an account
   npm run admin -- reset-password EMAIL   set a new password (signs the account out everywhere)
   npm run admin -- remove-user EMAIL      delete an account and its sessions
-  npm run admin -- list-users
+  npm run admin -- list-users               each account, with whether two-step sign-in is on
+  npm run admin -- two-step on EMAIL      two-step sign-in: prints the authenticator app's key
+                                          and 10 recovery codes, shown this once
+  npm run admin -- two-step off EMAIL     back to the password alone
   npm run admin -- setup-code             the one-time code that claims the site at /admin/
 
 setup-code prints the code while no account exists (making it if need be; npm start prints it
@@ -30,7 +35,15 @@ export interface AdminCliIo extends CliIo {
   readPassword(): Promise<string>;
 }
 
-const commands = ['add-user', 'reset-password', 'remove-user', 'list-users', 'setup-code'] as const;
+const commands = [
+  'add-user',
+  'reset-password',
+  'remove-user',
+  'list-users',
+  'setup-code',
+  'two-step on',
+  'two-step off',
+] as const;
 /** The commands that take no e-mail address. */
 const withoutEmail: readonly Command[] = ['list-users', 'setup-code'];
 type Command = (typeof commands)[number];
@@ -53,6 +66,34 @@ async function printSetupCode(database: Database, io: AdminCliIo): Promise<void>
   );
 }
 
+/** Turns two-step sign-in on (printing the key and recovery codes, once) or off for an account. */
+async function setTwoStep(database: Database, on: boolean, email: string, io: AdminCliIo) {
+  const address = checkEmail(email);
+  const user = await users(database).find(address);
+  if (!user) throw new AccountError(`No account for ${address}`);
+  const steps = twoStep(database);
+  if (!on) {
+    await steps.turnOff(user.id);
+    io.out(`Two-step sign-in is off for ${address}: the password alone signs in.\n`);
+    return;
+  }
+  const setup = await steps.turnOn(user.id, address, `${company.name} inbox`);
+  io.out(
+    [
+      `Two-step sign-in is on for ${address}. From the next sign-in, the inbox asks for a code.`,
+      '',
+      'Add the account to an authenticator app: open this address on the phone (or make it a QR code),',
+      `  ${setup.uri}`,
+      `or type this key (time-based, 6 digits, 30 seconds): ${setup.secret}`,
+      '',
+      'Recovery codes: each signs in once in place of a code, if the phone is lost. Keep them',
+      'somewhere safe; they are not shown again (two-step on again makes new ones).',
+      ...setup.recoveryCodes.map((code) => `  ${code}`),
+      '',
+    ].join('\n'),
+  );
+}
+
 async function run(command: Command, email: string | undefined, io: AdminCliIo): Promise<void> {
   const database = await openDatabase(databaseConfig(io.env));
   try {
@@ -65,13 +106,17 @@ async function run(command: Command, email: string | undefined, io: AdminCliIo):
       const list = await accounts.list();
       for (const user of list) {
         io.out(
-          `${user.email}  created ${day(user.createdAt)} UTC, last active ${day(user.lastActiveAt)}, ${user.sessions} session(s)\n`,
+          `${user.email}  created ${day(user.createdAt)} UTC, last active ${day(user.lastActiveAt)}, ${user.sessions} session(s), two-step ${user.twoStep ? 'on' : 'off'}\n`,
         );
       }
       io.out(`${list.length} account${list.length === 1 ? '' : 's'}\n`);
       return;
     }
     if (email === undefined) throw new AccountError(`${command} needs an e-mail address`);
+    if (command === 'two-step on' || command === 'two-step off') {
+      await setTwoStep(database, command === 'two-step on', email, io);
+      return;
+    }
     if (command === 'remove-user') {
       await accounts.remove(email);
       io.out(`Removed ${checkEmail(email)} and signed it out everywhere.\n`);
@@ -101,7 +146,11 @@ async function run(command: Command, email: string | undefined, io: AdminCliIo):
 }
 
 export async function runAdminCli(argv: readonly string[], io: AdminCliIo): Promise<number> {
-  const [command, email, ...extra] = argv;
+  // `two-step on|off EMAIL` is one command of two words.
+  const [command, email, ...extra] =
+    argv[0] === 'two-step' && argv[1] !== undefined
+      ? [`${argv[0]} ${argv[1]}`, ...argv.slice(2)]
+      : argv;
   if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
     io.out(`${usage}\n`);
     return command === undefined ? 2 : 0;

@@ -222,8 +222,12 @@ describe('sign-in limit', () => {
     await addUser();
   });
 
-  it('refuses an account after five failures within 15 minutes, even with the right password', async () => {
+  it('refuses an account after five failures within 15 minutes to a new browser, even with the right password', async () => {
     await start();
+    // A browser where the owner signed in before: its device cookie.
+    clock = T0 - MINUTE;
+    const known = /admin_device=([^;]*)/.exec(setCookie(await signIn(EMAIL, PASSWORD)))?.[1] ?? '';
+    clock = T0;
     // From five addresses: only the account's count reaches five.
     for (let n = 1; n <= 5; n += 1) {
       const response = await signIn(EMAIL, `wrong password ${n}`, { remoteAddress: `10.0.0.${n}` });
@@ -239,6 +243,13 @@ describe('sign-in limit', () => {
     expect(retryAfter).toBeLessThanOrEqual(900);
     // The first failure was five minutes ago: ten minutes to go.
     expect(retryAfter).toBe(600);
+
+    // The owner's known browser has its own allowance.
+    const owner = await signIn(EMAIL, PASSWORD, {
+      remoteAddress: '10.0.0.6',
+      cookies: { admin_device: known },
+    });
+    expect(owner.statusCode).toBe(200);
 
     // Another account from those addresses is not refused.
     await addUser('partner@example.com');

@@ -28,6 +28,14 @@ import { SESSION_MAX_MS, sessions } from './sessions.ts';
 import { setupCodes } from './setup-code.ts';
 import { clientKey } from '../guard/client-key.ts';
 import { signInLimit } from './sign-in-limit.ts';
+import {
+  DEVICE_COOKIE,
+  DEVICE_COOKIE_MAX_AGE_S,
+  deviceCookies,
+  type DeviceCookies,
+} from './device-cookie.ts';
+import { failedSignIns, type FailedSignInLog } from './failed-sign-ins.ts';
+import { twoStep, type TwoStep } from './two-step.ts';
 import { siteRoutes } from './site-routes.ts';
 import type { LiveSite } from '../site/live-site.ts';
 import type { SiteStore } from '../site/site-store.ts';
@@ -88,6 +96,11 @@ interface AdminContext {
   accounts: ReturnType<typeof users>;
   sessionStore: ReturnType<typeof sessions>;
   limit: ReturnType<typeof signInLimit>;
+  devices: DeviceCookies;
+  failures: FailedSignInLog;
+  secondStep: TwoStep;
+  /** What `/api/session` answers: the user, and the failed sign-ins to the account since the last visit. */
+  sessionInfo(user: User): Promise<SessionInfo>;
   setup: ReturnType<typeof setupCodes>;
   box: ReturnType<typeof inbox>;
   /** Route options that let only a signed-in owner through. */
@@ -98,15 +111,11 @@ interface AdminContext {
   signedOut(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
 }
 
-const sessionInfo = (user: User): SessionInfo => ({
-  email: user.email,
-  seenBefore: user.seenBefore,
-});
-
 function adminContext(options: AdminOptions): AdminContext {
   const { database, now = Date.now } = options;
   const accounts = users(database, { now, cost: options.cost });
   const sessionStore = sessions(database, { now });
+  const failures = failedSignIns(database, { now });
 
   async function signedOut(request: FastifyRequest, reply: FastifyReply) {
     const setupNeeded = (await accounts.count()) === 0;
@@ -128,6 +137,18 @@ function adminContext(options: AdminOptions): AdminContext {
     accounts,
     sessionStore,
     limit: signInLimit(database, { now }),
+    devices: deviceCookies(database),
+    failures,
+    secondStep: twoStep(database, { now }),
+    async sessionInfo(user) {
+      const accountHash = database.clientHash(normaliseEmail(user.email));
+      const failed = await failures.since(accountHash, user.seenBefore);
+      return {
+        email: user.email,
+        seenBefore: user.seenBefore,
+        ...(failed ? { failedSignIns: failed } : {}),
+      };
+    },
     setup: setupCodes(database, { now, cost: options.cost }),
     box: inbox(database, { forms: options.forms, now }),
     signedIn: { onRequest: requireUser },
@@ -140,28 +161,54 @@ function adminContext(options: AdminOptions): AdminContext {
   };
 }
 
-/** Checks a password, with the sign-in limit per address and per account; starts a session. */
+/**
+ * The keys a sign-in attempt is counted under: a browser's own when it carries a device cookie of
+ * the account asked for (server/admin/device-cookie.ts); else the address's and the account's.
+ */
+function attemptKeys(context: AdminContext, request: FastifyRequest, accountHash: string) {
+  const device = context.devices.read(request.cookies[DEVICE_COOKIE]);
+  if (device?.accountHash === accountHash) return [device.limitKey];
+  const { clientHash } = context.options.database;
+  return [`address:${clientHash(clientKey(request.ip))}`, `account:${accountHash}`];
+}
+
+/**
+ * Checks a password, and the code of an account with two-step sign-in, under the sign-in limit
+ * (each attempt counted before it is checked); starts a session. Each failure is recorded for the
+ * owner to see.
+ */
 async function signIn(context: AdminContext, request: FastifyRequest, reply: FastifyReply) {
   const { accounts, limit, options } = context;
   const { database } = options;
   const body = safeParse(signInSchema, request.body);
   if (!body.success) return refuse(reply, 400, 'Send an e-mail address and a password');
   if ((await accounts.count()) === 0) return context.signedOut(request, reply);
-  const { email, password } = body.data;
-  const accountKey = `account:${database.clientHash(normaliseEmail(email))}`;
-  const keys = [`address:${database.clientHash(clientKey(request.ip))}`, accountKey];
+  const { email, password, code } = body.data;
+  const accountHash = database.clientHash(normaliseEmail(email));
+  const keys = attemptKeys(context, request, accountHash);
   const wait = await limit.attempt(keys);
   if (wait > 0) {
     reply.header('retry-after', String(Math.ceil(wait / 1000)));
     return refuse(reply, 429, 'Too many failed sign-ins; try again later');
   }
+  const failed = async (error: string, extra: Partial<AdminError> = {}) => {
+    await context.failures.record(accountHash, database.clientHash(clientKey(request.ip)));
+    request.log.info('sign-in failed');
+    return refuse(reply, 401, error, extra);
+  };
   const user = await accounts.find(email);
   const valid = user
     ? await verifyPassword(password, user.passwordHash)
     : await verifyNobody(password, options.cost);
-  if (!user || !valid) {
-    request.log.info('sign-in failed');
-    return refuse(reply, 401, 'Email or password is incorrect.');
+  if (!user || !valid) return failed('Email or password is incorrect.');
+  if (await context.secondStep.enabled(user.id)) {
+    // The password is right; the attempt stays counted until the code is too.
+    if (code === undefined) {
+      return refuse(reply, 401, 'Enter the code from your authenticator app', { codeNeeded: true });
+    }
+    const check = await context.secondStep.check(user.id, code);
+    if (check === 'refused') return failed('The code is not correct.', { codeNeeded: true });
+    if (check === 'recovery-code-used') request.log.info({ userId: user.id }, 'recovery code used');
   }
   // The owner is in: the attempts counted for this sign-in are forgiven.
   await Promise.all(keys.map((key) => limit.clear(key)));
@@ -169,23 +216,32 @@ async function signIn(context: AdminContext, request: FastifyRequest, reply: Fas
   return startSession(context, request, reply, user);
 }
 
-/** A new session for `user` in the cookie; answers what `/api/session` would. */
+/**
+ * A new session for `user` in the cookie, and a new device cookie for this browser; answers what
+ * `/api/session` would.
+ */
 async function startSession(
-  { sessionStore, options }: AdminContext,
+  context: AdminContext,
   request: FastifyRequest,
   reply: FastifyReply,
   user: User,
 ): Promise<SessionInfo> {
+  const { sessionStore, options, devices } = context;
   const token = await sessionStore.start(user);
-  reply.setCookie(SESSION_COOKIE, token, {
+  const cookie = {
     httpOnly: true,
     sameSite: 'strict',
-    path: '/',
     secure: options.cookieSecure === true || request.protocol === 'https',
-    maxAge: SESSION_MAX_MS / 1000,
+  } as const;
+  reply.setCookie(SESSION_COOKIE, token, { ...cookie, path: '/', maxAge: SESSION_MAX_MS / 1000 });
+  const accountHash = options.database.clientHash(normaliseEmail(user.email));
+  reply.setCookie(DEVICE_COOKIE, devices.issue(accountHash), {
+    ...cookie,
+    path: '/admin',
+    maxAge: DEVICE_COOKIE_MAX_AGE_S,
   });
   const signedInUser = await sessionStore.resolve(token);
-  return sessionInfo(signedInUser ?? user);
+  return context.sessionInfo(signedInUser ?? user);
 }
 
 /** The field of a setup that add-user's rules refuse (server/admin/users.ts), if any. */
@@ -240,7 +296,7 @@ async function setUp(context: AdminContext, request: FastifyRequest, reply: Fast
 
 function sessionRoutes(app: FastifyInstance, context: AdminContext) {
   app.get('/api/session', context.signedIn, async (request) =>
-    sessionInfo(context.userOf(request)),
+    context.sessionInfo(context.userOf(request)),
   );
   app.post(
     '/api/sign-in',

@@ -75,11 +75,14 @@ async function countUsers(db: Database['db']): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/** Every account, by e-mail, with how many sessions it has open. */
-async function listUsers(db: Database['db']): Promise<(User & { sessions: number })[]> {
+/** Every account, by e-mail, with how many sessions it has open and whether it signs in in two steps. */
+async function listUsers(
+  db: Database['db'],
+): Promise<(User & { sessions: number; twoStep: boolean })[]> {
   const rows = await db
     .selectFrom('users')
     .select(USER_COLUMNS)
+    .select('users.totp_secret')
     .select((eb) =>
       eb
         .selectFrom('sessions')
@@ -89,7 +92,11 @@ async function listUsers(db: Database['db']): Promise<(User & { sessions: number
     )
     .orderBy('users.email')
     .execute();
-  return rows.map((row) => ({ ...toUser(row), sessions: Number(row.sessions) }));
+  return rows.map((row) => ({
+    ...toUser(row),
+    sessions: Number(row.sessions),
+    twoStep: row.totp_secret !== null,
+  }));
 }
 
 export interface UserOptions {

@@ -48,7 +48,15 @@ function Screens({ auth, onSignedIn, onSignInInstead }: ScreensProps) {
           <Route path="/weekly" element={<WeeklyPage />} />
           <Route path="/site" element={<SiteScreen />} />
           <Route path="/site/:part" element={<PartScreen />} />
-          <Route path="*" element={<InboxPage seenBefore={auth.session.seenBefore} />} />
+          <Route
+            path="*"
+            element={
+              <InboxPage
+                seenBefore={auth.session.seenBefore}
+                failedSignIns={auth.session.failedSignIns}
+              />
+            }
+          />
         </Routes>
       );
   }

@@ -64,10 +64,11 @@ async function call<T>(
 
 export const adminApi = {
   session: () => call<SessionInfo>('/session', {}, { reportSignOut: false }),
-  signIn: (email: string, password: string) =>
+  /** With `code` in the second step of a two-step sign-in (a 401 with `codeNeeded` asks for it). */
+  signIn: (email: string, password: string, code?: string) =>
     call<SessionInfo>(
       '/sign-in',
-      { method: 'POST', json: { email, password } },
+      { method: 'POST', json: { email, password, ...(code === undefined ? {} : { code }) } },
       { reportSignOut: false },
     ),
   /** The first account, with the server's setup code; signs it in (README, "The first account"). */

@@ -25,6 +25,8 @@ export const PAGE_SIZE = 50;
 export const signInSchema = z.strictObject({
   email: z.string().check(z.trim(), z.minLength(1), z.maxLength(254)),
   password: z.string().check(z.minLength(1), z.maxLength(PASSWORD_MAX_LENGTH)),
+  /** Two-step sign-in: the authenticator app's code, or a recovery code. */
+  code: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(64))),
 });
 export type SignInBody = z.infer<typeof signInSchema>;
 
@@ -231,6 +233,19 @@ export interface SessionInfo {
   email: string;
   /** Submissions received after this (ms since the epoch) arrived since the user's last visit. */
   seenBefore: number;
+  /** Failed sign-ins to this account since the last visit (at most 7 days); absent when none. */
+  failedSignIns?: FailedSignIns;
+}
+
+/** Failed sign-ins to an account (server/admin/failed-sign-ins.ts). */
+export interface FailedSignIns {
+  count: number;
+  /** From how many sources (client addresses, an IPv6 /64 as one). */
+  sources: number;
+  /** The last one (ms since the epoch). */
+  lastAt: number;
+  /** Counted from this time (ms since the epoch). */
+  since: number;
 }
 
 /** The body of every refusal from the admin API. */
@@ -241,6 +256,11 @@ export interface AdminError {
   setupNeeded?: boolean;
   /** On a 401: the request carried a session that has ended (expired, signed out, reset). */
   sessionEnded?: boolean;
+  /**
+   * A sign-in's 401 when the password was right and the account signs in in two steps: send the
+   * code from the authenticator app (or a recovery code) with them again. With a code: it was wrong.
+   */
+  codeNeeded?: boolean;
   /** A setup's refusal: the field it is about (the code is wrong, the e-mail or password invalid). */
   field?: keyof SetupBody;
 }

@@ -4,6 +4,8 @@ import { BarChart3 } from 'lucide-react';
 import { buttonClasses } from '../components/button-link';
 import { PageTitle } from '../components/page-title';
 import { adminText } from '../content/admin';
+import type { FailedSignIns } from './contract';
+import { FailedSignInsNotice } from './failed-sign-ins-notice';
 import { InboxFilters, StatusTabs } from './inbox-filters';
 import { hasFilters } from './inbox-query';
 import { InboxList } from './inbox-list';
@@ -14,7 +16,14 @@ import { useInbox } from './use-inbox';
 
 const text = adminText.inbox;
 
-export function InboxPage({ seenBefore }: { seenBefore: number }) {
+export function InboxPage({
+  seenBefore,
+  failedSignIns,
+}: {
+  seenBefore: number;
+  /** The failed sign-ins to the owner's account since the last visit, shown above the list. */
+  failedSignIns?: FailedSignIns | undefined;
+}) {
   const [params, setParams] = useSearchParams();
   const { state, loadMore, retry } = useInbox(params);
   const headingRef = usePageFocus<HTMLHeadingElement>();
@@ -39,6 +48,7 @@ export function InboxPage({ seenBefore }: { seenBefore: number }) {
           {text.weeklyLink}
         </PageLink>
       </div>
+      <FailedSignInsNotice failed={failedSignIns} />
       <StatusTabs params={params} page={state.status === 'ready' ? state : undefined} />
       <InboxFilters params={params} onChange={change} />
       <p role="status" className="text-slate-700">

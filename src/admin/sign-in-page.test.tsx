@@ -166,4 +166,52 @@ describe('SignInPage', () => {
     });
     await waitFor(() => expect(api.calls('GET /admin/api/submissions')).toHaveLength(1));
   });
+
+  it('asks for the code when the account signs in in two steps, then sends all three', async () => {
+    const api = signedOut();
+    const codeNeeded = (error: string) => json({ ok: false, error, codeNeeded: true }, 401);
+    api.on('POST /admin/api/sign-in', () => codeNeeded('Enter the code'));
+    api.on('GET /admin/api/submissions', () => json(emptyInbox));
+    const user = userEvent.setup();
+    await renderSignIn();
+    expect(screen.queryByLabelText(text.code)).toBeNull();
+    await user.type(emailField(), 'owner@example.com');
+    await user.type(passwordField(), 'a long pass phrase');
+    await user.click(submitButton());
+
+    const code = await screen.findByLabelText(text.code);
+    await waitFor(() => expect(code).toHaveFocus());
+    expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+    expect(code).toHaveAttribute('inputmode', 'numeric');
+    expect(code).toHaveAccessibleDescription(text.codeHint);
+    expect(screen.getByRole('alert')).toBeEmptyDOMElement();
+    expect(passwordField()).toHaveValue('a long pass phrase');
+
+    // Sent empty: said under the field, nothing sent.
+    await user.click(submitButton());
+    expect(code).toHaveAccessibleDescription(expect.stringContaining(text.codeMissing));
+    expect(api.calls('POST /admin/api/sign-in')).toHaveLength(1);
+
+    // A wrong code: said under the field, which is emptied and keeps the focus.
+    api.on('POST /admin/api/sign-in', () => codeNeeded('The code is not correct.'));
+    await user.type(code, '123456{Enter}');
+    await waitFor(() =>
+      expect(code).toHaveAccessibleDescription(expect.stringContaining(text.codeWrong)),
+    );
+    expect(code).toHaveAttribute('aria-invalid', 'true');
+    expect(code).toHaveValue('');
+    expect(code).toHaveFocus();
+
+    api.on('POST /admin/api/sign-in', () => json(session));
+    await user.type(code, ' 654321 {Enter}');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: adminText.inbox.heading }),
+    ).toBeInTheDocument();
+    const sent = api.calls('POST /admin/api/sign-in').map((call) => call.body);
+    expect(sent).toStrictEqual([
+      { email: 'owner@example.com', password: 'a long pass phrase' },
+      { email: 'owner@example.com', password: 'a long pass phrase', code: '123456' },
+      { email: 'owner@example.com', password: 'a long pass phrase', code: '654321' },
+    ]);
+  });
 });

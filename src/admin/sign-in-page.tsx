@@ -1,4 +1,4 @@
-import { useRef, useState, type ComponentProps, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type ComponentProps, type FormEvent } from 'react';
 import { FieldFrame } from '../components/form/field-frame';
 import { controlClass } from '../components/form/field-parts';
 import { adminText } from '../content/admin';
@@ -20,47 +20,82 @@ function failureMessage(error: unknown): string {
 interface FieldProps {
   id: string;
   label: string;
+  hint?: string;
   error: string | undefined;
   input: ComponentProps<'input'>;
 }
 
-function Field({ id, label, error, input }: FieldProps) {
+function Field({ id, label, hint, error, input }: FieldProps) {
   return (
-    <FieldFrame id={id} label={label} error={error}>
+    <FieldFrame id={id} label={label} hint={hint} error={error}>
       {(control) => <input className={controlClass(error)} {...control} {...input} />}
     </FieldFrame>
   );
 }
 
-/** The sign-in form's state: the two values, what is missing, why the last try failed. */
+type Errors = { email?: string; password?: string; code?: string };
+
+/** What is missing: the e-mail, the password, and in the second step the code. */
+function missingValues(email: string, password: string, code: string | undefined): Errors {
+  return {
+    ...(email.trim() ? {} : { email: text.emailMissing }),
+    ...(password ? {} : { password: text.passwordMissing }),
+    ...(code === undefined || code.trim() ? {} : { code: text.codeMissing }),
+  };
+}
+
+/**
+ * The sign-in form's state: the values, what is missing, why the last try failed. An account with
+ * two-step sign-in answers the right password with `codeNeeded`: the code field appears and takes
+ * the focus, and the e-mail, password and code are sent together.
+ */
 function useSignIn(expired: boolean, onSignedIn: (session: SessionInfo) => void) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
+  /** Undefined until the server asks for a code. */
+  const [code, setCode] = useState<string | undefined>(undefined);
+  const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | undefined>(expired ? text.expired : undefined);
   const [sending, setSending] = useState(false);
+  const [focusCode, setFocusCode] = useState(0);
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
+  const codeRef = useRef<HTMLInputElement>(null);
+
+  // The code field exists only after the render that shows it.
+  useEffect(() => {
+    if (focusCode > 0) codeRef.current?.focus();
+  }, [focusCode]);
+
+  function refused(error: unknown) {
+    if (error instanceof ApiError && error.status === 401 && error.body.codeNeeded) {
+      setErrors(code === undefined ? {} : { code: text.codeWrong });
+      setCode('');
+      setFocusCode((n) => n + 1);
+      return;
+    }
+    setFailure(failureMessage(error));
+    setPassword('');
+    setCode(undefined);
+    passwordRef.current?.focus();
+  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const missing = {
-      ...(email.trim() ? {} : { email: text.emailMissing }),
-      ...(password ? {} : { password: text.passwordMissing }),
-    };
+    const missing = missingValues(email, password, code);
     setErrors(missing);
-    if (missing.email || missing.password) {
-      (missing.email ? emailRef : passwordRef).current?.focus();
+    if (missing.email || missing.password || missing.code) {
+      if (missing.email) emailRef.current?.focus();
+      else if (missing.password) passwordRef.current?.focus();
+      else codeRef.current?.focus();
       return;
     }
     setSending(true);
     setFailure(undefined);
     try {
-      onSignedIn(await adminApi.signIn(email.trim(), password));
+      onSignedIn(await adminApi.signIn(email.trim(), password, code?.trim()));
     } catch (error) {
-      setFailure(failureMessage(error));
-      setPassword('');
-      passwordRef.current?.focus();
+      refused(error);
     } finally {
       setSending(false);
     }
@@ -79,6 +114,13 @@ function useSignIn(expired: boolean, onSignedIn: (session: SessionInfo) => void)
         onChange: (event) => setPassword(event.target.value),
       },
     } satisfies Omit<FieldProps, 'id' | 'label'>,
+    code:
+      code === undefined
+        ? undefined
+        : ({
+            error: errors.code,
+            input: { ref: codeRef, value: code, onChange: (event) => setCode(event.target.value) },
+          } satisfies Omit<FieldProps, 'id' | 'label'>),
     failure,
     sending,
     submit,
@@ -92,7 +134,7 @@ export function SignInPage({
   expired: boolean;
   onSignedIn: (session: SessionInfo) => void;
 }) {
-  const { email, password, failure, sending, submit } = useSignIn(expired, onSignedIn);
+  const { email, password, code, failure, sending, submit } = useSignIn(expired, onSignedIn);
   return (
     <Panel id="sign-in-heading" title={text.heading}>
       <p className="mt-2 text-slate-700">{text.intro}</p>
@@ -121,6 +163,23 @@ export function SignInPage({
             autoComplete: 'current-password',
           }}
         />
+        {code && (
+          <Field
+            id="sign-in-code"
+            label={text.code}
+            hint={text.codeHint}
+            error={code.error}
+            input={{
+              ...code.input,
+              type: 'text',
+              name: 'code',
+              autoComplete: 'one-time-code',
+              inputMode: 'numeric',
+              spellCheck: false,
+              autoCapitalize: 'off',
+            }}
+          />
+        )}
         <SendingButton sending={sending} label={text.submit} sendingLabel={text.submitting} />
       </form>
     </Panel>

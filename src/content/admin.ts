@@ -65,7 +65,16 @@ export const adminText = {
       `Too many failed attempts. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
     expired: 'Your session has ended. Please sign in again.',
     unreachable: 'The server could not be reached. Check the connection and try again.',
+    code: 'Code from your authenticator app',
+    codeHint:
+      'Two-step sign-in is on for this account: enter the 6 digits your app shows now, or one of your recovery codes.',
+    codeMissing: 'Enter the code from your authenticator app',
+    codeWrong:
+      'This code is not correct, or it has been used already. Enter the code your app shows now.',
   },
+
+  failedSignIns: (count: number, sources: number, last: string) =>
+    `${count} failed ${count === 1 ? 'sign-in' : 'sign-ins'} to your account since your last visit, from ${sources} ${sources === 1 ? 'address' : 'addresses'}; the last on ${last}. None of them got in.`,
 
   header: {
     signedInAs: 'Signed in as',
