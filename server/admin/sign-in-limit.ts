@@ -3,7 +3,7 @@ import { counters } from '../guard/counters.ts';
 
 /**
  * Sign-in attempts per client address and per account: each attempt is counted before its
- * password is checked (server/guard/counters.ts, one statement), so N parallel guesses cost N.
+ * password is checked (server/guard/counters.ts: every key in one transaction), so N parallel guesses cost N.
  * After `MAX_FAILURES` within the window, further attempts are refused until it ends. Keys are
  * keyed hashes (`Database.clientHash`): no address or typed e-mail is stored.
  */
@@ -21,8 +21,7 @@ export function signInLimit(database: Database, { now = Date.now }: { now?: () =
     async attempt(keys: readonly string[]): Promise<number> {
       const at = now();
       let wait = 0;
-      for (const key of keys) {
-        const hit = await count.hit(key, SIGN_IN_WINDOW_MS, at);
+      for (const hit of await count.hitAll(keys, SIGN_IN_WINDOW_MS, at)) {
         if (hit.count > MAX_FAILURES) wait = Math.max(wait, hit.resetAt - at);
       }
       return wait;

@@ -30,6 +30,21 @@ describe.each(engines)('counters on $name', (engine) => {
     expect(new Set(hits.map((hit) => hit.resetAt))).toEqual(new Set([at + 15 * MINUTE]));
   });
 
+  it('counts several keys in one transaction: 20 attempts at once are numbered alike on each key', async () => {
+    const hits = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        counter.hitAll(index % 2 ? ['b', 'a'] : ['a', 'b'], 15 * MINUTE, at),
+      ),
+    );
+    for (const [index, pair] of hits.entries()) {
+      const [first, second] = index % 2 ? [pair[1], pair[0]] : [pair[0], pair[1]];
+      expect(first?.count, `attempt ${index}`).toBe(second?.count);
+    }
+    expect(hits.map(([hit]) => hit?.count).sort((a = 0, b = 0) => a - b)).toEqual(
+      Array.from({ length: 20 }, (_, index) => index + 1),
+    );
+  });
+
   it('starts again once the window has ended; keys count apart; reset forgets', async () => {
     await counter.hit('k', MINUTE, at);
     expect((await counter.hit('k', MINUTE, at + 59_999)).count).toBe(2);

@@ -18,6 +18,8 @@ export interface Hit {
 export interface Counters {
   /** Counts a hit on `key` at `at` in a window of `windowMs`. */
   hit(key: string, windowMs: number, at: number): Promise<Hit>;
+  /** Counts a hit on each of `keys` in one transaction; the hits in the order of `keys`. */
+  hitAll(keys: readonly string[], windowMs: number, at: number): Promise<Hit[]>;
   /** The hits so far in the current window (0 when it has ended), without counting one. */
   peek(key: string, windowMs: number, at: number): Promise<Hit>;
   /** Forgets a key's hits (a successful sign-in starts its allowance again). */
@@ -28,11 +30,18 @@ export interface Counters {
 
 export function counters({ engine, db }: Database): Counters {
   const integer = (value: number) => engine.typed(value, 'integer');
-  return {
-    async hit(key, windowMs, at) {
-      const ended = at - windowMs;
-      const [rows] = await engine.batch([
-        sql`INSERT INTO rate_counters (key, window_start, count)
+
+  /**
+   * One transaction, its keys in one order: attempts that count the same keys at once are
+   * numbered alike on every key (on Postgres each waits for the other's row lock), so the first N
+   * on one key are the first N on all of them.
+   */
+  async function hitAll(keys: readonly string[], windowMs: number, at: number): Promise<Hit[]> {
+    const ordered = [...new Set(keys)].sort();
+    const ended = at - windowMs;
+    const results = await engine.batch(
+      ordered.map(
+        (key) => sql`INSERT INTO rate_counters (key, window_start, count)
           VALUES (${engine.typed(key, 'text')}, ${integer(at)}, 1)
           ON CONFLICT (key) DO UPDATE SET
             count = CASE WHEN rate_counters.window_start <= ${integer(ended)} THEN 1
@@ -40,13 +49,28 @@ export function counters({ engine, db }: Database): Counters {
             window_start = CASE WHEN rate_counters.window_start <= ${integer(ended)}
               THEN excluded.window_start ELSE rate_counters.window_start END
           RETURNING count, window_start`,
-      ]);
-      const row = rows?.[0];
-      return {
-        count: Number(row?.count ?? 1),
-        resetAt: Number(row?.window_start ?? at) + windowMs,
-      };
+      ),
+    );
+    const byKey = new Map(
+      ordered.map((key, index) => {
+        const row = results[index]?.[0];
+        const hit: Hit = {
+          count: Number(row?.count ?? 1),
+          resetAt: Number(row?.window_start ?? at) + windowMs,
+        };
+        return [key, hit];
+      }),
+    );
+    return keys.map((key) => byKey.get(key) ?? { count: 1, resetAt: at + windowMs });
+  }
+
+  return {
+    async hit(key, windowMs, at) {
+      const [hit] = await hitAll([key], windowMs, at);
+      return hit ?? { count: 1, resetAt: at + windowMs };
     },
+
+    hitAll,
 
     async peek(key, windowMs, at) {
       const row = await db
