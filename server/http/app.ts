@@ -44,7 +44,7 @@ export interface AppOptions {
   notify?: boolean;
   /** Queue an acknowledgement to each sender's e-mail address (at most one per address a day). */
   acknowledge?: boolean;
-  /** Called after a new submission is committed (wakes the outbox). */
+  /** Called after a new submission is committed, or an e-mail queued again (wakes the outbox). */
   onStored?: () => void;
   /** The owner's inbox at /admin/; left out when not given. */
   admin?: Omit<AdminOptions, 'database' | 'forms'>;
@@ -279,6 +279,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       database: store.database,
       forms: [...forms.values()],
       ...(options.site ? { site: options.site } : {}),
+      onMailQueued: options.onStored,
       ...options.admin,
     });
     app.get('/admin', (_request, reply) => reply.redirect('/admin/', 301));

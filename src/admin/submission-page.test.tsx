@@ -45,6 +45,7 @@ const detail: SubmissionDetail = {
     state: 'retrying',
     attempts: 2,
     nextAttemptAt: new Date(2026, 10, 20, 16, 45).getTime(),
+    error: 'ECONNECTION',
   },
   acknowledgement: { state: 'sent', at: receivedAt + 60_000 },
   respondBy: null,
