@@ -208,15 +208,21 @@ function deadline(deadlineMs: number): { expired: Promise<never>; cancel(): void
  */
 function keepLease(notification: PendingNotification, options: OutboxOptions, leaseMs: number) {
   const details = { submissionId: notification.submission.id, kind: notification.kind };
-  const timer = setInterval(() => {
-    options.store.renewLease(notification, leaseMs).then(
-      (held) => {
-        if (!held) options.log.warn(details, 'notification lease lost while sending');
-      },
-      (error: unknown) =>
-        options.log.warn({ ...details, code: failureCode(error) }, 'notification lease not renewed'),
-    );
-  }, Math.max(1, Math.floor(leaseMs / 3)));
+  const timer = setInterval(
+    () => {
+      options.store.renewLease(notification, leaseMs).then(
+        (held) => {
+          if (!held) options.log.warn(details, 'notification lease lost while sending');
+        },
+        (error: unknown) =>
+          options.log.warn(
+            { ...details, code: failureCode(error) },
+            'notification lease not renewed',
+          ),
+      );
+    },
+    Math.max(1, Math.floor(leaseMs / 3)),
+  );
   timer.unref();
   return () => clearInterval(timer);
 }
@@ -284,6 +290,23 @@ async function deliver(
   }
 }
 
+/** The options' retries, lease and deadline, with their defaults. */
+function sendPolicy(options: OutboxOptions): SendPolicy {
+  const { retryBaseMs = 30_000, retryMaxMs = 60 * 60_000, now = Date.now } = options;
+  return {
+    retry: {
+      maxAttempts: options.maxAttempts ?? 30,
+      delay(attempts) {
+        const delay = Math.min(retryMaxMs, retryBaseMs * 2 ** (attempts - 1));
+        return Math.round(delay * (0.8 + Math.random() * 0.4));
+      },
+      now,
+    },
+    leaseMs: options.leaseMs ?? 2 * 60_000,
+    deadlineMs: options.sendDeadlineMs ?? 5 * 60_000,
+  };
+}
+
 /**
  * Sends the e-mail of each stored submission from the outbox table. Rows are leased while being
  * sent, so a crash mid-send means one more send after restart, never none. The lease is renewed
@@ -291,27 +314,10 @@ async function deliver(
  * goes once and only the current holder's outcome is recorded.
  */
 export function startOutbox(options: OutboxOptions): Outbox {
-  const {
-    store,
-    sender,
-    log,
-    retryBaseMs = 30_000,
-    retryMaxMs = 60 * 60_000,
-    pollMs = 60_000,
-    leaseMs = 2 * 60_000,
-    sendDeadlineMs = 5 * 60_000,
-    now = Date.now,
-  } = options;
-  const maxAttempts = options.maxAttempts ?? 30;
-  const retry: RetryPolicy = {
-    maxAttempts,
-    delay(attempts) {
-      const delay = Math.min(retryMaxMs, retryBaseMs * 2 ** (attempts - 1));
-      return Math.round(delay * (0.8 + Math.random() * 0.4));
-    },
-    now,
-  };
-  const policy: SendPolicy = { retry, leaseMs, deadlineMs: sendDeadlineMs };
+  const { store, sender, log, retryBaseMs = 30_000, pollMs = 60_000, now = Date.now } = options;
+  const policy = sendPolicy(options);
+  const { leaseMs, retry } = policy;
+  const { maxAttempts } = retry;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let again = false;
