@@ -37,7 +37,7 @@ export interface DatabaseConfig {
  * /healthz with it). Milliseconds; 0 turns a limit off.
  */
 export interface PostgresLimits {
-  /** One statement, on the server (statement_timeout); the client gives up 5 s later. */
+  /** One statement, on the server (statement_timeout); the client gives up up to 5 s later. */
   statementTimeoutMs: number;
   /** Waiting for a row or table lock (lock_timeout). */
   lockTimeoutMs: number;

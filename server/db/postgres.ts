@@ -27,7 +27,7 @@ function errorCode(error: unknown): string | undefined {
     : undefined;
 }
 
-/** How much longer than the server's statement limit the client waits for an answer. */
+/** How much longer than the server's statement limit the client waits for an answer (at most). */
 const CLIENT_GRACE_MS = 5000;
 
 /**
@@ -42,7 +42,10 @@ function discardingPool(pool: pg.Pool): PostgresPool {
     async connect(): Promise<PostgresPoolClient> {
       const client = await pool.connect();
       let lost = false;
-      function query<R>(text: string, parameters: readonly unknown[]): Promise<PostgresQueryResult<R>>;
+      function query<R>(
+        text: string,
+        parameters: readonly unknown[],
+      ): Promise<PostgresQueryResult<R>>;
       function query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
       function query<R>(
         text: string | PostgresCursor<R>,
@@ -79,7 +82,10 @@ function poolConfig(url: string, limits: PostgresLimits): pg.PoolConfig {
     lock_timeout: off(limits.lockTimeoutMs),
     idle_in_transaction_session_timeout: off(limits.idleInTransactionTimeoutMs),
     // A server that cannot even say so (paused, unreachable): the client stops waiting.
-    query_timeout: off(limits.statementTimeoutMs && limits.statementTimeoutMs + CLIENT_GRACE_MS),
+    query_timeout: off(
+      limits.statementTimeoutMs &&
+        limits.statementTimeoutMs + Math.min(CLIENT_GRACE_MS, limits.statementTimeoutMs),
+    ),
     // A connection whose other end vanished (a failover, a dropped NAT entry) is found and closed.
     keepAlive: true,
     keepAliveInitialDelayMillis: limits.keepAliveDelayMs,
