@@ -181,7 +181,7 @@ const databaseEnv = z.object({
   ),
   PG_STATEMENT_TIMEOUT_MS: optional(wholeNumber(0, 3_600_000)),
   PG_LOCK_TIMEOUT_MS: optional(wholeNumber(0, 3_600_000)),
-  PG_IDLE_IN_TRANSACTION_TIMEOUT_MS: optional(wholeNumber(0, 3_600_000)),
+  PG_IDLE_TX_TIMEOUT_MS: optional(wholeNumber(0, 3_600_000)),
   PG_CONNECT_TIMEOUT_MS: optional(wholeNumber(100, 600_000)),
   PG_KEEPALIVE_DELAY_MS: optional(wholeNumber(1000, 3_600_000)),
   PG_MIGRATION_WAIT_MS: optional(wholeNumber(1000, 3_600_000)),
@@ -238,8 +238,7 @@ function postgresLimits(parsed: z.infer<typeof databaseEnv>): PostgresLimits {
   return {
     statementTimeoutMs: parsed.PG_STATEMENT_TIMEOUT_MS ?? defaults.statementTimeoutMs,
     lockTimeoutMs: parsed.PG_LOCK_TIMEOUT_MS ?? defaults.lockTimeoutMs,
-    idleInTransactionTimeoutMs:
-      parsed.PG_IDLE_IN_TRANSACTION_TIMEOUT_MS ?? defaults.idleInTransactionTimeoutMs,
+    idleInTransactionTimeoutMs: parsed.PG_IDLE_TX_TIMEOUT_MS ?? defaults.idleInTransactionTimeoutMs,
     connectTimeoutMs: parsed.PG_CONNECT_TIMEOUT_MS ?? defaults.connectTimeoutMs,
     keepAliveDelayMs: parsed.PG_KEEPALIVE_DELAY_MS ?? defaults.keepAliveDelayMs,
     migrationWaitMs: parsed.PG_MIGRATION_WAIT_MS ?? defaults.migrationWaitMs,
