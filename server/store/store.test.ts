@@ -270,7 +270,9 @@ describe.each(engines)('the store on $name', (engine) => {
       expect(await store.outboxSummary()).toEqual({ pending: 1, sent: 0, failed: 0 });
       expect(await store.markNotificationSent(current)).toBe(true);
       // Once marked, neither claim can mark it again.
-      expect(await store.markNotificationFailed(current, { retryAt: null, error: 'X' })).toBe(false);
+      expect(await store.markNotificationFailed(current, { retryAt: null, error: 'X' })).toBe(
+        false,
+      );
       expect(await store.outboxSummary()).toEqual({ pending: 0, sent: 1, failed: 0 });
     });
 
