@@ -308,6 +308,42 @@ function sendPolicy(options: OutboxOptions): SendPolicy {
 }
 
 /**
+ * One pass over the outbox. Keeps the pool busy without claiming more than it sends at once: each
+ * send that ends frees a slot, which the next claim fills. Ends when nothing is due and nothing is
+ * under way.
+ */
+async function sendDue(options: OutboxOptions, policy: SendPolicy, stopped: () => boolean) {
+  const { store, log } = options;
+  const { leaseMs } = policy;
+  const { maxAttempts } = policy.retry;
+  const sending = new Set<Promise<void>>();
+  const exhausted = await store.giveUpExhausted(policy.retry.maxAttempts);
+  if (exhausted > 0) log.error({ count: exhausted }, 'notifications given up: every try was used');
+  try {
+    for (;;) {
+      const free = SENDS_AT_ONCE - sending.size;
+      const due =
+        free > 0 && !stopped()
+          ? await store.claimNotifications({ limit: free, leaseMs, maxAttempts })
+          : [];
+      for (const notification of due) {
+        const sent = deliver(notification, options, policy)
+          // A mark the database refused (it went away): the lease ends and the e-mail is retried.
+          .catch((error: unknown) => log.error({ code: failureCode(error) }, 'outbox mark failed'))
+          .finally(() => sending.delete(sent));
+        sending.add(sent);
+      }
+      if (sending.size === 0) return;
+      // Side by side, over the transport's pool; each is marked on its own.
+      await Promise.race(sending);
+    }
+  } finally {
+    // A claim that failed leaves the sends under way to finish before the pass ends.
+    await Promise.all(sending);
+  }
+}
+
+/**
  * Sends the e-mail of each stored submission from the outbox table. Rows are leased while being
  * sent, so a crash mid-send means one more send after restart, never none. The lease is renewed
  * while a send runs and each claim carries a fencing token, so while instances live, each e-mail
@@ -316,22 +352,12 @@ function sendPolicy(options: OutboxOptions): SendPolicy {
 export function startOutbox(options: OutboxOptions): Outbox {
   const { store, sender, log, retryBaseMs = 30_000, pollMs = 60_000, now = Date.now } = options;
   const policy = sendPolicy(options);
-  const { leaseMs, retry } = policy;
-  const { maxAttempts } = retry;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let again = false;
   let stopped = false;
 
-  async function pass() {
-    for (;;) {
-      if (stopped) return;
-      const due = await store.claimNotifications({ limit: SENDS_AT_ONCE, leaseMs, maxAttempts });
-      if (due.length === 0) return;
-      // Side by side, over the transport's pool; each is marked on its own.
-      await Promise.all(due.map((notification) => deliver(notification, options, policy)));
-    }
-  }
+  const pass = () => sendDue(options, policy, () => stopped);
 
   function schedule(delayMs: number) {
     clearTimeout(timer);

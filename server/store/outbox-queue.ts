@@ -43,6 +43,11 @@ export interface ClaimOptions {
 
 /** The e-mail notifications waiting in the `outbox` table, leased one sender at a time. */
 export interface OutboxQueue {
+  /**
+   * Gives up the rows whose every try was used and whose last lease ran out with no outcome (their
+   * instance stopped mid-send); how many. Claims leave such rows alone.
+   */
+  giveUpExhausted(maxAttempts: number): Promise<number>;
   /** Leases up to `limit` due notifications, each with a fresh fencing token; counts the try. */
   claimNotifications(options: ClaimOptions): Promise<PendingNotification[]>;
   /** Extends a running send's lease; false when the claim is no longer this one's. */
@@ -90,14 +95,15 @@ function dueNotifications(engine: Engine, at: number, { limit, maxAttempts }: Cl
  * instance stopped mid-send (a crash, a kill). Given up, not tried for ever.
  */
 async function giveUpExhausted(engine: Engine, at: number, maxAttempts: number) {
-  await engine.db
+  const result = await engine.db
     .updateTable('outbox')
     .set({ gave_up_at: at, lease_until: null, claim_token: null, last_error: 'ELEASE' })
     .where('sent_at', 'is', null)
     .where('gave_up_at', 'is', null)
     .where('attempts', '>=', maxAttempts)
     .where(leaseEnded(engine))
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 /** A given-up e-mail of a submission (its latest row of `kind`) queued to be sent now. */
@@ -189,7 +195,6 @@ export function outboxQueue(
   return {
     async claimNotifications(options) {
       const at = now();
-      await giveUpExhausted(engine, at, options.maxAttempts);
       const claimToken = randomBytes(16).toString('base64url');
       const rows = await db
         .updateTable('outbox')
@@ -216,6 +221,8 @@ export function outboxQueue(
       }
       return claimed.sort((a, b) => a.outboxId - b.outboxId);
     },
+
+    giveUpExhausted: (maxAttempts) => giveUpExhausted(engine, now(), maxAttempts),
 
     renewLease: (claim, leaseMs) =>
       fenced(engine, claim, {

@@ -296,6 +296,7 @@ describe.each(engines)('the store on $name', (engine) => {
       expect((await claimOne(store, claim(10, 30, 2))).attempts).toBe(2);
       await sleep(40);
       expect(await store.claimNotifications(claim(10, 30, 2))).toEqual([]);
+      expect(await store.giveUpExhausted(2)).toBe(1);
       expect(await store.outboxSummary()).toEqual({ pending: 0, sent: 0, failed: 1 });
     });
 
