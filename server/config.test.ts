@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError, ENVIRONMENT_VARIABLES, endpointOrigins, loadConfig } from './config.ts';
+import {
+  ConfigError,
+  ENVIRONMENT_VARIABLES,
+  endpointOrigins,
+  loadConfig,
+  POSTGRES_LIMITS,
+} from './config.ts';
 
 describe('loadConfig', () => {
   it('has working defaults', () => {
@@ -49,11 +55,51 @@ describe('loadConfig', () => {
       expect(loadConfig({ DATABASE_URL: url, ADDRESS_HASH_SECRET: secret }).database).toEqual({
         url,
         addressKey: { secret },
+        postgres: POSTGRES_LIMITS,
       });
       expect(() => loadConfig({ DATABASE_URL: url })).toThrow(
         /ADDRESS_HASH_SECRET: is required with a Postgres DATABASE_URL: every instance must hash/,
       );
     }
+  });
+
+  it("reads Postgres's time limits (PG_…), each with its default, 0 turning one off", () => {
+    const postgres = {
+      DATABASE_URL: 'postgres://u:p@db/forms',
+      ADDRESS_HASH_SECRET: 'b'.repeat(32),
+    };
+    expect(POSTGRES_LIMITS).toEqual({
+      statementTimeoutMs: 15_000,
+      lockTimeoutMs: 5_000,
+      idleInTransactionTimeoutMs: 60_000,
+      connectTimeoutMs: 5_000,
+      keepAliveDelayMs: 10_000,
+      migrationWaitMs: 60_000,
+    });
+    expect(
+      loadConfig({
+        ...postgres,
+        PG_STATEMENT_TIMEOUT_MS: '30000',
+        PG_LOCK_TIMEOUT_MS: '0',
+        PG_IDLE_TX_TIMEOUT_MS: '120000',
+        PG_CONNECT_TIMEOUT_MS: '2000',
+        PG_KEEPALIVE_DELAY_MS: '30000',
+        PG_MIGRATION_WAIT_MS: '300000',
+      }).database.postgres,
+    ).toEqual({
+      statementTimeoutMs: 30_000,
+      lockTimeoutMs: 0,
+      idleInTransactionTimeoutMs: 120_000,
+      connectTimeoutMs: 2000,
+      keepAliveDelayMs: 30_000,
+      migrationWaitMs: 300_000,
+    });
+    expect(() => loadConfig({ ...postgres, PG_CONNECT_TIMEOUT_MS: '0' })).toThrow(
+      /PG_CONNECT_TIMEOUT_MS: must be a whole number from 100/,
+    );
+    expect(() => loadConfig({ ...postgres, PG_STATEMENT_TIMEOUT_MS: '15s' })).toThrow(
+      /PG_STATEMENT_TIMEOUT_MS/,
+    );
   });
 
   it('refuses RATE_LIMIT_MAX=0: there is no "off"', () => {
@@ -165,6 +211,7 @@ describe('loadConfig', () => {
   it('reads how long an instance holds an e-mail it is sending (OUTBOX_LEASE_SECONDS)', () => {
     const smtp = { SMTP_URL: 'smtp://mail.example:587', NOTIFY_TO: 'a@example.com' };
     expect(loadConfig({ ...smtp, OUTBOX_LEASE_SECONDS: '30' }).notify?.leaseMs).toBe(30_000);
+    expect(loadConfig({ ...smtp, OUTBOX_LEASE_SECONDS: '2' }).notify?.leaseMs).toBe(2000);
     expect(() => loadConfig({ ...smtp, OUTBOX_LEASE_SECONDS: '1' })).toThrow(
       /OUTBOX_LEASE_SECONDS/,
     );

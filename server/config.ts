@@ -30,7 +30,37 @@ export interface DatabaseConfig {
   dir?: string;
   /** The key of the address hash: kept out of the database (see `Database.clientHash`). */
   addressKey: { secret: string } | { file: string };
+  /** Postgres's time limits (the PG_… variables); each one's default when left out. */
+  postgres?: Partial<PostgresLimits>;
 }
+
+/**
+ * How long Postgres may take, so that a stuck database fails a request instead of hanging it (and
+ * /healthz with it). Milliseconds; 0 turns a limit off.
+ */
+export interface PostgresLimits {
+  /** One statement, on the server (statement_timeout); the client gives up up to 5 s later. */
+  statementTimeoutMs: number;
+  /** Waiting for a row or table lock (lock_timeout). */
+  lockTimeoutMs: number;
+  /** A transaction left open and idle (idle_in_transaction_session_timeout). */
+  idleInTransactionTimeoutMs: number;
+  /** Opening a connection, or waiting for a free one of the pool. */
+  connectTimeoutMs: number;
+  /** TCP keep-alive: the first probe of a silent connection after this. */
+  keepAliveDelayMs: number;
+  /** Waiting at start for another instance's migrations (their advisory lock). */
+  migrationWaitMs: number;
+}
+
+export const POSTGRES_LIMITS: PostgresLimits = {
+  statementTimeoutMs: 15_000,
+  lockTimeoutMs: 5_000,
+  idleInTransactionTimeoutMs: 60_000,
+  connectTimeoutMs: 5_000,
+  keepAliveDelayMs: 10_000,
+  migrationWaitMs: 60_000,
+};
 
 /**
  * Who may name the client in X-Forwarded-For. `proxies`: the addresses, CIDRs or proxy-addr names
@@ -59,6 +89,7 @@ export interface NotifyConfig {
   /**
    * How long an instance holds an e-mail it is sending before another instance may take it over
    * (OUTBOX_LEASE_SECONDS, 120 by default): the longest an e-mail waits after its instance died.
+   * A live instance renews it every third of it while the send runs.
    */
   leaseMs: number;
 }
@@ -157,6 +188,12 @@ const databaseEnv = z.object({
       .string()
       .min(32, 'must be at least 32 characters (e.g. the output of `openssl rand -hex 32`)'),
   ),
+  PG_STATEMENT_TIMEOUT_MS: optional(wholeNumber(0, 3_600_000)),
+  PG_LOCK_TIMEOUT_MS: optional(wholeNumber(0, 3_600_000)),
+  PG_IDLE_TX_TIMEOUT_MS: optional(wholeNumber(0, 3_600_000)),
+  PG_CONNECT_TIMEOUT_MS: optional(wholeNumber(100, 600_000)),
+  PG_KEEPALIVE_DELAY_MS: optional(wholeNumber(1000, 3_600_000)),
+  PG_MIGRATION_WAIT_MS: optional(wholeNumber(1000, 3_600_000)),
 });
 
 const serverEnv = databaseEnv.extend({
@@ -184,7 +221,7 @@ const serverEnv = databaseEnv.extend({
   MAIL_ENVELOPE_FROM: optional(
     z.email('must be a bare address such as bounces@staffing.example (no name, no <>)'),
   ),
-  OUTBOX_LEASE_SECONDS: optional(wholeNumber(5, 3600)),
+  OUTBOX_LEASE_SECONDS: optional(wholeNumber(2, 3600)),
   PUBLISH_TIMEOUT_MS: optional(wholeNumber(1, 600_000)),
   ALTCHA_HMAC_KEY: optional(
     z
@@ -222,6 +259,18 @@ function parseEnv<T extends z.ZodType>(schema: T, env: Env): z.infer<T> {
   throw new ConfigError(`The environment is not valid:\n${lines.join('\n')}`);
 }
 
+function postgresLimits(parsed: z.infer<typeof databaseEnv>): PostgresLimits {
+  const defaults = POSTGRES_LIMITS;
+  return {
+    statementTimeoutMs: parsed.PG_STATEMENT_TIMEOUT_MS ?? defaults.statementTimeoutMs,
+    lockTimeoutMs: parsed.PG_LOCK_TIMEOUT_MS ?? defaults.lockTimeoutMs,
+    idleInTransactionTimeoutMs: parsed.PG_IDLE_TX_TIMEOUT_MS ?? defaults.idleInTransactionTimeoutMs,
+    connectTimeoutMs: parsed.PG_CONNECT_TIMEOUT_MS ?? defaults.connectTimeoutMs,
+    keepAliveDelayMs: parsed.PG_KEEPALIVE_DELAY_MS ?? defaults.keepAliveDelayMs,
+    migrationWaitMs: parsed.PG_MIGRATION_WAIT_MS ?? defaults.migrationWaitMs,
+  };
+}
+
 export function databaseConfig(env: Env): DatabaseConfig {
   const parsed = parseEnv(databaseEnv, env);
   const dir = path.resolve(parsed.DATA_DIR ?? 'data');
@@ -237,7 +286,7 @@ export function databaseConfig(env: Env): DatabaseConfig {
           'duplicate posts and the limits would differ between them (e.g. `openssl rand -hex 32`)',
       );
     }
-    return { url: parsed.DATABASE_URL, addressKey };
+    return { url: parsed.DATABASE_URL, addressKey, postgres: postgresLimits(parsed) };
   }
   if (parsed.DATABASE_URL) {
     return { url: parsed.DATABASE_URL, authToken: parsed.DATABASE_AUTH_TOKEN, addressKey };

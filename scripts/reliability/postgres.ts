@@ -53,7 +53,7 @@ async function waitFor(condition: () => Promise<boolean>, timeoutMs: number): Pr
 }
 
 /** Message-IDs the SMTP server received, and how many of them more than once. */
-function messageIds(raws: readonly string[]): { ids: Set<string>; duplicates: number } {
+export function messageIds(raws: readonly string[]): { ids: Set<string>; duplicates: number } {
   const ids = new Set<string>();
   let duplicates = 0;
   for (const raw of raws) {

@@ -532,37 +532,41 @@ describe.each(engines)('the inbox on $name', (engine) => {
       for (const id of [sent, retrying, failed]) {
         expect((await box.detail(id))?.notification, id).toEqual({ state: 'pending' });
       }
-      const claimed = await store.claimNotifications(10, MINUTE);
-      const outboxId = (id: string) => {
+      const claimed = await store.claimNotifications({
+        limit: 10,
+        leaseMs: MINUTE,
+        maxAttempts: 30,
+      });
+      const claimOf = (id: string) => {
         const entry = claimed.find((notification) => notification.submission.id === id);
         if (!entry) throw new Error(`no notification for ${id}`);
-        return entry.outboxId;
+        return entry;
       };
 
       clock = T0 + HOUR;
-      await store.markNotificationSent(outboxId(sent));
+      await store.markNotificationSent(claimOf(sent));
       expect((await box.detail(sent))?.notification).toEqual({ state: 'sent', at: T0 + HOUR });
 
-      await store.markNotificationFailed(outboxId(retrying), {
-        attempts: 2,
+      await store.markNotificationFailed(claimOf(retrying), {
         retryAt: T0 + 2 * HOUR,
         error: 'connection refused',
       });
       expect((await box.detail(retrying))?.notification).toEqual({
         state: 'retrying',
-        attempts: 2,
+        attempts: 1,
         nextAttemptAt: T0 + 2 * HOUR,
+        error: 'connection refused',
       });
 
-      await store.markNotificationFailed(outboxId(failed), {
-        attempts: 8,
+      await store.markNotificationFailed(claimOf(failed), {
         retryAt: null,
         error: 'mailbox unavailable',
       });
       expect((await box.detail(failed))?.notification).toEqual({
         state: 'failed',
-        attempts: 8,
+        attempts: 1,
         at: T0 + HOUR,
+        error: 'mailbox unavailable',
       });
       expect((await box.detail(silent))?.notification).toEqual({ state: 'off' });
     });

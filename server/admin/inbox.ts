@@ -14,6 +14,7 @@ import {
   type InboxItem,
   type InboxPage,
   type InboxQuery,
+  type MailKind,
   type NotificationState,
   type StatusCounts,
   type SubmissionDetail,
@@ -26,6 +27,7 @@ import type { Database } from '../db/database.ts';
 import type { Engine, EngineKind, Query, SearchOrder } from '../db/engine.ts';
 import type { Tables } from '../db/tables.ts';
 import type { FormDefinition } from '../intake/forms.ts';
+import { requeueNotification } from '../store/outbox-queue.ts';
 import {
   readSubmissions,
   SUBMISSION_COLUMNS,
@@ -93,16 +95,21 @@ function filter(kind: EngineKind, query: InboxQuery, withStatus: boolean): Expre
 
 type OutboxRow = Pick<
   Selectable<Tables['outbox']>,
-  'attempts' | 'next_attempt_at' | 'sent_at' | 'gave_up_at'
+  'attempts' | 'next_attempt_at' | 'sent_at' | 'gave_up_at' | 'last_error' | 'claim_token'
 >;
 
 function notificationState(row: OutboxRow | undefined): NotificationState {
   if (!row) return { state: 'off' };
-  const attempts = Number(row.attempts);
   if (row.sent_at !== null) return { state: 'sent', at: Number(row.sent_at) };
-  if (row.gave_up_at !== null) return { state: 'failed', attempts, at: Number(row.gave_up_at) };
-  if (attempts === 0) return { state: 'pending' };
-  return { state: 'retrying', attempts, nextAttemptAt: Number(row.next_attempt_at) };
+  const error = row.last_error;
+  const attempts = Number(row.attempts);
+  if (row.gave_up_at !== null) {
+    return { state: 'failed', attempts, at: Number(row.gave_up_at), error };
+  }
+  if (error === null) return { state: 'pending' };
+  // A try is counted when it starts: one under way (claimed) has not failed (yet).
+  const failed = row.claim_token === null ? attempts : attempts - 1;
+  return { state: 'retrying', attempts: failed, nextAttemptAt: Number(row.next_attempt_at), error };
 }
 
 export interface InboxOptions {
@@ -243,7 +250,7 @@ function toEvent(event: EventRow): SubmissionEvent {
 function latestOutbox({ db }: Engine, id: string, kind: 'notify' | 'acknowledge') {
   return db
     .selectFrom('outbox')
-    .select(['attempts', 'next_attempt_at', 'sent_at', 'gave_up_at'])
+    .select(['attempts', 'next_attempt_at', 'sent_at', 'gave_up_at', 'last_error', 'claim_token'])
     .where('submission_id', '=', id)
     .where('kind', '=', kind)
     .orderBy('id', 'desc')
@@ -421,6 +428,19 @@ export function inbox(database: Database, { forms, now = Date.now }: InboxOption
 
     /** Every submission the filters select, newest first (the export). */
     all: (query: InboxQuery) => select({ ...query, after: undefined }),
+
+    /**
+     * 'Send again': the submission's given-up e-mail of `kind` queued anew. Undefined when there
+     * is no such submission; `requeued` false when that e-mail was not given up.
+     */
+    async sendAgain(
+      id: string,
+      kind: MailKind,
+    ): Promise<{ requeued: boolean; detail: SubmissionDetail } | undefined> {
+      const requeued = await requeueNotification(engine, id, kind, now());
+      const found = await detail(id);
+      return found && { requeued, detail: found };
+    },
 
     /** Changes the status and/or the note, recording who did it and when. */
     async update(

@@ -421,6 +421,81 @@ describe('headers', () => {
   });
 });
 
+describe("'Send again' for a given-up e-mail", () => {
+  let token: string;
+  const nudge = vi.fn();
+
+  beforeEach(async () => {
+    nudge.mockClear();
+    await addUser();
+    await start({}, { onStored: nudge });
+    token = await signedIn();
+  });
+
+  function sendAgain(id: string, body: unknown, headers: Record<string, string> = SAME_ORIGIN) {
+    return inject({
+      method: 'POST',
+      url: `/admin/api/submissions/${id}/send-again`,
+      headers: { 'content-type': 'application/json', ...headers },
+      cookies: { [SESSION_COOKIE]: token },
+      payload: typeof body === 'string' ? body : JSON.stringify(body),
+    });
+  }
+
+  /** A quote whose notification was given up after a 5xx. */
+  async function givenUp() {
+    const saved = await store.save({ form: 'quote', fields: quoteBody(1), notify: true });
+    if (saved.status !== 'created') throw new Error(saved.status);
+    const [claim] = await store.claimNotifications({ limit: 1, leaseMs: MINUTE, maxAttempts: 30 });
+    if (!claim) throw new Error('nothing to claim');
+    await store.markNotificationFailed(claim, { retryAt: null, error: 'EENVELOPE 550' });
+    return saved.id;
+  }
+
+  it('shows the given-up e-mail with its code, queues it again and wakes the outbox', async () => {
+    const id = await givenUp();
+    expect((await get(`/admin/api/submissions/${id}`, token)).json().notification).toEqual({
+      state: 'failed',
+      attempts: 1,
+      at: T0,
+      error: 'EENVELOPE 550',
+    });
+    const response = await sendAgain(id, { kind: 'notify' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ id, notification: { state: 'pending' } });
+    expect(nudge).toHaveBeenCalledTimes(1);
+    expect(await store.outboxSummary()).toEqual({ pending: 1, sent: 0, failed: 0 });
+    const [again] = await store.claimNotifications({ limit: 1, leaseMs: MINUTE, maxAttempts: 30 });
+    expect(again?.attempts).toBe(1);
+  });
+
+  it('answers 409 for an e-mail that was not given up, and queues nothing', async () => {
+    const id = await givenUp();
+    const other = await sendAgain(id, { kind: 'acknowledge' });
+    expect(other.statusCode).toBe(409);
+    expect(other.json()).toEqual({ ok: false, error: 'This e-mail was not given up' });
+    expect((await sendAgain(id, { kind: 'notify' })).statusCode).toBe(200);
+    expect((await sendAgain(id, { kind: 'notify' })).statusCode).toBe(409);
+    expect(nudge).toHaveBeenCalledTimes(1);
+  });
+
+  it('refuses a bad body, an unknown submission, another site and a stranger', async () => {
+    const id = await givenUp();
+    for (const body of [{}, { kind: 'spam' }, { kind: 'notify', extra: 1 }, 'not json', '[]']) {
+      const response = await sendAgain(id, body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(response.json().ok).toBe(false);
+    }
+    expect((await sendAgain('no-such-id', { kind: 'notify' })).statusCode).toBe(404);
+    const crossSite = await sendAgain(id, { kind: 'notify' }, { 'sec-fetch-site': 'cross-site' });
+    expect(crossSite.statusCode).toBe(403);
+    token = 'A'.repeat(43);
+    expect((await sendAgain(id, { kind: 'notify' })).statusCode).toBe(401);
+    expect(nudge).not.toHaveBeenCalled();
+    expect(await store.outboxSummary()).toEqual({ pending: 0, sent: 0, failed: 1 });
+  });
+});
+
 describe('inbox API', () => {
   let token: string;
 

@@ -7,6 +7,7 @@ import { safeParse } from 'zod/mini';
 import {
   inboxQuerySchema,
   PASSWORD_MIN_LENGTH,
+  sendAgainSchema,
   setupSchema,
   signInSchema,
   updateSubmissionSchema,
@@ -59,6 +60,8 @@ export interface AdminOptions {
   cost?: ScryptCost;
   /** The owner's site editor (server/site/): its API and previews. */
   site?: { live: LiveSite; store: SiteStore };
+  /** Wakes the outbox up after 'Send again' queued an e-mail (main.ts's outbox). */
+  onMailQueued?: (() => void) | undefined;
 }
 
 export const SESSION_COOKIE = 'admin_session';
@@ -373,6 +376,21 @@ function submissionRoutes(app: FastifyInstance, context: AdminContext) {
       if (!detail) return refuse(reply, 404, 'No such submission');
       request.log.info({ id: detail.id, status: change.data.status }, 'submission updated');
       return detail;
+    },
+  );
+
+  app.post<{ Params: { id: string } }>(
+    '/api/submissions/:id/send-again',
+    signedIn,
+    async (request, reply) => {
+      const body = safeParse(sendAgainSchema, request.body);
+      if (!body.success) return refuse(reply, 400, 'Say which e-mail to send again');
+      const result = await box.sendAgain(request.params.id, body.data.kind);
+      if (!result) return refuse(reply, 404, 'No such submission');
+      if (!result.requeued) return refuse(reply, 409, 'This e-mail was not given up');
+      request.log.info({ id: request.params.id, kind: body.data.kind }, 'e-mail queued again');
+      options.onMailQueued?.();
+      return result.detail;
     },
   );
 }

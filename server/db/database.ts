@@ -33,15 +33,35 @@ export interface Database {
 const MIGRATION_LOCK = 7_140_322;
 
 /**
- * Applies the migrations the database lacks, in one transaction under a lock: on Postgres an
- * advisory lock (instances starting together wait for the first, then find nothing to do); on
- * SQLite the write transaction itself.
+ * Takes the migration lock for `transaction`, trying every 200 ms until `waitMs` has passed: no
+ * statement waits (statement_timeout would end it with a less clear message), and a lock held for
+ * ever (a stuck instance) stops this start with an error that says what it waited for.
  */
-export async function migrate(engine: Engine): Promise<void> {
-  await engine.db.transaction().execute(async (transaction) => {
-    if (engine.kind === 'postgres') {
-      await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`.execute(transaction);
+async function migrationLock(transaction: Kysely<Tables>, waitMs: number) {
+  const giveUpAt = Date.now() + waitMs;
+  for (;;) {
+    const { rows } = await sql<{ locked: boolean }>`
+      SELECT pg_try_advisory_xact_lock(${MIGRATION_LOCK}) AS locked`.execute(transaction);
+    if (rows[0]?.locked) return;
+    if (Date.now() >= giveUpAt) {
+      throw new Error(
+        `Waited ${Math.round(waitMs / 1000)} s for the migration lock (Postgres advisory lock ` +
+          `${MIGRATION_LOCK}): another instance is migrating this database, or is stuck holding ` +
+          'the lock. Wait for it, or end its session; PG_MIGRATION_WAIT_MS sets how long to wait.',
+      );
     }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/**
+ * Applies the migrations the database lacks, in one transaction under a lock: on Postgres an
+ * advisory lock (instances starting together wait for the first, then find nothing to do, at
+ * most `waitMs`); on SQLite the write transaction itself.
+ */
+export async function migrate(engine: Engine, waitMs = 60_000): Promise<void> {
+  await engine.db.transaction().execute(async (transaction) => {
+    if (engine.kind === 'postgres') await migrationLock(transaction, waitMs);
     await sql`CREATE TABLE IF NOT EXISTS schema_migrations
       (version ${sql.raw(engine.kind === 'postgres' ? 'BIGINT' : 'INTEGER')} PRIMARY KEY,
        applied_at ${sql.raw(engine.kind === 'postgres' ? 'BIGINT' : 'INTEGER')} NOT NULL)`.execute(
@@ -117,11 +137,11 @@ export async function openDatabase(
 ): Promise<Database> {
   if (config.dir) mkdirSync(config.dir, { recursive: true });
   const engine = isPostgresUrl(config.url)
-    ? postgresEngine(config.url, onError)
+    ? postgresEngine(config.url, onError, config.postgres)
     : await sqliteEngine(config.url, config.authToken);
   let key: string;
   try {
-    await migrate(engine);
+    await migrate(engine, config.postgres?.migrationWaitMs);
     key = await addressKey(engine.db, config.addressKey);
   } catch (error) {
     await engine.close();

@@ -56,6 +56,11 @@ export interface Engine {
   batch(queries: readonly Query[]): Promise<Row[][]>;
   /** The next `seq` (order of arrival) as an SQL expression for an insert. */
   nextSeq: string;
+  /**
+   * The database server's clock, in ms since the epoch, as an SQL expression: times that several
+   * instances compare (the outbox's leases) are all read from this one clock, not each machine's.
+   */
+  nowMs: string;
   search: SearchIndex;
   /**
    * A parameter with its type, for the select list of an `INSERT … SELECT`: Postgres cannot infer

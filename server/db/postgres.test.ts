@@ -1,20 +1,23 @@
 // What is Postgres's own: instances starting together, a database that goes away, the search's
 // words. Its own server here (the shared one of the run must not be stopped).
 import { sql } from 'kysely';
+import pg from 'pg';
 import { sessions } from '../admin/sessions.ts';
 import { MAX_FAILURES, signInLimit } from '../admin/sign-in-limit.ts';
 import { users } from '../admin/users.ts';
 import { buildApp } from '../http/app.ts';
 import { openStore, type Store } from '../store/store.ts';
+import type { PostgresLimits } from '../config.ts';
 import { createTestDatabase, startTestPostgres, type TestPostgres } from '../testing/postgres.ts';
+import { startTcpProxy, type TcpProxy } from '../testing/tcp-proxy.ts';
 import { quoteBody } from '../testing/fixtures.ts';
 import { migrations } from './migrations.ts';
 
 let server: TestPostgres | undefined;
 const stores: Store[] = [];
 
-function config(url: string) {
-  return { url, addressKey: { secret: 'postgres-test-address-key-0123456789' } };
+function config(url: string, postgres: Partial<PostgresLimits> = {}) {
+  return { url, addressKey: { secret: 'postgres-test-address-key-0123456789' }, postgres };
 }
 
 beforeAll(async () => {
@@ -108,5 +111,83 @@ describe('several instances on one Postgres', () => {
       store.database.db,
     );
     expect(new Set(seqs.rows.map((row) => row.seq)).size).toBe(20);
+  });
+});
+
+describe('a Postgres that stops answering (a paused server, a half-open connection)', () => {
+  let proxy: TcpProxy | undefined;
+  let store: Store;
+
+  /** A store on a new database, reached through a proxy that can stop forwarding. */
+  async function storeBehindProxy(limits: Partial<PostgresLimits> = {}) {
+    const url = new URL(await createTestDatabase(server?.url ?? ''));
+    const started = await startTcpProxy(Number(url.port));
+    proxy = started;
+    url.port = String(started.port);
+    store = await openStore(config(url.href, limits));
+    stores.push(store);
+    return started;
+  }
+
+  afterEach(async () => {
+    proxy?.resume();
+    await proxy?.close();
+  });
+
+  it('answers /healthz 503 within 2 s, and 200 again once it answers', async () => {
+    const proxy = await storeBehindProxy();
+    const app = await buildApp({ store });
+    try {
+      expect((await app.inject('/healthz')).statusCode).toBe(200);
+      proxy.pause();
+      const started = Date.now();
+      const down = await app.inject('/healthz');
+      expect(down.statusCode).toBe(503);
+      expect(Date.now() - started).toBeLessThan(2500);
+      proxy.resume();
+      await vi.waitFor(async () => expect((await app.inject('/healthz')).statusCode).toBe(200), {
+        timeout: 5000,
+        interval: 100,
+      });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('fails a statement within its limit instead of hanging, and works again after', async () => {
+    const proxy = await storeBehindProxy({ statementTimeoutMs: 1000 });
+    await store.list();
+    proxy.pause();
+    const started = Date.now();
+    await expect(store.list()).rejects.toThrow(/timeout/i);
+    // The client's limit: the statement's 1 s, and as much again for the server to say so.
+    expect(Date.now() - started).toBeLessThan(4000);
+    proxy.resume();
+    expect(await store.list()).toEqual([]);
+  });
+
+  it('ends a statement that runs too long on the server (statement_timeout)', async () => {
+    await storeBehindProxy({ statementTimeoutMs: 300 });
+    await expect(sql`SELECT pg_sleep(2)`.execute(store.database.db)).rejects.toMatchObject({
+      code: '57014',
+    });
+  });
+
+  it('stops waiting for the migration lock after PG_MIGRATION_WAIT_MS, and says so', async () => {
+    const url = await createTestDatabase(server?.url ?? '');
+    // Another instance stuck mid-migration: it holds the lock and does not let go.
+    const holder = new pg.Client({ connectionString: url });
+    await holder.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query('SELECT pg_advisory_xact_lock(7140322)');
+      const started = Date.now();
+      await expect(openStore(config(url, { migrationWaitMs: 1000 }))).rejects.toThrow(
+        /Waited 1 s for the migration lock/,
+      );
+      expect(Date.now() - started).toBeLessThan(3000);
+    } finally {
+      await holder.end();
+    }
   });
 });

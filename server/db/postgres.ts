@@ -1,5 +1,15 @@
-import { Kysely, PostgresDialect, sql, type CompiledQuery } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  sql,
+  type CompiledQuery,
+  type PostgresCursor,
+  type PostgresPool,
+  type PostgresPoolClient,
+  type PostgresQueryResult,
+} from 'kysely';
 import pg from 'pg';
+import { POSTGRES_LIMITS, type PostgresLimits } from '../config.ts';
 import { compileQuery, type Engine, type Row, type SearchIndex } from './engine.ts';
 import type { Tables } from './tables.ts';
 
@@ -17,27 +27,91 @@ function errorCode(error: unknown): string | undefined {
     : undefined;
 }
 
+/** How much longer than the server's statement limit the client waits for an answer (at most). */
+const CLIENT_GRACE_MS = 5000;
+
 /**
- * The Postgres engine: a connection pool shared by every query of this instance. Several
- * instances may share the database: what must happen once (migrations, the outbox's claims) is
- * locked in the database itself.
+ * The pool as Kysely takes it, but a connection whose query the client gave up on (no answer
+ * within `query_timeout`: a paused server, a half-open connection) is closed instead of reused:
+ * its socket may never answer again, and the next query would wait behind the lost one.
  */
-export function postgresEngine(url: string, onError: (error: Error) => void): Engine {
-  const pool = new pg.Pool({
+function discardingPool(pool: pg.Pool): PostgresPool {
+  return {
+    options: pool.options,
+    end: () => pool.end(),
+    async connect(): Promise<PostgresPoolClient> {
+      const client = await pool.connect();
+      let lost = false;
+      function query<R>(
+        text: string,
+        parameters: readonly unknown[],
+      ): Promise<PostgresQueryResult<R>>;
+      function query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
+      function query<R>(
+        text: string | PostgresCursor<R>,
+        parameters: readonly unknown[] = [],
+      ): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
+        // Kysely streams through a cursor only when given one (the dialect here has none).
+        if (typeof text !== 'string') throw new Error('query streams are not used');
+        return client.query(text, [...parameters]).then(
+          (result) => result as PostgresQueryResult<R>,
+          (error: unknown) => {
+            if (error instanceof Error && error.message === 'Query read timeout') lost = true;
+            throw error;
+          },
+        );
+      }
+      return {
+        query,
+        release: (destroy?: boolean) => client.release(destroy === true || lost),
+      };
+    },
+  };
+}
+
+/** The pool's settings: its size, type parsers, and every time limit (PostgresLimits). */
+function poolConfig(url: string, limits: PostgresLimits): pg.PoolConfig {
+  const off = (ms: number) => (ms > 0 ? ms : undefined);
+  return {
     connectionString: url,
     max: 10,
     // A database that does not answer fails the request (and /healthz) instead of hanging it.
-    connectionTimeoutMillis: 5000,
+    connectionTimeoutMillis: limits.connectTimeoutMs,
+    // Set on each session at its start: the server ends what runs or waits too long.
+    statement_timeout: off(limits.statementTimeoutMs),
+    lock_timeout: off(limits.lockTimeoutMs),
+    idle_in_transaction_session_timeout: off(limits.idleInTransactionTimeoutMs),
+    // A server that cannot even say so (paused, unreachable): the client stops waiting.
+    query_timeout: off(
+      limits.statementTimeoutMs &&
+        limits.statementTimeoutMs + Math.min(CLIENT_GRACE_MS, limits.statementTimeoutMs),
+    ),
+    // A connection whose other end vanished (a failover, a dropped NAT entry) is found and closed.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: limits.keepAliveDelayMs,
     types: {
       getTypeParser: (id, format) =>
         id === INT8 || id === NUMERIC
           ? (value: string) => Number(value)
           : pg.types.getTypeParser(id, format),
     },
-  });
+  };
+}
+
+/**
+ * The Postgres engine: a connection pool shared by every query of this instance. Several
+ * instances may share the database: what must happen once (migrations, the outbox's claims) is
+ * locked in the database itself.
+ */
+export function postgresEngine(
+  url: string,
+  onError: (error: Error) => void,
+  limits: Partial<PostgresLimits> = {},
+): Engine {
+  const pool = new pg.Pool(poolConfig(url, { ...POSTGRES_LIMITS, ...limits }));
   // An idle connection the server dropped (a restart, a failover) must not end the process.
   pool.on('error', onError);
-  const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: discardingPool(pool) }) });
 
   async function batchOnce(queries: readonly CompiledQuery[]): Promise<Row[][]> {
     return db.transaction().execute(async (transaction) => {
@@ -63,6 +137,8 @@ export function postgresEngine(url: string, onError: (error: Error) => void): En
       }
     },
     nextSeq: "nextval('submissions_seq_counter')",
+    // clock_timestamp(), not now(): the time of the statement, not of its transaction's start.
+    nowMs: 'CAST(FLOOR(EXTRACT(EPOCH FROM clock_timestamp()) * 1000) AS BIGINT)',
     search: tsvectorSearch(),
     typed: (value, kind) =>
       sql`CAST(${value} AS ${sql.raw({ integer: 'BIGINT', text: 'TEXT', bytes: 'BYTEA' }[kind])})`,

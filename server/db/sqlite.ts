@@ -37,6 +37,8 @@ export async function sqliteEngine(url: string, authToken?: string): Promise<Eng
       return results.map(plainRows);
     },
     nextSeq: '(SELECT COALESCE(MAX(seq), 0) + 1 FROM submissions)',
+    // julianday('now') is to the millisecond on every SQLite version (unixepoch('subsec') needs 3.42).
+    nowMs: "CAST(ROUND((julianday('now') - 2440587.5) * 86400000) AS INTEGER)",
     search: ftsSearch(db),
     typed: (value) => sql`${value}`,
     close: () => db.destroy(),

@@ -47,7 +47,7 @@ export interface AppOptions {
   acknowledge?: boolean;
   /** Acknowledgements per recipient domain per hour (ACK_DOMAIN_MAX_PER_HOUR). */
   acknowledgeDomainMaxPerHour?: number | undefined;
-  /** Called after a new submission is committed (wakes the outbox). */
+  /** Called after a new submission is committed, or an e-mail queued again (wakes the outbox). */
   onStored?: () => void;
   /** The owner's inbox at /admin/; left out when not given. */
   admin?: Omit<AdminOptions, 'database' | 'forms'>;
@@ -236,6 +236,24 @@ async function serveSite(app: FastifyInstance, distDir: string) {
   });
 }
 
+/**
+ * How long /healthz waits for the database: a proxy's health check gives up after a few seconds,
+ * and a database that does not answer (paused, a half-open connection) must read as down, not hang.
+ */
+const HEALTH_TIMEOUT_MS = 2000;
+
+/** `work`, or an ETIMEDOUT error once `ms` have passed (the work goes on, unawaited). */
+function answersWithin<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(
+      () => reject(Object.assign(new Error('no answer in time'), { code: 'ETIMEDOUT' })),
+      ms,
+    );
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logLevel
@@ -272,7 +290,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.get('/healthz', async (request, reply) => {
     try {
-      await store.ping();
+      await answersWithin(store.ping(), HEALTH_TIMEOUT_MS);
       return { ok: true };
     } catch (error) {
       request.log.error({ code: (error as { code?: string }).code }, 'health check failed');
@@ -303,6 +321,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       database: store.database,
       forms: [...forms.values()],
       ...(options.site ? { site: options.site } : {}),
+      onMailQueued: options.onStored,
       ...options.admin,
     });
     app.get('/admin', (_request, reply) => reply.redirect('/admin/', 301));

@@ -206,9 +206,9 @@ describe('outbox policy', () => {
   it('gives up after the last attempt and keeps the row', async () => {
     const sender = {
       sendMail: vi.fn(async () => {
-        throw Object.assign(new Error('550 <bookings@staffing.example> rejected'), {
+        throw Object.assign(new Error('421 try again later'), {
           code: 'EENVELOPE',
-          responseCode: 550,
+          responseCode: 421,
         });
       }),
     };

@@ -40,11 +40,17 @@ export interface OutboxOptions {
   /** First retry delay; each later one doubles, up to `retryMaxMs`. */
   retryBaseMs?: number;
   retryMaxMs?: number;
-  /** After this many failed sends the notification is given up (the row itself stays). */
+  /**
+   * After this many tries the notification is given up (the row itself stays). A try counts when
+   * it is claimed, so one that takes its instance down counts as well.
+   */
   maxAttempts?: number;
   /** Longest sleep between looks at the outbox (another process may have queued mail). */
   pollMs?: number;
+  /** How long a claim holds before another instance may take the e-mail over; renewed while sending. */
   leaseMs?: number;
+  /** A send still running after this is abandoned and counted as a temporary failure (ETIMEDOUT). */
+  sendDeadlineMs?: number;
   now?: () => number;
 }
 
@@ -57,6 +63,12 @@ export interface Outbox {
 }
 
 /**
+ * How many e-mails go at once: the SMTP pool's connections, and so the most a pass claims (a claimed
+ * e-mail waiting for a free connection would only wear its lease down).
+ */
+export const SENDS_AT_ONCE = 5;
+
+/**
  * The outbox's transport to `smtpUrl`. With `envelopeFrom` (MAIL_ENVELOPE_FROM), every e-mail's
  * SMTP envelope sender (MAIL FROM, where bounces go) is that address, while its From header stays
  * NOTIFY_FROM: a bounce of an acknowledgement to a mistyped address lands there, not in the
@@ -67,7 +79,7 @@ export function smtpSender(smtpUrl: string, envelopeFrom?: string): MailSender {
     url: smtpUrl,
     // A few connections kept open: a burst of submissions is not one SMTP handshake per e-mail.
     pool: true,
-    maxConnections: 5,
+    maxConnections: SENDS_AT_ONCE,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 30_000,
@@ -88,6 +100,13 @@ const FALLBACK_FORM: Omit<FormDefinition, 'name'> = {
   contact: () => ({}),
   summaryFields: [],
 };
+
+/** A refusal the relay will repeat however often it is asked (SMTP 5xx): no retry. */
+function isPermanent(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { responseCode } = error as { responseCode?: unknown };
+  return typeof responseCode === 'number' && responseCode >= 500 && responseCode <= 599;
+}
 
 /** A short, personal-data-free description of a send failure: codes only, never the server's text. */
 function failureCode(error: unknown): string {
@@ -178,70 +197,180 @@ interface RetryPolicy {
   now(): number;
 }
 
+interface SendPolicy {
+  retry: RetryPolicy;
+  leaseMs: number;
+  deadlineMs: number;
+}
+
+/** Rejects with ETIMEDOUT once `deadlineMs` has passed; `cancel` clears the timer. */
+function deadline(deadlineMs: number): { expired: Promise<never>; cancel(): void } {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(
+      () => reject(Object.assign(new Error('send deadline passed'), { code: 'ETIMEDOUT' })),
+      deadlineMs,
+    );
+  });
+  return { expired, cancel: () => clearTimeout(timer) };
+}
+
+/**
+ * Renews the claim's lease every third of it while a send runs: a slow relay does not let the
+ * lease run out, so no other instance takes the e-mail over and sends it a second time.
+ */
+function keepLease(notification: PendingNotification, options: OutboxOptions, leaseMs: number) {
+  const details = { submissionId: notification.submission.id, kind: notification.kind };
+  const timer = setInterval(
+    () => {
+      options.store.renewLease(notification, leaseMs).then(
+        (held) => {
+          if (!held) options.log.warn(details, 'notification lease lost while sending');
+        },
+        (error: unknown) =>
+          options.log.warn(
+            { ...details, code: failureCode(error) },
+            'notification lease not renewed',
+          ),
+      );
+    },
+    Math.max(1, Math.floor(leaseMs / 3)),
+  );
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+/** Sends the message of `notification` (if it has one) under its deadline, renewing its lease. */
+async function send(notification: PendingNotification, options: OutboxOptions, policy: SendPolicy) {
+  const message = await messageFor(options, notification);
+  // Nothing to send (an acknowledgement without an address): done, like a sent one.
+  if (!message) return;
+  const limit = deadline(policy.deadlineMs);
+  const release = keepLease(notification, options, policy.leaseMs);
+  try {
+    // Past the deadline the send is abandoned: the pool's socket timeout ends its connection.
+    await Promise.race([options.sender.sendMail(message), limit.expired]);
+  } finally {
+    limit.cancel();
+    release();
+  }
+}
+
+/** Records a failed try: given up (a 5xx, or the last try), or tried again after a back-off. */
+async function recordFailure(
+  notification: PendingNotification,
+  error: unknown,
+  options: OutboxOptions,
+  retry: RetryPolicy,
+) {
+  const { attempts, submission, kind } = notification;
+  const code = failureCode(error);
+  const giveUp = isPermanent(error) || attempts >= retry.maxAttempts;
+  const retryAt = giveUp ? null : retry.now() + retry.delay(attempts);
+  const marked = await options.store.markNotificationFailed(notification, { retryAt, error: code });
+  const details = { submissionId: submission.id, kind, attempts, code };
+  if (!marked) options.log.warn(details, 'notification failed after its claim had passed on');
+  else if (retryAt === null) options.log.error(details, 'notification given up');
+  else {
+    options.log.warn(
+      { ...details, retryInMs: retryAt - retry.now() },
+      'notification failed, will retry',
+    );
+  }
+}
+
 /** Sends one notification and records the outcome: sent, retry later, or given up. */
 async function deliver(
   notification: PendingNotification,
   options: OutboxOptions,
-  retry: RetryPolicy,
+  policy: SendPolicy,
 ) {
-  const { outboxId, attempts, submission, kind } = notification;
-  const { store, log } = options;
+  const { submission, kind } = notification;
   try {
-    const message = await messageFor(options, notification);
-    // Nothing to send (an acknowledgement without an address): done, like a sent one.
-    if (message) await options.sender.sendMail(message);
+    await send(notification, options, policy);
   } catch (error) {
-    const failed = attempts + 1;
-    const code = failureCode(error);
-    const retryAt = failed >= retry.maxAttempts ? null : retry.now() + retry.delay(failed);
-    await store.markNotificationFailed(outboxId, { attempts: failed, retryAt, error: code });
-    const details = { submissionId: submission.id, kind, attempts: failed, code };
-    if (retryAt === null) log.error(details, 'notification given up');
-    else
-      log.warn({ ...details, retryInMs: retryAt - retry.now() }, 'notification failed, will retry');
+    await recordFailure(notification, error, options, policy.retry);
     return;
   }
-  await store.markNotificationSent(outboxId);
-  log.info({ submissionId: submission.id, kind }, 'notification sent');
+  if (await options.store.markNotificationSent(notification)) {
+    options.log.info({ submissionId: submission.id, kind }, 'notification sent');
+  } else {
+    // Another instance holds the e-mail now (this one's lease ran out): its outcome stands.
+    options.log.warn(
+      { submissionId: submission.id, kind },
+      'notification sent after its claim had passed on',
+    );
+  }
+}
+
+/** The options' retries, lease and deadline, with their defaults. */
+function sendPolicy(options: OutboxOptions): SendPolicy {
+  const { retryBaseMs = 30_000, retryMaxMs = 60 * 60_000, now = Date.now } = options;
+  return {
+    retry: {
+      maxAttempts: options.maxAttempts ?? 30,
+      delay(attempts) {
+        const delay = Math.min(retryMaxMs, retryBaseMs * 2 ** (attempts - 1));
+        return Math.round(delay * (0.8 + Math.random() * 0.4));
+      },
+      now,
+    },
+    leaseMs: options.leaseMs ?? 2 * 60_000,
+    deadlineMs: options.sendDeadlineMs ?? 5 * 60_000,
+  };
+}
+
+/**
+ * One pass over the outbox. Keeps the pool busy without claiming more than it sends at once: each
+ * send that ends frees a slot, which the next claim fills. Ends when nothing is due and nothing is
+ * under way.
+ */
+async function sendDue(options: OutboxOptions, policy: SendPolicy, stopped: () => boolean) {
+  const { store, log } = options;
+  const { leaseMs } = policy;
+  const { maxAttempts } = policy.retry;
+  const sending = new Set<Promise<void>>();
+  const exhausted = await store.giveUpExhausted(policy.retry.maxAttempts);
+  if (exhausted > 0) log.error({ count: exhausted }, 'notifications given up: every try was used');
+  try {
+    for (;;) {
+      const free = SENDS_AT_ONCE - sending.size;
+      const due =
+        free > 0 && !stopped()
+          ? await store.claimNotifications({ limit: free, leaseMs, maxAttempts })
+          : [];
+      for (const notification of due) {
+        const sent = deliver(notification, options, policy)
+          // A mark the database refused (it went away): the lease ends and the e-mail is retried.
+          .catch((error: unknown) => log.error({ code: failureCode(error) }, 'outbox mark failed'))
+          .finally(() => sending.delete(sent));
+        sending.add(sent);
+      }
+      if (sending.size === 0) return;
+      // Side by side, over the transport's pool; each is marked on its own.
+      await Promise.race(sending);
+    }
+  } finally {
+    // A claim that failed leaves the sends under way to finish before the pass ends.
+    await Promise.all(sending);
+  }
 }
 
 /**
  * Sends the e-mail of each stored submission from the outbox table. Rows are leased while being
- * sent, so a crash mid-send means one more send after restart, never none.
+ * sent, so a crash mid-send means one more send after restart, never none. The lease is renewed
+ * while a send runs and each claim carries a fencing token, so while instances live, each e-mail
+ * goes once and only the current holder's outcome is recorded.
  */
 export function startOutbox(options: OutboxOptions): Outbox {
-  const {
-    store,
-    sender,
-    log,
-    retryBaseMs = 30_000,
-    retryMaxMs = 60 * 60_000,
-    pollMs = 60_000,
-    leaseMs = 2 * 60_000,
-    now = Date.now,
-  } = options;
-  const retry: RetryPolicy = {
-    maxAttempts: options.maxAttempts ?? 30,
-    delay(attempts) {
-      const delay = Math.min(retryMaxMs, retryBaseMs * 2 ** (attempts - 1));
-      return Math.round(delay * (0.8 + Math.random() * 0.4));
-    },
-    now,
-  };
+  const { store, sender, log, retryBaseMs = 30_000, pollMs = 60_000, now = Date.now } = options;
+  const policy = sendPolicy(options);
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let again = false;
   let stopped = false;
 
-  async function pass() {
-    for (;;) {
-      const due = await store.claimNotifications(10, leaseMs);
-      if (due.length === 0) return;
-      if (stopped) return;
-      // Side by side, over the transport's pool; each is marked on its own.
-      await Promise.all(due.map((notification) => deliver(notification, options, retry)));
-    }
-  }
+  const pass = () => sendDue(options, policy, () => stopped);
 
   function schedule(delayMs: number) {
     clearTimeout(timer);

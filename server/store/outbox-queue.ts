@@ -1,4 +1,6 @@
-import { sql } from 'kysely';
+import { randomBytes } from 'node:crypto';
+import { sql, type UpdateObject } from 'kysely';
+import type { Tables } from '../db/tables.ts';
 import type { Engine } from '../db/engine.ts';
 import type { StoredSubmission } from './submission-row.ts';
 
@@ -8,9 +10,15 @@ export type MailKind = 'notify' | 'acknowledge';
 export interface PendingNotification {
   outboxId: number;
   kind: MailKind;
+  /** Which try this is: counted when claimed, so a send that takes its instance down counts too. */
   attempts: number;
+  /** This claim's fencing token: only its holder may renew the lease or mark the row. */
+  claimToken: string;
   submission: StoredSubmission;
 }
+
+/** One claim of one row: what the outbox gives back to renew its lease or mark the row. */
+export type NotificationClaim = Pick<PendingNotification, 'outboxId' | 'claimToken'>;
 
 export interface OutboxSummary {
   pending: number;
@@ -19,37 +27,112 @@ export interface OutboxSummary {
 }
 
 export interface NotificationFailure {
-  attempts: number;
   /** When to try again (ms since the epoch), or null to give up. */
   retryAt: number | null;
   error: string;
 }
 
+export interface ClaimOptions {
+  /** At most this many rows: no more than can be sent at once. */
+  limit: number;
+  /** How long the claim holds, from the database's clock (a crashed sender's lease expires). */
+  leaseMs: number;
+  /** A row tried this many times whose last lease ran out is given up instead of claimed. */
+  maxAttempts: number;
+}
+
 /** The e-mail notifications waiting in the `outbox` table, leased one sender at a time. */
 export interface OutboxQueue {
-  /** Leases up to `limit` due notifications for `leaseMs` (a crashed sender's lease expires). */
-  claimNotifications(limit: number, leaseMs: number): Promise<PendingNotification[]>;
-  markNotificationSent(outboxId: number): Promise<void>;
-  markNotificationFailed(outboxId: number, failure: NotificationFailure): Promise<void>;
+  /**
+   * Gives up the rows whose every try was used and whose last lease ran out with no outcome (their
+   * instance stopped mid-send); how many. Claims leave such rows alone.
+   */
+  giveUpExhausted(maxAttempts: number): Promise<number>;
+  /** Leases up to `limit` due notifications, each with a fresh fencing token; counts the try. */
+  claimNotifications(options: ClaimOptions): Promise<PendingNotification[]>;
+  /** Extends a running send's lease; false when the claim is no longer this one's. */
+  renewLease(claim: NotificationClaim, leaseMs: number): Promise<boolean>;
+  /** Marks the row sent; false (and nothing changed) when `claim` is no longer the current one. */
+  markNotificationSent(claim: NotificationClaim): Promise<boolean>;
+  /** Marks a failed try; false (and nothing changed) when `claim` is no longer the current one. */
+  markNotificationFailed(claim: NotificationClaim, failure: NotificationFailure): Promise<boolean>;
+  /** 'Send again': a given-up e-mail of a submission queued anew; false when none was given up. */
+  requeueNotification(submissionId: string, kind: MailKind): Promise<boolean>;
   /** When the next pending notification falls due (ms since the epoch), if any. */
   nextNotificationDue(): Promise<number | undefined>;
   outboxSummary(): Promise<OutboxSummary>;
 }
 
+/** The database's clock (Engine.nowMs), for lease times. */
+function dbNow(engine: Engine) {
+  return sql<number>`${sql.raw(engine.nowMs)}`;
+}
+
+/** Whether a lease has ended (or there is none), by the database's clock. */
+function leaseEnded(engine: Engine) {
+  return sql<boolean>`(lease_until IS NULL OR lease_until <= ${dbNow(engine)})`;
+}
+
 /** The due notifications, oldest first; on Postgres each locked for this claim alone. */
-function dueNotifications(engine: Engine, at: number, limit: number) {
+function dueNotifications(engine: Engine, at: number, { limit, maxAttempts }: ClaimOptions) {
   const due = engine.db
     .selectFrom('outbox')
     .select('id')
     .where('sent_at', 'is', null)
     .where('gave_up_at', 'is', null)
+    .where('attempts', '<', maxAttempts)
     .where('next_attempt_at', '<=', at)
-    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', at)]))
+    .where(leaseEnded(engine))
     .orderBy('next_attempt_at')
     .orderBy('id')
     .limit(limit);
   // Instances claiming at once skip each other's rows instead of waiting for them.
   return engine.kind === 'postgres' ? due.forUpdate().skipLocked() : due;
+}
+
+/**
+ * Rows whose every try was used up and whose last lease ran out with no outcome marked: their
+ * instance stopped mid-send (a crash, a kill). Given up, not tried for ever.
+ */
+async function giveUpExhausted(engine: Engine, at: number, maxAttempts: number) {
+  const result = await engine.db
+    .updateTable('outbox')
+    .set({ gave_up_at: at, lease_until: null, claim_token: null, last_error: 'ELEASE' })
+    .where('sent_at', 'is', null)
+    .where('gave_up_at', 'is', null)
+    .where('attempts', '>=', maxAttempts)
+    .where(leaseEnded(engine))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** A given-up e-mail of a submission (its latest row of `kind`) queued to be sent now. */
+export async function requeueNotification(
+  { db }: Engine,
+  submissionId: string,
+  kind: MailKind,
+  at: number,
+): Promise<boolean> {
+  const latest = db
+    .selectFrom('outbox')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .where('submission_id', '=', submissionId)
+    .where('kind', '=', kind);
+  const result = await db
+    .updateTable('outbox')
+    .set({
+      gave_up_at: null,
+      attempts: 0,
+      next_attempt_at: at,
+      claim_token: null,
+      lease_until: null,
+      last_error: null,
+    })
+    .where('id', '=', latest)
+    .where('gave_up_at', 'is not', null)
+    .where('sent_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /** When the next pending notification falls due: its next attempt, or its lease's end. */
@@ -87,6 +170,22 @@ async function summary({ db }: Engine): Promise<OutboxSummary> {
   };
 }
 
+/** Updates the row of `claim` only while that claim is the current one; whether it did. */
+async function fenced(
+  { db }: Engine,
+  claim: NotificationClaim,
+  values: UpdateObject<Tables, 'outbox'>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('outbox')
+    .set(values)
+    .where('id', '=', claim.outboxId)
+    .where('claim_token', '=', claim.claimToken)
+    .where('sent_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 export function outboxQueue(
   engine: Engine,
   now: () => number,
@@ -94,12 +193,17 @@ export function outboxQueue(
 ): OutboxQueue {
   const { db } = engine;
   return {
-    async claimNotifications(limit, leaseMs) {
+    async claimNotifications(options) {
       const at = now();
+      const claimToken = randomBytes(16).toString('base64url');
       const rows = await db
         .updateTable('outbox')
-        .set({ lease_until: at + leaseMs })
-        .where('id', 'in', dueNotifications(engine, at, limit))
+        .set((eb) => ({
+          lease_until: sql<number>`${dbNow(engine)} + ${options.leaseMs}`,
+          claim_token: claimToken,
+          attempts: eb('attempts', '+', 1),
+        }))
+        .where('id', 'in', dueNotifications(engine, at, options))
         .returning(['id', 'submission_id', 'attempts', 'kind'])
         .execute();
       const claimed: PendingNotification[] = [];
@@ -110,6 +214,7 @@ export function outboxQueue(
             outboxId: Number(row.id),
             kind: row.kind === 'acknowledge' ? 'acknowledge' : 'notify',
             attempts: Number(row.attempts),
+            claimToken,
             submission,
           });
         }
@@ -117,34 +222,33 @@ export function outboxQueue(
       return claimed.sort((a, b) => a.outboxId - b.outboxId);
     },
 
-    async markNotificationSent(outboxId) {
-      await db
-        .updateTable('outbox')
-        .set((eb) => ({
-          sent_at: now(),
-          attempts: eb('attempts', '+', 1),
-          lease_until: null,
-          last_error: null,
-        }))
-        .where('id', '=', outboxId)
-        .execute();
-    },
+    giveUpExhausted: (maxAttempts) => giveUpExhausted(engine, now(), maxAttempts),
 
-    async markNotificationFailed(outboxId, failure) {
-      await db
-        .updateTable('outbox')
-        .set({
-          attempts: failure.attempts,
-          ...(failure.retryAt === null
-            ? { gave_up_at: now() }
-            : { next_attempt_at: failure.retryAt, gave_up_at: null }),
-          lease_until: null,
-          last_error: failure.error.slice(0, 200),
-        })
-        .where('id', '=', outboxId)
-        .execute();
-    },
+    renewLease: (claim, leaseMs) =>
+      fenced(engine, claim, {
+        lease_until: sql<number>`${dbNow(engine)} + ${leaseMs}`,
+      }),
 
+    markNotificationSent: (claim) =>
+      fenced(engine, claim, {
+        sent_at: now(),
+        lease_until: null,
+        claim_token: null,
+        last_error: null,
+      }),
+
+    markNotificationFailed: (claim, failure) =>
+      fenced(engine, claim, {
+        ...(failure.retryAt === null
+          ? { gave_up_at: now() }
+          : { next_attempt_at: failure.retryAt, gave_up_at: null }),
+        lease_until: null,
+        claim_token: null,
+        last_error: failure.error.slice(0, 200),
+      }),
+
+    requeueNotification: (submissionId, kind) =>
+      requeueNotification(engine, submissionId, kind, now()),
     nextNotificationDue: () => nextDue(engine),
     outboxSummary: () => summary(engine),
   };

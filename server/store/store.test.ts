@@ -12,6 +12,13 @@ let store: Store | undefined;
 let clock = Date.parse('2030-05-01T12:00:00Z');
 const now = () => clock;
 
+/** A claim's options: at most `limit` rows, leased for `leaseMs`, `maxAttempts` tries. */
+function claim(limit = 10, leaseMs = 60_000, maxAttempts = 30) {
+  return { limit, leaseMs, maxAttempts };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 function submission(n: number, extra: Partial<NewSubmission> = {}): NewSubmission {
   return { form: 'quote', fields: quoteBody(n), notify: false, ...extra };
 }
@@ -162,12 +169,13 @@ describe.each(engines)('the store on $name', (engine) => {
           s.save(submission(n, { acknowledgeTo: n % 2 ? 'Ana@Example.com' : 'ana@example.com' })),
         ),
       );
-      const first = await s.claimNotifications(50, 1000);
+      const first = await s.claimNotifications(claim(50));
       expect(first.map((claimed) => claimed.kind)).toEqual(['acknowledge']);
-      await s.markNotificationSent(first[0]?.outboxId ?? 0);
+      const [sent] = first;
+      if (sent) await s.markNotificationSent(sent);
       clock += 24 * 60 * 60 * 1000;
       await s.save(submission(99, { acknowledgeTo: 'ana@example.com' }));
-      expect((await s.claimNotifications(50, 1000)).map((claimed) => claimed.kind)).toEqual([
+      expect((await s.claimNotifications(claim(50))).map((claimed) => claimed.kind)).toEqual([
         'acknowledge',
       ]);
     });
@@ -205,32 +213,37 @@ describe.each(engines)('the store on $name', (engine) => {
   });
 
   describe('outbox', () => {
-    it('leases due notifications, and a lease expires after a crash', async () => {
+    /** The one claimed row (fails the test when there is none). */
+    async function claimOne(s: Store, options = claim()) {
+      const [claimed] = await s.claimNotifications(options);
+      if (!claimed) throw new Error('nothing claimed');
+      return claimed;
+    }
+
+    it('leases due notifications, and a lease expires after a crash (by the database clock)', async () => {
       store = await openStore(data.database, { now });
       await store.save(submission(1, { notify: true }));
-      const [claimed] = await store.claimNotifications(10, 1000);
-      expect(claimed?.submission.fields.clientName).toBe('Jordan Rivera 1');
-      expect(await store.claimNotifications(10, 1000)).toEqual([]);
-      clock += 1000;
-      expect(await store.claimNotifications(10, 1000)).toHaveLength(1);
+      const claimed = await claimOne(store, claim(10, 300));
+      expect(claimed.submission.fields.clientName).toBe('Jordan Rivera 1');
+      // The injected clock moving on does not end a lease: the database's clock does.
+      clock += 60 * 60_000;
+      expect(await store.claimNotifications(claim(10, 300))).toEqual([]);
+      await sleep(350);
+      expect(await store.claimNotifications(claim(10, 300))).toHaveLength(1);
     });
 
     it('records failures with their retry time, and gives up when told to', async () => {
       store = await openStore(data.database, { now });
       await store.save(submission(1, { notify: true }));
-      const [claimed] = await store.claimNotifications(10, 1000);
-      const outboxId = claimed?.outboxId ?? 0;
-      await store.markNotificationFailed(outboxId, {
-        attempts: 1,
-        retryAt: clock + 5000,
-        error: 'ECONNECTION',
-      });
+      const claimed = await claimOne(store);
+      expect(claimed.attempts).toBe(1);
+      await store.markNotificationFailed(claimed, { retryAt: clock + 5000, error: 'ECONNECTION' });
       expect(await store.nextNotificationDue()).toBe(clock + 5000);
-      expect(await store.claimNotifications(10, 1000)).toEqual([]);
+      expect(await store.claimNotifications(claim())).toEqual([]);
       clock += 5000;
-      const [retry] = await store.claimNotifications(10, 1000);
-      expect(retry?.attempts).toBe(1);
-      await store.markNotificationFailed(outboxId, { attempts: 2, retryAt: null, error: 'EAUTH' });
+      const retry = await claimOne(store);
+      expect(retry.attempts).toBe(2);
+      await store.markNotificationFailed(retry, { retryAt: null, error: 'EAUTH' });
       expect(await store.outboxSummary()).toEqual({ pending: 0, sent: 0, failed: 1 });
       expect(await store.nextNotificationDue()).toBeUndefined();
     });
@@ -238,11 +251,75 @@ describe.each(engines)('the store on $name', (engine) => {
     it('marks a sent notification', async () => {
       store = await openStore(data.database, { now });
       await store.save(submission(1, { notify: true }));
-      const [claimed] = await store.claimNotifications(10, 1000);
-      await store.markNotificationSent(claimed?.outboxId ?? 0);
-      clock += 5000;
-      expect(await store.claimNotifications(10, 1000)).toEqual([]);
+      expect(await store.markNotificationSent(await claimOne(store, claim(10, 50)))).toBe(true);
+      await sleep(60);
+      expect(await store.claimNotifications(claim())).toEqual([]);
       expect(await store.outboxSummary()).toEqual({ pending: 0, sent: 1, failed: 0 });
+    });
+
+    it("changes nothing on a former holder's late mark (fencing)", async () => {
+      store = await openStore(data.database, { now });
+      await store.save(submission(1, { notify: true }));
+      const stale = await claimOne(store, claim(10, 50));
+      await sleep(60);
+      const current = await claimOne(store);
+      expect(current.claimToken).not.toBe(stale.claimToken);
+      expect(await store.markNotificationSent(stale)).toBe(false);
+      expect(await store.renewLease(stale, 60_000)).toBe(false);
+      expect(await store.markNotificationFailed(stale, { retryAt: null, error: 'X' })).toBe(false);
+      expect(await store.outboxSummary()).toEqual({ pending: 1, sent: 0, failed: 0 });
+      expect(await store.markNotificationSent(current)).toBe(true);
+      // Once marked, neither claim can mark it again.
+      expect(await store.markNotificationFailed(current, { retryAt: null, error: 'X' })).toBe(
+        false,
+      );
+      expect(await store.outboxSummary()).toEqual({ pending: 0, sent: 1, failed: 0 });
+    });
+
+    it('renews a held lease, so that no one else claims the row meanwhile', async () => {
+      store = await openStore(data.database, { now });
+      await store.save(submission(1, { notify: true }));
+      const held = await claimOne(store, claim(10, 400));
+      for (let n = 0; n < 3; n += 1) {
+        await sleep(200);
+        expect(await store.renewLease(held, 400)).toBe(true);
+      }
+      expect(await store.claimNotifications(claim())).toEqual([]);
+    });
+
+    it('counts a try at its claim, and gives up a row whose last try never came back', async () => {
+      store = await openStore(data.database, { now });
+      await store.save(submission(1, { notify: true }));
+      // Two claims whose instances died mid-send (nothing marked), with two tries allowed.
+      expect((await claimOne(store, claim(10, 30, 2))).attempts).toBe(1);
+      await sleep(40);
+      expect((await claimOne(store, claim(10, 30, 2))).attempts).toBe(2);
+      await sleep(40);
+      expect(await store.claimNotifications(claim(10, 30, 2))).toEqual([]);
+      expect(await store.giveUpExhausted(2)).toBe(1);
+      expect(await store.outboxSummary()).toEqual({ pending: 0, sent: 0, failed: 1 });
+    });
+
+    it('claims no more than it is asked for', async () => {
+      store = await openStore(data.database, { now });
+      for (let n = 0; n < 8; n += 1) await store.save(submission(n, { notify: true }));
+      expect(await store.claimNotifications(claim(5))).toHaveLength(5);
+      expect(await store.claimNotifications(claim(5))).toHaveLength(3);
+    });
+
+    it("queues a given-up e-mail again ('Send again'), and only a given-up one", async () => {
+      store = await openStore(data.database, { now });
+      const saved = await store.save(submission(1, { notify: true }));
+      const id = saved.status === 'created' ? saved.id : '';
+      expect(await store.requeueNotification(id, 'notify')).toBe(false);
+      const claimed = await claimOne(store, claim(10, 60_000, 3));
+      await store.markNotificationFailed(claimed, { retryAt: null, error: 'EENVELOPE 550' });
+      expect(await store.requeueNotification(id, 'acknowledge')).toBe(false);
+      expect(await store.requeueNotification(id, 'notify')).toBe(true);
+      expect(await store.outboxSummary()).toEqual({ pending: 1, sent: 0, failed: 0 });
+      const again = await claimOne(store, claim(10, 60_000, 3));
+      expect(again.attempts).toBe(1);
+      expect(again.claimToken).not.toBe(claimed.claimToken);
     });
 
     it('hands each notification to one of two instances claiming at once', async () => {
@@ -254,7 +331,7 @@ describe.each(engines)('the store on $name', (engine) => {
           Array.from({ length: 30 }, (_, n) => s.save(submission(n, { notify: true }))),
         );
         const rounds = await Promise.all(
-          Array.from({ length: 6 }, (_, n) => (n % 2 ? other : s).claimNotifications(5, 60_000)),
+          Array.from({ length: 6 }, (_, n) => (n % 2 ? other : s).claimNotifications(claim(5))),
         );
         const claimed = rounds.flat().map((notification) => notification.outboxId);
         expect(claimed).toHaveLength(30);

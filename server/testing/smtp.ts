@@ -8,18 +8,35 @@ export interface Received {
   raw: string;
 }
 
+export interface SmtpOptions {
+  /**
+   * A slow relay: each message is held this long before it is accepted. A message whose client
+   * went away meanwhile (killed) is not accepted, as a real relay drops it without its final reply.
+   */
+  holdMs?: number;
+}
+
 /** A real SMTP server on loopback that keeps every message it accepts. */
-export async function startSmtp(port = 0) {
+export async function startSmtp(port = 0, { holdMs = 0 }: SmtpOptions = {}) {
   const received: Received[] = [];
   const waiting: (() => void)[] = [];
+  const closed = new Set<string>();
+  let holding = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onClose(session) {
+      closed.add(session.id);
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
+      stream.on('end', async () => {
+        holding += 1;
+        if (holdMs > 0) await new Promise((resolve) => setTimeout(resolve, holdMs));
+        holding -= 1;
+        if (closed.has(session.id)) return;
         received.push({
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined,
           to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
@@ -41,6 +58,8 @@ export async function startSmtp(port = 0) {
     received,
     /** Connection errors the server shrugged off. */
     errors,
+    /** How many messages are being held (a slow relay, `holdMs`) right now. */
+    holding: () => holding,
     next: () => new Promise<void>((resolve) => waiting.push(resolve)),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -1,6 +1,8 @@
 import type {
   AdminError,
   InboxPage,
+  MailKind,
+  SendAgainBody,
   SessionInfo,
   SetupBody,
   SubmissionDetail,
@@ -82,6 +84,12 @@ export const adminApi = {
     call<SubmissionDetail>(`/submissions/${encodeURIComponent(id)}`, {
       method: 'PATCH',
       json: change,
+    }),
+  /** 'Send again': a given-up e-mail of the submission queued anew; answers its detail. */
+  sendAgain: (id: string, kind: MailKind) =>
+    call<SubmissionDetail>(`/submissions/${encodeURIComponent(id)}/send-again`, {
+      method: 'POST',
+      json: { kind } satisfies SendAgainBody,
     }),
   weekly: (signal?: AbortSignal) => call<WeeklyPicture>('/weekly', signal ? { signal } : {}),
   exportUrl: (query: URLSearchParams) => `${BASE}/export.csv?${query}`,

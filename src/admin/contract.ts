@@ -195,12 +195,28 @@ export interface SubmissionEvent {
   status: SubmissionStatus | null;
 }
 
+/**
+ * An e-mail about a submission: not set up, waiting (or being sent), sent, failed and to be tried
+ * again, or given up. `error` is the last failure's code only ('ETIMEDOUT', 'EENVELOPE 550'):
+ * never the relay's text, which may quote an address.
+ */
 export type NotificationState =
   | { state: 'off' }
   | { state: 'pending' }
   | { state: 'sent'; at: number }
-  | { state: 'retrying'; attempts: number; nextAttemptAt: number }
-  | { state: 'failed'; attempts: number; at: number };
+  | { state: 'retrying'; attempts: number; nextAttemptAt: number; error: string | null }
+  | { state: 'failed'; attempts: number; at: number; error: string | null };
+
+/** Which e-mail about a submission: the owner's notification, or the sender's acknowledgement. */
+export const mailKinds = ['notify', 'acknowledge'] as const;
+export type MailKind = (typeof mailKinds)[number];
+
+/**
+ * `POST /admin/api/submissions/:id/send-again`: a given-up e-mail queued to be sent anew (its
+ * tries counted from zero). Answers the submission's detail.
+ */
+export const sendAgainSchema = z.strictObject({ kind: z.enum(mailKinds) });
+export type SendAgainBody = z.infer<typeof sendAgainSchema>;
 
 export interface SubmissionDetail {
   id: string;

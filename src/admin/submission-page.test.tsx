@@ -45,6 +45,7 @@ const detail: SubmissionDetail = {
     state: 'retrying',
     attempts: 2,
     nextAttemptAt: new Date(2026, 10, 20, 16, 45).getTime(),
+    error: 'ECONNECTION',
   },
   acknowledgement: { state: 'sent', at: receivedAt + 60_000 },
   respondBy: null,
@@ -280,6 +281,62 @@ describe('SubmissionPage', () => {
     expect(events[1]).toHaveTextContent(text.statusEvent(adminText.statuses.in_progress, owner));
     expect(events[1]).toHaveTextContent('Marked In progress by owner@example.com');
     expect(history).toHaveTextContent(text.notificationStates.retrying(2, 'Nov 20, 2026, 4:45 PM'));
+  });
+
+  it('sends a given-up e-mail again, and says so', async () => {
+    const givenUp: SubmissionDetail = {
+      ...detail,
+      notification: {
+        state: 'failed',
+        attempts: 1,
+        at: receivedAt + 60_000,
+        error: 'EENVELOPE 550',
+      },
+    };
+    const api = signedIn(() => json(givenUp));
+    api.on(`POST ${DETAIL}/send-again`, () =>
+      json({ ...detail, notification: { state: 'pending' } }),
+    );
+    const user = userEvent.setup();
+    await renderSubmission();
+    const history = screen.getByRole('region', { name: text.history });
+    expect(history).toHaveTextContent(text.notificationStates.failed(1, 'EENVELOPE 550'));
+    expect(history).toHaveTextContent('Given up after 1 failed attempt (EENVELOPE 550).');
+    // Only the given-up e-mail has the button (the acknowledgement was sent).
+    const again = within(history).getByRole('button', { name: text.sendAgain });
+    expect(again).toHaveAccessibleDescription(text.notificationStates.failed(1, 'EENVELOPE 550'));
+
+    await user.click(again);
+
+    expect(await within(history).findByText(text.sentAgain)).toHaveAttribute('role', 'status');
+    expect(history).toHaveTextContent(text.notificationStates.pending);
+    expect(within(history).queryByRole('button', { name: text.sendAgain })).toBeNull();
+    expect(api.calls(`POST ${DETAIL}/send-again`).map((call) => call.body)).toStrictEqual([
+      { kind: 'notify' },
+    ]);
+  });
+
+  it('keeps Send again when the server cannot be reached, and says so', async () => {
+    const givenUp: SubmissionDetail = {
+      ...detail,
+      acknowledgement: { state: 'failed', attempts: 30, at: receivedAt, error: 'ETIMEDOUT' },
+    };
+    const api = signedIn(() => json(givenUp));
+    api.on(`POST ${DETAIL}/send-again`, () => json({ ok: false, error: 'Internal' }, 500));
+    const user = userEvent.setup();
+    await renderSubmission();
+    const history = screen.getByRole('region', { name: text.history });
+
+    await user.click(within(history).getByRole('button', { name: text.sendAgain }));
+
+    expect(await within(history).findByText(text.sendAgainFailed)).toHaveAttribute(
+      'role',
+      'status',
+    );
+    expect(within(history).getByRole('button', { name: text.sendAgain })).toBeEnabled();
+    expect(api.calls(`POST ${DETAIL}/send-again`).map((call) => call.body)).toStrictEqual([
+      { kind: 'acknowledge' },
+    ]);
   });
 
   it('says when the submission does not exist', async () => {

@@ -131,7 +131,7 @@ function Detail({
         </div>
         <div className="space-y-5">
           <NoteEditor key={detail.id} detail={detail} onChange={onChange} />
-          <SubmissionHistory detail={detail} />
+          <SubmissionHistory detail={detail} onChange={onChange} />
         </div>
       </div>
     </div>

@@ -182,8 +182,15 @@ export const adminText = {
       sent: (at: string) => `Sent ${at}.`,
       retrying: (attempts: number, next: string) =>
         `Failed ${attempts} ${attempts === 1 ? 'time' : 'times'}; next try ${next}.`,
-      failed: (attempts: number) => `Given up after ${attempts} failed attempts.`,
+      failed: (attempts: number, error: string | null) =>
+        `Given up after ${attempts} failed ${attempts === 1 ? 'attempt' : 'attempts'}` +
+        (error ? ` (${error}).` : '.'),
     },
+    /** A given-up e-mail's button, and what its press says. */
+    sendAgain: 'Send again',
+    sendingAgain: 'Queuing…',
+    sentAgain: 'Queued again: it will be sent in a moment.',
+    sendAgainFailed: 'Not queued: the server could not be reached. Try again.',
     notFound: 'This submission does not exist.',
     loadFailed: 'This submission could not be loaded.',
     spam: {

@@ -1,0 +1,180 @@
+// The outbox's rules on both engines: what a refusal, a slow relay and a stuck one do to an e-mail,
+// and that two instances sending from one database send each e-mail once.
+import { forms } from '../intake/forms.ts';
+import { openStore, type Store } from '../store/store.ts';
+import { engines, type TestEngine } from '../testing/engines.ts';
+import { quoteBody } from '../testing/fixtures.ts';
+import { startSmtp } from '../testing/smtp.ts';
+import {
+  SENDS_AT_ONCE,
+  smtpSender,
+  startOutbox,
+  type MailSender,
+  type Outbox,
+  type OutboxOptions,
+} from './outbox.ts';
+
+const silent = { info: () => {}, warn: () => {}, error: () => {} };
+
+async function until(check: () => Promise<boolean>, timeoutMs = 8000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** An SMTP refusal as nodemailer reports it: a code and the relay's response code. */
+function refusal(responseCode: number) {
+  return Object.assign(new Error(`${responseCode} <bookings@staffing.example> refused`), {
+    code: 'EENVELOPE',
+    responseCode,
+  });
+}
+
+describe.each(engines)('outbox policy on $name', (engine: TestEngine) => {
+  let data: Awaited<ReturnType<TestEngine['create']>>;
+  let store: Store;
+  const outboxes: Outbox[] = [];
+  const closers: (() => Promise<void>)[] = [];
+
+  beforeEach(async () => {
+    data = await engine.create();
+    store = await openStore(data.database);
+  });
+
+  afterEach(async () => {
+    for (const outbox of outboxes.splice(0)) await outbox.stop();
+    for (const close of closers.splice(0)) await close();
+    await store.close();
+    data.remove();
+  });
+
+  function start(sender: MailSender, options: Partial<OutboxOptions> = {}, on = store) {
+    const outbox = startOutbox({
+      store: on,
+      forms,
+      sender,
+      from: 'Potomac Staffing forms <forms@staffing.example>',
+      to: ['bookings@staffing.example'],
+      log: silent,
+      retryBaseMs: 50,
+      retryMaxMs: 200,
+      pollMs: 200,
+      ...options,
+    });
+    outboxes.push(outbox);
+    return outbox;
+  }
+
+  /** The outbox rows, oldest first: tries, last error, and whether each was sent or given up. */
+  async function rows() {
+    const found = await store.database.db
+      .selectFrom('outbox')
+      .select(['attempts', 'last_error', 'sent_at', 'gave_up_at'])
+      .orderBy('id')
+      .execute();
+    return found.map((row) => ({
+      attempts: Number(row.attempts),
+      error: row.last_error,
+      sent: row.sent_at !== null,
+      gaveUp: row.gave_up_at !== null,
+    }));
+  }
+
+  it('gives up at once on a permanent refusal (5xx), with its code', async () => {
+    const sendMail = vi.fn(async () => {
+      throw refusal(550);
+    });
+    await store.save({ form: 'quote', fields: quoteBody(1), notify: true });
+    start({ sendMail });
+    await until(async () => (await store.outboxSummary()).failed === 1);
+    expect(sendMail).toHaveBeenCalledTimes(1);
+    expect(await rows()).toEqual([
+      { attempts: 1, error: 'EENVELOPE 550', sent: false, gaveUp: true },
+    ]);
+  });
+
+  it('tries again after a temporary refusal (4xx), and sends', async () => {
+    let calls = 0;
+    const sendMail = vi.fn(async () => {
+      calls += 1;
+      if (calls <= 2) throw refusal(451);
+      return {};
+    });
+    await store.save({ form: 'quote', fields: quoteBody(2), notify: true });
+    start({ sendMail });
+    await until(async () => (await store.outboxSummary()).sent === 1);
+    expect(sendMail).toHaveBeenCalledTimes(3);
+    expect(await rows()).toEqual([{ attempts: 3, error: null, sent: true, gaveUp: false }]);
+  });
+
+  it('gives up a temporary refusal after the last try', async () => {
+    const sendMail = vi.fn(async () => {
+      throw refusal(421);
+    });
+    await store.save({ form: 'quote', fields: quoteBody(3), notify: true });
+    start({ sendMail }, { maxAttempts: 3 });
+    await until(async () => (await store.outboxSummary()).failed === 1);
+    expect(sendMail).toHaveBeenCalledTimes(3);
+    expect(await rows()).toEqual([
+      { attempts: 3, error: 'EENVELOPE 421', sent: false, gaveUp: true },
+    ]);
+  });
+
+  it('abandons a send past its deadline as a temporary failure, and tries again', async () => {
+    let calls = 0;
+    const sendMail = vi.fn(() => {
+      calls += 1;
+      // The first relay never answers.
+      return calls === 1 ? new Promise<never>(() => {}) : Promise.resolve({});
+    });
+    await store.save({ form: 'quote', fields: quoteBody(4), notify: true });
+    const started = Date.now();
+    start({ sendMail }, { sendDeadlineMs: 300 });
+    await until(async () => (await rows())[0]?.error === 'ETIMEDOUT');
+    expect(Date.now() - started).toBeLessThan(3000);
+    await until(async () => (await store.outboxSummary()).sent === 1);
+    expect(await rows()).toEqual([{ attempts: 2, error: null, sent: true, gaveUp: false }]);
+  });
+
+  it('claims no more than the pool sends at once', async () => {
+    for (let n = 0; n < 12; n += 1) {
+      await store.save({ form: 'quote', fields: quoteBody(n), notify: true });
+    }
+    const claimedWhileSending: number[] = [];
+    const sendMail = async () => {
+      const held = await store.database.db
+        .selectFrom('outbox')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('claim_token', 'is not', null)
+        .executeTakeFirst();
+      claimedWhileSending.push(Number(held?.n));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return {};
+    };
+    start({ sendMail });
+    await until(async () => (await store.outboxSummary()).sent === 12);
+    expect(Math.max(...claimedWhileSending)).toBeLessThanOrEqual(SENDS_AT_ONCE);
+  });
+
+  it('sends each e-mail once from two instances, though the relay holds each past the lease', async () => {
+    const smtp = await startSmtp(0, { holdMs: 900 });
+    closers.push(smtp.close);
+    const other = await openStore(data.database);
+    closers.push(() => other.close());
+    for (let n = 0; n < 4; n += 1) {
+      await store.save({ form: 'quote', fields: quoteBody(n), notify: true });
+    }
+    const url = `smtp://127.0.0.1:${smtp.port}`;
+    // A lease of 300 ms, renewed while the 900 ms send runs: the other instance never takes it.
+    start(smtpSender(url), { leaseMs: 300, pollMs: 100 });
+    start(smtpSender(url), { leaseMs: 300, pollMs: 100 }, other);
+    await until(async () => (await store.outboxSummary()).sent === 4, 15_000);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const ids = smtp.received.map((mail) => /^Message-ID:\s*(<[^>]+>)/im.exec(mail.raw)?.[1]);
+    expect(ids).toHaveLength(4);
+    expect(new Set(ids).size).toBe(4);
+    expect((await rows()).map((row) => row.attempts)).toEqual([1, 1, 1, 1]);
+  });
+});
