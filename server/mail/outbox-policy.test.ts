@@ -159,7 +159,7 @@ describe.each(engines)('outbox policy on $name', (engine: TestEngine) => {
   });
 
   it('sends each e-mail once from two instances, though the relay holds each past the lease', async () => {
-    const smtp = await startSmtp(0, { holdMs: 900 });
+    const smtp = await startSmtp(0, { holdMs: 3000 });
     closers.push(smtp.close);
     const other = await openStore(data.database);
     closers.push(() => other.close());
@@ -167,9 +167,10 @@ describe.each(engines)('outbox policy on $name', (engine: TestEngine) => {
       await store.save({ form: 'quote', fields: quoteBody(n), notify: true });
     }
     const url = `smtp://127.0.0.1:${smtp.port}`;
-    // A lease of 300 ms, renewed while the 900 ms send runs: the other instance never takes it.
-    start(smtpSender(url), { leaseMs: 300, pollMs: 100 });
-    start(smtpSender(url), { leaseMs: 300, pollMs: 100 }, other);
+    // A lease of 1.5 s, renewed every 0.5 s while the 3 s send runs: the other instance never
+    // takes it. (Shorter, a runner busy with other suites can stall a renewal past the lease.)
+    start(smtpSender(url), { leaseMs: 1500, pollMs: 100 });
+    start(smtpSender(url), { leaseMs: 1500, pollMs: 100 }, other);
     await until(async () => (await store.outboxSummary()).sent === 4, 15_000);
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const ids = smtp.received.map((mail) => /^Message-ID:\s*(<[^>]+>)/im.exec(mail.raw)?.[1]);

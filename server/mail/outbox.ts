@@ -240,19 +240,17 @@ function keepLease(notification: PendingNotification, options: OutboxOptions, le
   return () => clearInterval(timer);
 }
 
-/** Sends the message of `notification` (if it has one) under its deadline, renewing its lease. */
+/** Sends the message of `notification` (if it has one) under its deadline. */
 async function send(notification: PendingNotification, options: OutboxOptions, policy: SendPolicy) {
   const message = await messageFor(options, notification);
   // Nothing to send (an acknowledgement without an address): done, like a sent one.
   if (!message) return;
   const limit = deadline(policy.deadlineMs);
-  const release = keepLease(notification, options, policy.leaseMs);
   try {
     // Past the deadline the send is abandoned: the pool's socket timeout ends its connection.
     await Promise.race([options.sender.sendMail(message), limit.expired]);
   } finally {
     limit.cancel();
-    release();
   }
 }
 
@@ -281,6 +279,22 @@ async function recordFailure(
 
 /** Sends one notification and records the outcome: sent, retry later, or given up. */
 async function deliver(
+  notification: PendingNotification,
+  options: OutboxOptions,
+  policy: SendPolicy,
+) {
+  // From the claim until its outcome is recorded: the lease never runs out in between (the
+  // message's files read, the send, the mark), or another instance would send it again.
+  const release = keepLease(notification, options, policy.leaseMs);
+  try {
+    await sendAndRecord(notification, options, policy);
+  } finally {
+    release();
+  }
+}
+
+/** Sends, then records the outcome: sent, retry later, or given up. */
+async function sendAndRecord(
   notification: PendingNotification,
   options: OutboxOptions,
   policy: SendPolicy,
