@@ -1,8 +1,8 @@
-// `npm test`: every check in order — lint, types, unit tests, production build, built-HTML
+// `npm test`: every check in order — lint, types and the production build (side by side), unit tests, built-HTML
 // validation, browser tests, reliability — then one summary line, `tests: N passed, M failed,
 // K skipped` (scripts/test/summary.ts says how each case counts). Later steps still run after a
 // failure so that the summary is complete; only a failed build stops the steps that need it.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import {
   addCounts,
@@ -28,12 +28,20 @@ interface Step {
   script: string;
   args?: string;
   env?: Record<string, string>;
-  /** The later steps need it: they do not run when it fails. */
+  /** The later steps need it: they do not run when it fails (except the `standalone` ones). */
   required?: boolean;
+  /** Needs nothing an earlier step makes: it runs even after a required step failed. */
+  standalone?: boolean;
   /** A test step's report and how to count it; a step without one is a check (one test). */
   report?: { file: string; count: (report: unknown) => Counts | undefined };
   /** How many tests the step has, asked only when it did not run or left no report. */
   plan?: () => number | undefined;
+  /**
+   * Runs at the same time as the steps next to it with the same batch: checks that each keep one
+   * core busy (lint, types, the build) share the two, a minute less in CI. Their output is printed
+   * whole, one step after the other, once each ends.
+   */
+  batch?: string;
 }
 
 function readJson(file: string): unknown {
@@ -55,6 +63,7 @@ function vitestStep(name: string, script: string, file: string): Step {
   return {
     name,
     script,
+    standalone: true,
     args: `--reporter=default --reporter=json --outputFile.json=${file}`,
     report: { file, count: vitestCounts },
     plan: () => {
@@ -67,10 +76,10 @@ function vitestStep(name: string, script: string, file: string): Step {
 }
 
 const steps: Step[] = [
-  { name: 'lint', script: 'lint' },
-  { name: 'typecheck', script: 'typecheck' },
+  { name: 'lint', script: 'lint', batch: 'checks' },
+  { name: 'typecheck', script: 'typecheck', batch: 'checks' },
+  { name: 'build', script: 'build', required: true, batch: 'checks' },
   vitestStep('unit tests', 'test:unit', `${results}/vitest.json`),
-  { name: 'build', script: 'build', required: true },
   { name: 'html validation', script: 'validate:html' },
   {
     name: 'browser tests',
@@ -95,42 +104,82 @@ const missing = new Set(
 );
 for (const script of missing) console.error(`!!! package.json has no script "${script}"`);
 
+/** Runs one step; with `quiet`, its output is kept and returned instead of shown as it comes. */
+function runStep(step: Step, quiet: boolean): Promise<{ status: number | null; output: string }> {
+  const command = `npm run ${step.script}${step.args ? ` -- ${step.args}` : ''}`;
+  console.log(`\n=== ${step.name}: ${command}${quiet ? ' (at the same time as others)' : ''}`);
+  const started = Date.now();
+  const child = spawn(command, {
+    shell: true,
+    stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    env: { ...process.env, ...step.env },
+  });
+  const chunks: Buffer[] = [];
+  child.stdout?.on('data', (chunk: Buffer) => chunks.push(chunk));
+  child.stderr?.on('data', (chunk: Buffer) => chunks.push(chunk));
+  return new Promise((resolve) => {
+    child.on('close', (status) => {
+      const took = `=== ${step.name}: ${Math.round((Date.now() - started) / 1000)} s`;
+      const output = quiet ? `\n=== ${step.name}\n${Buffer.concat(chunks).toString()}` : '';
+      resolve({ status, output: `${output}${took}\n` });
+    });
+  });
+}
+
+/** The steps in runs: a batch's steps together, every other step alone, in the list's order. */
+function runsOf(list: Step[]): Step[][] {
+  const runs: Step[][] = [];
+  for (const step of list) {
+    const last = runs.at(-1);
+    if (step.batch && last?.[0]?.batch === step.batch) last.push(step);
+    else runs.push([step]);
+  }
+  return runs;
+}
+
 let totals = noTests;
 const failedSteps: string[] = [];
 const skippedSteps: string[] = [];
 const lines: string[] = [];
 let stoppedBy: string | undefined;
-for (const step of steps) {
-  let outcome: StepOutcome;
-  if (stoppedBy || missing.has(step.script)) {
-    const reason = stoppedBy ? `${stoppedBy} failed` : `npm script ${step.script} is missing`;
-    console.log(`\n=== ${step.name}: not run, ${reason}`);
-    outcome = { ran: false, reason, failure: !stoppedBy, planned: step.plan?.() };
-  } else {
-    const command = `npm run ${step.script}${step.args ? ` -- ${step.args}` : ''}`;
-    console.log(`\n=== ${step.name}: ${command}`);
-    const started = Date.now();
-    const run = spawnSync(command, {
-      shell: true,
-      stdio: 'inherit',
-      env: { ...process.env, ...step.env },
-    });
-    console.log(`=== ${step.name}: ${Math.round((Date.now() - started) / 1000)} s`);
-    const counts = step.report && step.report.count(readJson(step.report.file));
-    outcome = {
-      ran: true,
-      exitCode: run.status,
-      check: !step.report,
-      counts,
-      planned: step.report && !counts ? step.plan?.() : undefined,
-    };
-  }
+
+function record(step: Step, outcome: StepOutcome) {
   const tally = tallyStep(outcome);
   totals = addCounts(totals, tally.counts);
   lines.push(`${step.name.padEnd(16)} ${tally.note}`);
   if (tally.failed) failedSteps.push(step.name);
   else if (!outcome.ran) skippedSteps.push(step.name);
   if (step.required && tally.failed) stoppedBy ??= step.name;
+}
+
+function notRun(step: Step): StepOutcome {
+  const reason = stoppedBy ? `${stoppedBy} failed` : `npm script ${step.script} is missing`;
+  console.log(`\n=== ${step.name}: not run, ${reason}`);
+  return { ran: false, reason, failure: !stoppedBy, planned: step.plan?.() };
+}
+
+for (const run of runsOf(steps)) {
+  const runnable = run.filter(
+    (step) => (!stoppedBy || step.standalone) && !missing.has(step.script),
+  );
+  const quiet = runnable.length > 1;
+  const finished = await Promise.all(runnable.map((step) => runStep(step, quiet)));
+  for (const { output } of finished) process.stdout.write(output);
+  for (const step of run) {
+    const ended = finished[runnable.indexOf(step)];
+    if (!ended) {
+      record(step, notRun(step));
+      continue;
+    }
+    const counts = step.report && step.report.count(readJson(step.report.file));
+    record(step, {
+      ran: true,
+      exitCode: ended.status,
+      check: !step.report,
+      counts,
+      planned: step.report && !counts ? step.plan?.() : undefined,
+    });
+  }
 }
 
 const summary = summaryLine(totals);
