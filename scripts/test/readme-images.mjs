@@ -2,13 +2,14 @@
 // and the owner's inbox on a phone (390 × 844, the first screen only), as small WebP files in
 // docs/images/. Uses the build (`npm run build` first) on a server of its own, with a throw-away
 // database holding a few made-up requests and an owner's account.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import sharp from 'sharp';
-import { chromiumArgs, chromiumPath, routeUrl, startBuiltServer } from '../run/local-server.mjs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { chromiumArgs, chromiumPath, routeUrl } from '../run/local-server.mjs';
 
 const out = 'docs/images';
 const owner = { email: 'owner@example.com', password: 'a long password for the pictures' };
@@ -26,7 +27,7 @@ const quotes = [
 ];
 const applications = [
   ['Camila Torres', ['Bartender'], ['Spanish', 'English']],
-  ['Jamal Washington', ['Server'], ['English']],
+  ['Jamal Washington', ['Professional Server'], ['English']],
 ];
 
 /** Posts the made-up requests as the forms' scripts do, each from an address of its own. */
@@ -53,7 +54,11 @@ async function postSubmissions(origin) {
       availability: ['Friday', 'Saturday'],
       shiftPreference: 'noche',
       skills: ['Teamwork'],
+      certifications: '',
       languages,
+      otherCompanies: '',
+      references: '',
+      additionalInfo: '',
     });
   }
   for (const [clientName, additionalInfo, days, guestCount] of quotes) {
@@ -70,6 +75,37 @@ async function postSubmissions(origin) {
   }
 }
 
+/**
+ * The built server on loopback. Like local-server.mjs's, but it waits up to a minute for /healthz:
+ * pictures are taken rarely, often on a machine busy with other work.
+ */
+async function startServer(port) {
+  const origin = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, ['build/server/main.js'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: dataDir,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let second = 0; second < 60 && server.exitCode === null; second += 1) {
+    if (
+      await fetch(`${origin}/healthz`).then(
+        (answer) => answer.ok,
+        () => false,
+      )
+    ) {
+      return { origin, stop: () => server.kill('SIGTERM') };
+    }
+    await sleep(1000);
+  }
+  server.kill('SIGTERM');
+  throw new Error(`the server did not start on ${origin}`);
+}
+
 /** The window's screenshot as WebP, small enough for a README. */
 async function save(page, name) {
   const png = await page.screenshot();
@@ -78,10 +114,7 @@ async function save(page, name) {
   console.log(file);
 }
 
-const server = await startBuiltServer({
-  port: Number(process.env.SCREENSHOT_PORT ?? 4321),
-  dataDir,
-});
+const server = await startServer(Number(process.env.SCREENSHOT_PORT ?? 4321));
 const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
 try {
   execFileSync(process.execPath, ['build/server/admin-cli.js', 'add-user', owner.email], {
@@ -105,6 +138,10 @@ try {
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('link', { name: quotes.at(-1)?.[0] ?? '' }).waitFor();
   await page.waitForLoadState('networkidle');
+  // From the tabs down, so that the first screen reaches the list's newest rows below the filters.
+  await page
+    .getByRole('heading', { level: 1 })
+    .evaluate((heading) => window.scrollTo(0, heading.getBoundingClientRect().bottom + 8));
   await save(page, 'inbox-390');
 } finally {
   await browser.close();
