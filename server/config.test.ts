@@ -247,13 +247,13 @@ describe('endpointOrigins', () => {
 });
 
 describe('the documented environment', () => {
-  it('.env.example and the README name every variable the receiver reads', () => {
+  it('.env.example and docs/configuration.md name every variable the receiver reads', () => {
     const example = readFileSync('.env.example', 'utf8');
-    const readme = readFileSync('README.md', 'utf8');
+    const reference = readFileSync('docs/configuration.md', 'utf8');
     expect(ENVIRONMENT_VARIABLES.length).toBeGreaterThan(15);
     for (const name of ENVIRONMENT_VARIABLES) {
       expect(example, name).toMatch(new RegExp(`^# ${name}=`, 'm'));
-      expect(readme, name).toContain(`| \`${name}\``);
+      expect(reference, name).toContain(`| \`${name}\``);
     }
   });
 

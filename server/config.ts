@@ -2,7 +2,7 @@ import path from 'node:path';
 import proxyAddr from '@fastify/proxy-addr';
 import { z } from 'zod';
 
-/** Everything the receiver reads from its environment (README, "Environment variables"). */
+/** Everything the receiver reads from its environment (docs/configuration.md). */
 export interface Config {
   port: number;
   host: string;
@@ -234,7 +234,7 @@ const serverEnv = databaseEnv.extend({
 
 type ServerEnv = z.infer<typeof serverEnv>;
 
-/** Every variable the receiver reads (.env.example and the README list them all). */
+/** Every variable the receiver reads (.env.example and docs/configuration.md list them all). */
 export const ENVIRONMENT_VARIABLES = Object.keys(serverEnv.shape);
 
 /** Values never repeated in an error message. */

@@ -34,7 +34,7 @@ function configuration(): Config {
     );
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
-    console.error(`${error.message}\nSee .env.example and the README's "Environment variables".`);
+    console.error(`${error.message}\nSee .env.example and docs/configuration.md.`);
     process.exit(1);
   }
 }

@@ -1,7 +1,7 @@
 // `npm run bench:server -- html`: a form sent without JavaScript (an ordinary HTML form post,
 // urlencoded), answered with a whole page rendered by the receiver's worker: the confirmation, or
 // the form again with its values and messages. One post at a time (concurrency 1), as a visitor
-// sends it; the figure the README gives is its p99.
+// sends it; docs/figures.md keeps its p50 and p99.
 import { quoteServiceOptions } from '../../src/content/quote-form.ts';
 import { localIsoDate } from '../../src/forms/dates.ts';
 import {

@@ -6,7 +6,8 @@
 // sent without JavaScript (html-posts.ts); `-- spam` only the proof of work and the spam score
 // (proof-of-work.ts); `-- sign-in` only 50 parallel sign-in guessers against one account
 // (sign-in.ts), on SQLite and Postgres.
-// A benchmark, not a test: it prints figures and fails only when a post is refused.
+// A benchmark, not a test: it prints figures and fails only when a post is refused. Each part's
+// figures replace its own section of docs/figures.md (figures.mjs).
 import sharp from 'sharp';
 import { PHOTO_PLACES, processPhoto } from '../../server/site/photos.ts';
 import { applicationBody, quoteBody } from '../../server/testing/fixtures.ts';
@@ -25,6 +26,7 @@ import { benchInbox } from './inbox.ts';
 import { benchProofOfWork } from './proof-of-work.ts';
 import { benchSignIn } from './sign-in.ts';
 import { benchPublish } from './publish.ts';
+import { commandLine, recordFigures } from './figures.mjs';
 import { createTestDatabase, startTestPostgres } from '../../server/testing/postgres.ts';
 
 const runs = [
@@ -135,15 +137,17 @@ async function benchPhotos() {
   );
 }
 
+const command = commandLine('npm run bench:server');
+
 if (process.argv.includes('html')) {
   ensureServerBuild();
-  await benchHtmlPosts();
+  await recordFigures('html', { title: 'Forms sent without JavaScript', command }, benchHtmlPosts);
   process.exit(0);
 }
 
 if (process.argv.includes('spam')) {
   ensureServerBuild();
-  await benchProofOfWork();
+  await recordFigures('spam', { title: 'Proof of work and spam score', command }, benchProofOfWork);
   closeConnections();
   process.exit(0);
 }
@@ -153,11 +157,18 @@ if (process.argv.includes('sign-in')) {
   const postgres = await startTestPostgres({ durable: true });
   let held = false;
   try {
-    held = await benchSignIn('SQLite');
-    held &&= await benchSignIn('Postgres', {
-      DATABASE_URL: await createTestDatabase(postgres.url, 'bench_sign_in'),
-      ADDRESS_HASH_SECRET: 'bench-address-hash-secret-0123456789abcdef',
-    });
+    held = await recordFigures(
+      'sign-in',
+      { title: 'Parallel sign-in guessers', command },
+      async () => {
+        const onSqlite = await benchSignIn('SQLite');
+        const onPostgres = await benchSignIn('Postgres', {
+          DATABASE_URL: await createTestDatabase(postgres.url, 'bench_sign_in'),
+          ADDRESS_HASH_SECRET: 'bench-address-hash-secret-0123456789abcdef',
+        });
+        return onSqlite && onPostgres;
+      },
+    );
   } finally {
     closeConnections();
     await postgres.stop();
@@ -165,11 +176,10 @@ if (process.argv.includes('sign-in')) {
   process.exit(held ? 0 : 1);
 }
 
-await benchPhotos();
+await recordFigures('photos', { title: "An owner's photo for the hero", command }, benchPhotos);
 if (process.argv.includes('photos')) process.exit(0);
 
 ensureServerBuild();
-let refused = 0;
 // The benchmark's Postgres: the tests' embedded server, with its default durability (fsync on).
 const postgres = await startTestPostgres({ durable: true });
 const postgresEnv = async (name: string) => ({
@@ -177,26 +187,34 @@ const postgresEnv = async (name: string) => ({
   ADDRESS_HASH_SECRET: 'bench-address-hash-secret-0123456789abcdef',
 });
 try {
-  await benchPublish('SQLite', {});
-  await benchPublish('Postgres, two instances', await postgresEnv('bench_publish'), true);
+  await recordFigures('publish', { title: 'Publish to live', command }, async () => {
+    await benchPublish('SQLite', {});
+    await benchPublish('Postgres, two instances', await postgresEnv('bench_publish'), true);
+  });
   if (!process.argv.includes('publish')) {
     await benchPostsAndInbox();
-    await benchProofOfWork();
+    await recordFigures(
+      'spam',
+      { title: 'Proof of work and spam score', command },
+      benchProofOfWork,
+    );
   }
 } finally {
   closeConnections();
   await postgres.stop();
 }
 
+/** The posts, then the inbox's queries; a refused post fails the run before its figures are kept. */
 async function benchPostsAndInbox() {
-  refused += await benchPosts('SQLite synchronous=FULL', {});
-  refused += await benchPosts(
-    'Postgres (embedded, fsync on, pool of 10)',
-    await postgresEnv('bench'),
+  await recordFigures('posts', { title: 'Valid posts to the receiver', command }, async () => {
+    let refused = await benchPosts('SQLite synchronous=FULL', {});
+    refused += await benchPosts(
+      'Postgres (embedded, fsync on, pool of 10)',
+      await postgresEnv('bench'),
+    );
+    if (refused > 0) throw new Error(`${refused} posts were not acknowledged`);
+  });
+  await recordFigures('inbox', { title: 'The inbox at 50,000 submissions', command }, () =>
+    benchInbox(tempDir, removeDir, postgres.url),
   );
-  await benchInbox(tempDir, removeDir, postgres.url);
-}
-if (refused > 0) {
-  console.error(`\n${refused} posts were not acknowledged`);
-  process.exit(1);
 }

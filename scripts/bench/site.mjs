@@ -4,8 +4,10 @@
 // - Lighthouse 12 (mobile and desktop, RUNS each, median) on every route in both languages;
 // - the JavaScript each route loads (gzip bytes): with no interaction, that is the load window;
 // - a tap on the phone menu at moments from its first paint on (scripts/bench/tap-latency.mjs).
-// Prints tables and writes bench/lighthouse-<time>.json. A benchmark, not a test: it never fails
-// on numbers. BENCH_ROUTES="/,/es/" and BENCH_SERVERS="static" (or "app") narrow it.
+// Prints tables, keeps them as the "site" section of docs/figures.md (figures.mjs) and writes
+// bench/lighthouse-<time>.json. A benchmark, not a test: it never fails on numbers.
+// BENCH_ROUTES="/,/es/" and BENCH_SERVERS="static" (or "app") narrow it; a narrowed run leaves
+// docs/figures.md as it was, so that its figures stay those of every route.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -14,6 +16,7 @@ import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium } from '@playwright/test';
 import { chromiumArgs, chromiumPath, routeUrl, startBuiltServer } from '../run/local-server.mjs';
+import { recordFigures } from './figures.mjs';
 import { startPublishedSite } from './published-site.mjs';
 import { startStaticHost } from './static-host.mjs';
 import { menuTapLatencies } from './tap-latency.mjs';
@@ -191,6 +194,17 @@ function printRoutes(rows) {
   );
 }
 
+function printFigures(rows, taps) {
+  printRoutes(rows);
+  console.log(
+    '\nA tap on the phone menu (390 px, slow 4G, CPU 4× slower), ms after its button shows → ms to the next frame',
+  );
+  for (const { server, document, latencies } of taps) {
+    const cells = latencies.map(({ delayMs, latencyMs }) => `${delayMs}: ${latencyMs || '<16'}`);
+    console.log(`  ${document} (${SERVED_BY[server]})  ${cells.join('  ')}`);
+  }
+}
+
 async function measure(browser, servers) {
   const rows = [];
   for (const route of routes) {
@@ -229,13 +243,14 @@ try {
   const { rows, taps } = await measure(browser, servers);
   await browser.close();
 
-  printRoutes(rows);
-  console.log(
-    '\nA tap on the phone menu (390 px, slow 4G, CPU 4× slower), ms after its button shows → ms to the next frame',
-  );
-  for (const { server, document, latencies } of taps) {
-    const cells = latencies.map(({ delayMs, latencyMs }) => `${delayMs}: ${latencyMs || '<16'}`);
-    console.log(`  ${document} (${SERVED_BY[server]})  ${cells.join('  ')}`);
+  if (process.env.BENCH_ROUTES || process.env.BENCH_SERVERS) {
+    printFigures(rows, taps);
+    console.log('\na narrowed run: docs/figures.md left as it was');
+  } else {
+    const title = 'The site in a browser: Lighthouse and a tap on the menu';
+    await recordFigures('site', { title, command: 'npm run bench' }, async () =>
+      printFigures(rows, taps),
+    );
   }
   mkdirSync('bench', { recursive: true });
   const file = `bench/lighthouse-${new Date().toISOString().replace(/[:.]/g, '-')}.json`;

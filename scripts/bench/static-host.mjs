@@ -1,6 +1,6 @@
 // A static host on loopback, for the benchmark: the built site (DIST_DIR) as plain files, as a CDN
 // serves them, to put beside `npm start`. It sends a file's brotli or gzip twin (scripts/build/compress.mjs)
-// when the browser accepts it, and the caching the README asks of a static host: content-hashed
+// when the browser accepts it, and the caching docs/deployment.md asks of a static host: content-hashed
 // files under /assets/ cached for good, everything else revalidated. No receiver, no CSP.
 import { createServer } from 'node:http';
 import { existsSync, readFileSync, statSync } from 'node:fs';

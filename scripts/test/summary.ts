@@ -19,7 +19,7 @@ export function addCounts(a: Counts, b: Counts): Counts {
   };
 }
 
-/** The last line of `npm test`; the part up to "failed" is what CI and the README promise. */
+/** The last line of `npm test`; the part up to "failed" is what CI and docs/testing.md promise. */
 export function summaryLine({ passed, failed, skipped }: Counts): string {
   return `tests: ${passed} passed, ${failed} failed, ${skipped} skipped`;
 }

@@ -265,7 +265,7 @@ function invalidSetupField(email: string, password: string): 'email' | 'password
 }
 
 /**
- * The first account, made with the one-time setup code (README, "The first account"), then signed
+ * The first account, made with the one-time setup code (docs/inbox.md, "The first account"), then signed
  * in. A wrong code counts as a failed sign-in of the client's address, under the same limit.
  */
 async function setUp(context: AdminContext, request: FastifyRequest, reply: FastifyReply) {
@@ -395,7 +395,7 @@ function submissionRoutes(app: FastifyInstance, context: AdminContext) {
   );
 }
 
-/** `/admin/` and its API (README, "The owner's inbox"); registered with the prefix `/admin`. */
+/** `/admin/` and its API (docs/inbox.md); registered with the prefix `/admin`. */
 export async function adminRoutes(app: FastifyInstance, options: AdminOptions) {
   const context = adminContext(options);
   await app.register(fastifyCookie);

@@ -12,7 +12,7 @@ import { hashPassword, type ScryptCost } from './passwords.ts';
 import { checkEmail, checkPassword, users, type User } from './users.ts';
 
 /**
- * The one-time setup code that claims a site with no account yet (README, "The first account").
+ * The one-time setup code that claims a site with no account yet (docs/inbox.md, "The first account").
  * It lives in `settings` under `setup_code`, so that every instance on one database, and every
  * restart, shows the same code until the first account is made with it (the code is deleted in the
  * same transaction) or with `npm run admin -- add-user`.

@@ -9,7 +9,7 @@ import {
 } from './totp.ts';
 
 /**
- * Two-step sign-in per account (README, "Two-step sign-in"): the TOTP secret, the last step used
+ * Two-step sign-in per account (docs/inbox.md, "Two-step sign-in"): the TOTP secret, the last step used
  * (each code is good once) and the hashes of the unused recovery codes, in the users table. Set
  * on and off with `npm run admin -- two-step on|off EMAIL` (server/admin/cli.ts).
  */

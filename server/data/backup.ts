@@ -1,5 +1,5 @@
 // `npm run backup -- --out FILE`: a consistent copy of the SQLite database, taken while the server
-// runs. README: "Backups".
+// runs. docs/backups.md.
 import { randomBytes } from 'node:crypto';
 import {
   chmodSync,

@@ -14,7 +14,7 @@ import type { ProofOfWork } from './spam-score.ts';
 /**
  * The numbers a solver may have to try: on average half of them. The page's solver awaits one
  * WebCrypto hash at a time, so its speed is the browser's round trip per hash more than the CPU's:
- * see README, "Spam", for the solve times (`npm run bench:server -- spam`).
+ * see docs/receiver.md, "Spam", and docs/figures.md for the solve times (`npm run bench:server -- spam`).
  */
 export const POW_MAX_NUMBER = 10_000;
 /** How long a challenge may be answered: an application can take a while to fill. */

@@ -35,7 +35,7 @@ export interface AppOptions {
   connectSources?: readonly string[];
   /** Origins of static deployments allowed to post here ('*' for any). */
   corsOrigins?: readonly string[];
-  /** Who may set X-Forwarded-For (README, "Behind a reverse proxy"); nobody when left out. */
+  /** Who may set X-Forwarded-For (docs/deployment.md, "Behind a reverse proxy"); nobody when left out. */
   trustProxy?: TrustProxy;
   /** A pino level ('info', 'warn', 'silent'…), or false for no logger. */
   logLevel?: string | false;

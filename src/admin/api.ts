@@ -73,7 +73,7 @@ export const adminApi = {
       { method: 'POST', json: { email, password, ...(code === undefined ? {} : { code }) } },
       { reportSignOut: false },
     ),
-  /** The first account, with the server's setup code; signs it in (README, "The first account"). */
+  /** The first account, with the server's setup code; signs it in (docs/inbox.md, "The first account"). */
   setup: (body: SetupBody) =>
     call<SessionInfo>('/setup', { method: 'POST', json: body }, { reportSignOut: false }),
   signOut: () => call<{ ok: true }>('/sign-out', { method: 'POST' }, { reportSignOut: false }),

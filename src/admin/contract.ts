@@ -268,7 +268,7 @@ export interface FailedSignIns {
 export interface AdminError {
   ok: false;
   error: string;
-  /** On a 401: no account exists yet (README, "The owner's inbox"). */
+  /** On a 401: no account exists yet (docs/inbox.md, "The first account"). */
   setupNeeded?: boolean;
   /** On a 401: the request carried a session that has ended (expired, signed out, reset). */
   sessionEnded?: boolean;

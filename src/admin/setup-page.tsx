@@ -144,7 +144,7 @@ function WhereTheCodeIs() {
 
 /**
  * With no account at all: the first one, made with the one-time setup code the server printed
- * (README, "The first account"); once made, its owner is signed in.
+ * (docs/inbox.md, "The first account"); once made, its owner is signed in.
  */
 export function SetupPage({
   onSignedIn,

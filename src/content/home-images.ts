@@ -12,7 +12,7 @@ import type { ResponsiveImage } from './types';
 /**
  * The home page's images: not words, so both languages share them (their alt texts are in each
  * language's home.ts, in the same order). To replace an illustration with a photo, see "Replacing
- * the images" in README.md.
+ * the images" in docs/content.md.
  */
 
 export interface HeroImage {

@@ -8,7 +8,7 @@ import type { CarouselLabels, NavItem, Stat } from './types';
 
 /**
  * Every text and every piece of data of the home page (SPEC sections 2, 3 and 9).
- * To replace an illustration with a photo, see "Replacing the images" in README.md.
+ * To replace an illustration with a photo, see "Replacing the images" in docs/content.md.
  */
 
 export interface IconCard {

@@ -1,4 +1,4 @@
-/** Where the forms are sent; set at build time for a static host (README, "Environment variables"). */
+/** Where the forms are sent; set at build time for a static host (docs/deployment.md, "Deploying to a static host"). */
 
 function endpoint(configured: unknown, fallback: string): string {
   return typeof configured === 'string' && configured.trim() ? configured.trim() : fallback;
