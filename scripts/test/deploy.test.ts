@@ -163,7 +163,7 @@ describe('the Dockerfile (not built here: no Docker daemon)', () => {
 
   it('builds in one stage and runs, on Node 24, with production dependencies only', () => {
     expect(stages.length).toBeGreaterThanOrEqual(2);
-    for (const stage of stages) expect(stage.from).toMatch(/^node:24[.\-]/);
+    for (const stage of stages) expect(stage.from).toMatch(/^node:24[.-]/);
     const build = stages.find((stage) => stage.from.endsWith(' AS build'))?.lines ?? [];
     expect(build).toContain('RUN npm ci --no-audit --no-fund');
     expect(build).toContain('RUN npm run build');
