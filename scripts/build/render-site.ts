@@ -42,8 +42,11 @@ async function linkPreview(language: string): Promise<Buffer> {
   const cached = path.join(job.buildDir, 'link-previews', `${key}.jpg`);
   if (existsSync(cached)) return readFile(cached);
   const image = await linkPreviewImage(text);
-  await mkdir(path.dirname(cached), { recursive: true });
-  await writeFile(cached, image);
+  // Only a cache: an installed server's build is read-only to it (systemd's ProtectSystem=strict,
+  // a container's non-root user), and the publish must work there all the same.
+  await mkdir(path.dirname(cached), { recursive: true })
+    .then(() => writeFile(cached, image))
+    .catch(() => undefined);
   return image;
 }
 

@@ -1,7 +1,8 @@
-// `npm test`: every check in order — lint, types and the production build (side by side), unit tests, built-HTML
-// validation, browser tests, reliability — then one summary line, `tests: N passed, M failed,
-// K skipped` (scripts/test/summary.ts says how each case counts). Later steps still run after a
-// failure so that the summary is complete; only a failed build stops the steps that need it.
+// `npm test`: every check in order — lint, types and the production build (side by side), unit
+// tests, the engines' and the outbox's suites again on Node 24, built-HTML validation, browser
+// tests, reliability — then one summary line, `tests: N passed, M failed, K skipped`
+// (scripts/test/summary.ts says how each case counts). Later steps still run after a failure so
+// that the summary is complete; only a failed build stops the steps that need it.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import {
@@ -80,6 +81,14 @@ const steps: Step[] = [
   { name: 'typecheck', script: 'typecheck', batch: 'checks' },
   { name: 'build', script: 'build', required: true, batch: 'checks' },
   vitestStep('unit tests', 'test:unit', `${results}/vitest.json`),
+  // The suites of both database engines and the outbox again, on Node 24 (scripts/test/node24.ts).
+  {
+    name: 'node 24',
+    script: 'test:node24',
+    args: `--reporter=default --reporter=json --outputFile.json=${results}/vitest-node24.json`,
+    report: { file: `${results}/vitest-node24.json`, count: vitestCounts },
+    standalone: true,
+  },
   { name: 'html validation', script: 'validate:html' },
   {
     name: 'browser tests',

@@ -1,0 +1,146 @@
+#!/usr/bin/env bash
+# Puts the built site and server in place on a Debian machine, run as root from a checkout after
+# `npm ci && npm run build` (docs/deploy-notes.md):
+#
+#   sudo deploy/install.sh            # install or upgrade, then (re)start the service
+#   deploy/install.sh --root DIR      # lay the same files down under DIR instead of / (tests)
+#
+# It creates the system user potomac-staffing, copies the app to /opt/potomac-staffing with its
+# production dependencies, installs the unit and, only when there is none yet, the environment
+# file /etc/potomac-staffing/env. Running it again upgrades the app and keeps that file. It starts
+# the service only when systemd is running and the root is /.
+#
+# Options: --root DIR (default /, also DESTDIR=DIR); --source DIR (the built checkout, default the
+# one this script is in); --skip-deps (no `npm ci` in the copy: a test of the layout, not an app that
+# runs); --no-start (install, enable nothing).
+set -euo pipefail
+
+NAME=potomac-staffing
+DEPLOY="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+SOURCE="$(dirname "$DEPLOY")"
+ROOT="${DESTDIR:-/}"
+SKIP_DEPS=false
+START=true
+
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --root) ROOT="${2:?--root needs a directory}"; shift 2 ;;
+    --root=*) ROOT="${1#--root=}"; shift ;;
+    --source) SOURCE="$(realpath "${2:?--source needs a directory}")"; shift 2 ;;
+    --skip-deps) SKIP_DEPS=true; shift ;;
+    --no-start) START=false; shift ;;
+    -h | --help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;;
+    *) echo "install.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
+  esac
+done
+ROOT="$(realpath -m "$ROOT")"
+at() { printf '%s%s' "${ROOT%/}" "$1"; }
+
+APP="$(at /opt/$NAME)"
+CONF_DIR="$(at /etc/$NAME)"
+UNIT="$(at /etc/systemd/system/$NAME.service)"
+SYSUSERS="$(at /etc/sysusers.d/$NAME.conf)"
+
+fail() { echo "install.sh: $*" >&2; exit 1; }
+
+[ "$(id -u)" -eq 0 ] || fail "run it as root (sudo): it creates a user and writes to /opt and /etc"
+for built in build/server/main.js build/admin/index.html dist/index.html; do
+  [ -f "$SOURCE/$built" ] || fail "$built is missing: run \`npm ci && npm run build\` in $SOURCE first"
+done
+
+# The Node.js the unit runs (/usr/bin/node): 20.19 or later, 24 LTS recommended.
+check_node() {
+  local version
+  version="$(/usr/bin/node -p 'process.versions.node' 2>/dev/null)" ||
+    fail "no /usr/bin/node: install Node.js 24 (docs/deploy-notes.md, \"Node.js versions\")"
+  local major="${version%%.*}" minor
+  minor="$(echo "$version" | cut -d. -f2)"
+  if [ "$major" -lt 20 ] || { [ "$major" -eq 20 ] && [ "$minor" -lt 19 ]; }; then
+    fail "/usr/bin/node is $version; the server needs 20.19 or later (24 LTS recommended)"
+  fi
+  [ "$major" -ge 24 ] || echo "note: /usr/bin/node is $version; Node.js 24 LTS is the one to run in production"
+}
+
+# The user and group, from the same sysusers.d line systemd would read at boot.
+create_user() {
+  install -D -m 0644 "$DEPLOY/$NAME.sysusers" "$SYSUSERS"
+  if command -v systemd-sysusers >/dev/null; then
+    systemd-sysusers --root="$ROOT" "$SYSUSERS"
+  elif [ "$ROOT" = / ]; then
+    getent passwd "$NAME" >/dev/null ||
+      useradd --system --user-group --home-dir /nonexistent --shell /usr/sbin/nologin "$NAME"
+  else
+    fail "systemd-sysusers is needed to create the user under --root"
+  fi
+}
+
+# The group's number as the root's own /etc/group knows it (under --root the host has no such group).
+group_id() {
+  awk -F: -v name="$NAME" '$1 == name { print $3 }' "$(at /etc/group)"
+}
+
+# The app: copied into a new folder, which replaces the old one only once it is complete; the
+# previous release stays beside it as $NAME.previous (to go back: swap the two, restart).
+install_app() {
+  local next="$APP.next"
+  rm -rf "$next"
+  mkdir -p "$next"
+  # The publish (an owner's edit of the site) renders again at run time: it reads the content and
+  # the images of src/ as well as the build.
+  for part in package.json package-lock.json build dist scripts/run src/content src/assets; do
+    mkdir -p "$next/$(dirname "$part")"
+    cp -a "$SOURCE/$part" "$next/$part"
+  done
+  if [ "$SKIP_DEPS" = false ]; then
+    (cd "$next" && npm ci --omit=dev --no-audit --no-fund --loglevel=error)
+  fi
+  # The owner's commands (`node scripts/run/admin.mjs …`) read .env in the app's folder.
+  ln -sfn "/etc/$NAME/env" "$next/.env"
+  chown -R 0:0 "$next"
+  chmod -R u=rwX,go=rX "$next"
+  if [ -d "$APP" ]; then
+    rm -rf "$APP.previous"
+    mv "$APP" "$APP.previous"
+  fi
+  mv "$next" "$APP"
+}
+
+install_config() {
+  local gid
+  gid="$(group_id)"
+  [ -n "$gid" ] || fail "the group $NAME was not created"
+  install -D -m 0644 "$DEPLOY/$NAME.service" "$UNIT"
+  install -d -m 0750 -o 0 -g "$gid" "$CONF_DIR"
+  if [ -e "$CONF_DIR/env" ]; then
+    echo "kept $CONF_DIR/env"
+  else
+    # Secrets go in here (SMTP_URL's password): the service's group reads it, nobody else.
+    install -m 0640 -o 0 -g "$gid" "$DEPLOY/$NAME.env" "$CONF_DIR/env"
+    echo "wrote $CONF_DIR/env: edit it, then: systemctl restart $NAME"
+  fi
+}
+
+# Starts (or restarts, after an upgrade) the service when this is a live systemd machine.
+start_service() {
+  if [ "$START" = false ]; then return; fi
+  if [ "$ROOT" != / ]; then
+    systemctl --root="$ROOT" enable "$NAME.service" >/dev/null 2>&1 ||
+      echo "note: could not enable $NAME under $ROOT (systemctl --root)"
+    return
+  fi
+  if [ ! -d /run/systemd/system ]; then
+    echo "systemd is not running here: start the server with the unit's command by hand"
+    return
+  fi
+  systemctl daemon-reload
+  systemctl enable "$NAME.service"
+  systemctl restart "$NAME.service"
+  systemctl --no-pager --lines=5 status "$NAME.service" || true
+}
+
+check_node
+create_user
+install_app
+install_config
+start_service
+echo "installed $NAME in $APP"
