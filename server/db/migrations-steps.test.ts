@@ -6,7 +6,6 @@
 // (docs/migrations.md).
 import { sql, type Kysely } from 'kysely';
 import { createStore } from '../store/store.ts';
-import { rosterOf } from '../store/roster.ts';
 import { engines } from '../testing/engines.ts';
 import { applicationBody, quoteBody } from '../testing/fixtures.ts';
 import type { DatabaseConfig } from '../config.ts';
@@ -40,6 +39,27 @@ const rows: { form: 'quote' | 'application'; fields: Record<string, unknown> }[]
   { form: 'quote', fields: { ...quoteBody(4, { phone: '+1 (571) 555.0100' }) } },
 ];
 
+/**
+ * The roster's filters (name, field) when Postgres arrived at version 6, kept as they were: the
+ * rows of then hold their roster text, whatever filters the app has since.
+ */
+const ROSTER_FILTERS_OF_VERSION_6 = [
+  ['position', 'positionInterest'],
+  ['language', 'languages'],
+  ['day', 'availability'],
+  ['shift', 'shiftPreference'],
+  ['experience', 'hasExperience'],
+] as const;
+
+function rosterOfVersion6(fields: Record<string, unknown>): string {
+  const tags = ROSTER_FILTERS_OF_VERSION_6.flatMap(([name, field]) => {
+    const value = fields[field];
+    if (value === undefined || value === null) return [];
+    return (Array.isArray(value) ? value : [value]).map((item) => `${name}:${String(item)}`);
+  });
+  return `|${tags.join('|')}|`;
+}
+
 async function engineFor({ url }: DatabaseConfig): Promise<Engine> {
   return isPostgresUrl(url) ? postgresEngine(url, () => {}) : sqliteEngine(url);
 }
@@ -68,7 +88,7 @@ async function insertAsOf(engine: Engine, version: number, ids: readonly string[
         ...values,
         status: 'new',
         note: '',
-        roster: row.form === 'application' ? rosterOf(row.fields) : null,
+        roster: row.form === 'application' ? rosterOfVersion6(row.fields) : null,
         seq: sql<number>`${sql.raw(engine.nextSeq)}`,
       })
       .execute();
