@@ -222,6 +222,25 @@ export default tseslint.config(
     },
   },
   {
+    // Released migrations are frozen text (docs/migrations.md): their file imports types alone,
+    // so that no step's SQL is built from code that changes with the running app.
+    files: ['server/db/migrations.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '.',
+              allowTypeImports: true,
+              message: 'A migration is literal SQL: import types alone here (docs/migrations.md).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Small parts: a function a newcomer can read at once, at most 80 lines as the file shows them,
     // comments and blank lines included (tests' describe blocks aside).
     files: ['src/**/*.{ts,tsx}', 'server/**/*.{ts,mjs}', 'scripts/**/*.{ts,mjs}'],

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   ConfigError,
+  databaseAt,
   ENVIRONMENT_VARIABLES,
   endpointOrigins,
   loadConfig,
@@ -268,5 +269,21 @@ describe('the documented environment', () => {
     // The placeholders of a remote database and its token stand for the file by default.
     delete env.DATABASE_URL;
     expect(() => loadConfig(env)).not.toThrow();
+  });
+});
+
+describe('databaseAt', () => {
+  it('tells a Postgres address, a SQLite file and a remote libSQL server apart by their scheme', () => {
+    expect(databaseAt('postgres://u:p@db/forms')).toBe('postgres');
+    expect(databaseAt('postgresql://u:p@db/forms')).toBe('postgres');
+    expect(databaseAt('file:/srv/forms/submissions.db')).toBe('file');
+    expect(databaseAt('libsql://forms.example.turso.io')).toBe('libsql');
+    expect(databaseAt('https://forms.example.com')).toBe('libsql');
+    // Not an address of Postgres: the config and the engine agree on it (the config alone once
+    // took it for one, asked for its secret, and the engine then opened it as libSQL).
+    expect(databaseAt('postgres:forms')).toBe('libsql');
+    expect(() =>
+      loadConfig({ DATABASE_URL: 'postgresql://u:p@db/forms', ADDRESS_HASH_SECRET: '' }),
+    ).toThrow(/ADDRESS_HASH_SECRET: is required with a Postgres/);
   });
 });

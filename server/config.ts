@@ -271,13 +271,23 @@ function postgresLimits(parsed: z.infer<typeof databaseEnv>): PostgresLimits {
   };
 }
 
+/**
+ * What a database address names, by its scheme: Postgres (postgres:// or postgresql://), a SQLite
+ * file on this machine (file:), or else a remote libSQL server (libsql://, https://, …). The one
+ * place that tells them apart.
+ */
+export function databaseAt(url: string): 'postgres' | 'file' | 'libsql' {
+  if (/^postgres(ql)?:\/\//.test(url)) return 'postgres';
+  return url.startsWith('file:') ? 'file' : 'libsql';
+}
+
 export function databaseConfig(env: Env): DatabaseConfig {
   const parsed = parseEnv(databaseEnv, env);
   const dir = path.resolve(parsed.DATA_DIR ?? 'data');
   const addressKey = parsed.ADDRESS_HASH_SECRET
     ? { secret: parsed.ADDRESS_HASH_SECRET }
     : { file: path.join(dir, 'address-hash.key') };
-  if (parsed.DATABASE_URL && /^postgres(ql)?:/.test(parsed.DATABASE_URL)) {
+  if (parsed.DATABASE_URL && databaseAt(parsed.DATABASE_URL) === 'postgres') {
     // A key file is one machine's: instances with different keys would dedupe and limit apart.
     if (!parsed.ADDRESS_HASH_SECRET) {
       throw new ConfigError(

@@ -1,6 +1,6 @@
 import { setupCodeMessage, setupCodes } from './admin/setup-code.ts';
 import { buildApp } from './http/app.ts';
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import { ConfigError, databaseAt, loadConfig, type Config } from './config.ts';
 import { logStream } from './http/log-stream.ts';
 import { forms } from './intake/forms.ts';
 import { smtpSender, startOutbox, type Outbox } from './mail/outbox.ts';
@@ -14,8 +14,9 @@ declare const __BUILD_FORM_ENDPOINTS__: string[] | undefined;
 
 /** Where the data is, for the log: a local file's path; never a remote address's credentials. */
 function databaseLabel(url: string): string {
-  if (url.startsWith('file:')) return url;
-  return /^postgres(ql)?:/.test(url) ? 'postgres' : 'remote libsql';
+  const at = databaseAt(url);
+  if (at === 'file') return url;
+  return at === 'postgres' ? 'postgres' : 'remote libsql';
 }
 
 /** Where the inbox is, on this machine and behind whatever address the site has. */

@@ -2,11 +2,10 @@
 // 50,000 stored submissions (seeded straight into the database), each query its own request, on
 // SQLite and on Postgres.
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import { databaseConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/database.ts';
 import { users } from '../../server/admin/users.ts';
-import { rosterOf } from '../../server/db/migrations.ts';
+import { rosterOf } from '../../server/store/roster.ts';
 import { createTestDatabase } from '../../server/testing/postgres.ts';
 import {
   availabilityValues,
@@ -120,15 +119,8 @@ export async function seed(env: Record<string, string>) {
       const rows = Array.from({ length: CHUNK }, (_, i) => row(start + i, now));
       await database.db.insertInto('submissions').values(rows).execute();
     }
-    if (database.engine.kind === 'postgres') {
-      // The rows were numbered here, not by the sequence: it goes on after them.
-      await sql`SELECT setval('submissions_seq_counter', ${SUBMISSIONS + 1}, false)`.execute(
-        database.db,
-      );
-      // What autovacuum does while rows arrive over months: the statistics, and the visibility map
-      // that lets the counts read their indexes alone (a fresh bulk load would scan the table).
-      await sql`VACUUM ANALYZE submissions`.execute(database.db);
-    }
+    // The rows were numbered here, not by the engine: it goes on after them.
+    await database.engine.afterBulkLoad();
     await users(database).add(owner.email, owner.password);
   } finally {
     await database.close();

@@ -24,7 +24,7 @@ import {
 } from '../../src/admin/contract.ts';
 import { quoteBy, respondBy } from '../../src/forms/business-hours.ts';
 import type { Database } from '../db/database.ts';
-import type { Engine, EngineKind, Query, SearchOrder } from '../db/engine.ts';
+import type { Engine, Query, SearchOrder } from '../db/engine.ts';
 import type { Tables } from '../db/tables.ts';
 import type { FormDefinition } from '../intake/forms.ts';
 import { requeueNotification } from '../store/outbox-queue.ts';
@@ -33,7 +33,7 @@ import {
   SUBMISSION_COLUMNS,
   type StoredSubmission,
 } from '../store/submission-row.ts';
-import { needsReply, submissionsThrough, weeklyPicture } from './staffing-desk.ts';
+import { needsReply, weeklyPicture } from './staffing-desk.ts';
 
 /** The owner's inbox: both forms in one list, filtered, searched and paged newest first. */
 
@@ -52,30 +52,28 @@ export function searchQuery(text: string | undefined): string[] | undefined {
 }
 
 /** Whether the roster's text holds `tag`, exactly: no LIKE, whose `%` and `_` are wildcards. */
-function rosterHolds(kind: EngineKind, tag: string): Expression<SqlBool> {
-  const eb = expressionBuilder<Tables, 'submissions'>();
-  const position = kind === 'postgres' ? 'strpos' : 'instr';
-  return eb(eb.fn<number>(position, ['submissions.roster', eb.val(tag)]), '>', 0);
+function rosterHolds({ contains }: Engine, tag: string): Expression<SqlBool> {
+  return contains(sql.ref<string | null>('submissions.roster'), tag);
 }
 
 /**
  * The roster's conditions: for each filter given, any of its values (OR); all filters (AND). Only
  * applications have a roster.
  */
-function rosterConditions(kind: EngineKind, query: InboxQuery): Expression<SqlBool>[] {
+function rosterConditions(engine: Engine, query: InboxQuery): Expression<SqlBool>[] {
   const eb = expressionBuilder<Tables, 'submissions'>();
   const conditions: Expression<SqlBool>[] = [];
   for (const name of rosterFilterNames) {
     const values = query[name];
     if (!values?.length) continue;
-    conditions.push(eb.or(values.map((value) => rosterHolds(kind, `|${name}:${value}|`))));
+    conditions.push(eb.or(values.map((value) => rosterHolds(engine, `|${name}:${value}|`))));
   }
   if (conditions.length > 0) conditions.unshift(eb('submissions.form', '=', 'application'));
   return conditions;
 }
 
 /** The conditions of the filters (search aside: it drives the query, see `selectSubmissions`). */
-function filter(kind: EngineKind, query: InboxQuery, withStatus: boolean): Expression<SqlBool> {
+function filter(engine: Engine, query: InboxQuery, withStatus: boolean): Expression<SqlBool> {
   const eb = expressionBuilder<Tables, 'submissions'>();
   const conditions: Expression<SqlBool>[] = [];
   if (query.view === NEEDS_REPLY) {
@@ -87,7 +85,7 @@ function filter(kind: EngineKind, query: InboxQuery, withStatus: boolean): Expre
     // Spam is kept aside: only its own tab shows it.
     if (withStatus && !query.status) conditions.push(eb('submissions.status', '<>', 'spam'));
   }
-  conditions.push(...rosterConditions(kind, query));
+  conditions.push(...rosterConditions(engine, query));
   if (query.from !== undefined) conditions.push(eb('submissions.received_at', '>=', query.from));
   if (query.to !== undefined) conditions.push(eb('submissions.received_at', '<', query.to));
   return eb.and(conditions);
@@ -141,16 +139,15 @@ function deadlines({ form, receivedAt }: { form: string; receivedAt: number }) {
     : { respondBy: null, quoteBy: null };
 }
 
-async function countByStatus({ db, kind }: Engine, query: InboxQuery): Promise<StatusCounts> {
+async function countByStatus(engine: Engine, query: InboxQuery): Promise<StatusCounts> {
+  const { db, submissionsThrough } = engine;
   // The roster's index holds the status and the roster's text: the count reads nothing else.
   const roster = rosterFilterNames.some((name) => query[name]?.length);
   const rows = await (
-    roster
-      ? db.selectFrom(submissionsThrough(kind, 'submissions_roster'))
-      : db.selectFrom('submissions')
+    roster ? db.selectFrom(submissionsThrough('submissions_roster')) : db.selectFrom('submissions')
   )
     .select((eb) => ['status', eb.fn.countAll().as('n')])
-    .where(filter(kind, query, false))
+    .where(filter(engine, query, false))
     .groupBy('status')
     .execute();
   const counted = Object.fromEntries(submissionStatuses.map((status) => [status, 0]));
@@ -201,16 +198,17 @@ async function readByWindows<Row>(
  * in rowid = seq order) and stops at the page's end, so a common word costs no more than a rare one.
  */
 async function selectSubmissions(
-  { db, kind, search }: Engine,
+  engine: Engine,
   query: InboxQuery,
   limit?: number,
 ): Promise<(StoredSubmission & { seq: number })[]> {
+  const { db, search } = engine;
   // 'Needs a reply': the oldest first, so that the most overdue leads.
   const oldestFirst = query.view === NEEDS_REPLY;
   let select = db
     .selectFrom('submissions')
     .select([...SUBMISSION_COLUMNS, 'submissions.seq'])
-    .where(filter(kind, query, true));
+    .where(filter(engine, query, true));
   if (query.after && CURSOR.test(query.after)) {
     select = select.where('submissions.seq', oldestFirst ? '>' : '<', Number(query.after));
   }
@@ -339,16 +337,17 @@ interface Change {
  * the new value); SQLite writes one transaction at a time.
  */
 function logIfChanged(
-  { db, kind, typed }: Engine,
+  { db, locking, typed }: Engine,
   { id, by }: Change,
   event: { kind: 'status' | 'note'; status: string | null; changed: Expression<SqlBool> },
 ) {
-  const found = db
-    .selectFrom('submissions')
-    .select(sql.lit(1).as('found'))
-    .where('id', '=', id)
-    .where(event.changed)
-    .$if(kind === 'postgres', (locked) => locked.forUpdate());
+  const found = locking(
+    db
+      .selectFrom('submissions')
+      .select(sql.lit(1).as('found'))
+      .where('id', '=', id)
+      .where(event.changed),
+  );
   return db
     .insertInto('submission_events')
     .columns(['submission_id', 'at', 'user_email', 'kind', 'status'])

@@ -1,9 +1,8 @@
-import { sql, type Selectable } from 'kysely';
+import { sql } from 'kysely';
 import type { InboxPage, WeekFigures, WeeklyPicture } from '../../src/admin/contract.ts';
 import { business } from '../../src/content/business.ts';
 import { businessMsBetween, lastWeekStarts, respondBy } from '../../src/forms/business-hours.ts';
-import type { Engine, EngineKind } from '../db/engine.ts';
-import type { Tables } from '../db/tables.ts';
+import type { Engine } from '../db/engine.ts';
 
 /** The staffing desk's figures: which requests wait for a reply, and how the weeks went. */
 
@@ -15,26 +14,11 @@ export const WEEKS = 12;
 const LONGEST_WAIT_MS = 31 * DAY_MS;
 
 /**
- * `submissions` for a query's FROM, read through `index` on SQLite: its planner would pick an
- * index with more equalities and then read every row it names, where this one covers the query.
- * (SQLite wants the hint after the alias; Postgres plans on its statistics and needs none.)
- */
-export function submissionsThrough(
-  kind: EngineKind,
-  index: 'submissions_roster' | 'submissions_weekly',
-) {
-  const hint = kind === 'sqlite' ? sql` INDEXED BY ${sql.raw(index)}` : sql``;
-  return sql<Selectable<Tables['submissions']>>`submissions`.as<'submissions'>(
-    sql`submissions${hint}`,
-  );
-}
-
-/**
  * The open quotes (still New) and how many are past their respond-by time. A quote older than
  * `LONGEST_WAIT_MS` certainly is; only the few younger ones are checked one by one.
  */
 export async function needsReply(
-  { db, kind }: Engine,
+  { db, submissionsThrough }: Engine,
   now: number,
 ): Promise<InboxPage['needsReply']> {
   const [counted, young] = await Promise.all([
@@ -45,7 +29,7 @@ export async function needsReply(
       .where('status', '=', 'new')
       .executeTakeFirst(),
     db
-      .selectFrom(submissionsThrough(kind, 'submissions_weekly'))
+      .selectFrom(submissionsThrough('submissions_weekly'))
       .select('received_at')
       .where('received_at', '>=', now - LONGEST_WAIT_MS)
       .where('form', '=', 'quote')
@@ -85,7 +69,10 @@ function weekOf(starts: readonly number[], at: number): number {
  * The last `WEEKS` weeks (Monday to Sunday on the business's clock), spam left out: quotes and
  * applications received, and the median business time from a quote's arrival to its first response.
  */
-export async function weeklyPicture({ db, kind }: Engine, now: number): Promise<WeeklyPicture> {
+export async function weeklyPicture(
+  { db, submissionsThrough }: Engine,
+  now: number,
+): Promise<WeeklyPicture> {
   const starts = lastWeekStarts(now, WEEKS);
   const weeks: WeekFigures[] = starts.map((start) => ({
     start,
@@ -97,7 +84,7 @@ export async function weeklyPicture({ db, kind }: Engine, now: number): Promise<
   const since = starts[0] ?? now;
   const [counts, responses] = await Promise.all([
     db
-      .selectFrom(submissionsThrough(kind, 'submissions_weekly'))
+      .selectFrom(submissionsThrough('submissions_weekly'))
       .select((eb) => [weekCase(starts).as('week'), 'form', eb.fn.countAll().as('n')])
       .where('received_at', '>=', since)
       .where('status', '<>', 'spam')
@@ -106,7 +93,7 @@ export async function weeklyPicture({ db, kind }: Engine, now: number): Promise<
       .groupBy([sql`week`, 'form'])
       .execute(),
     db
-      .selectFrom(submissionsThrough(kind, 'submissions_weekly'))
+      .selectFrom(submissionsThrough('submissions_weekly'))
       .select(['received_at', 'first_response_at'])
       .where('received_at', '>=', since)
       .where('form', '=', 'quote')

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { snapshot } from './backup.ts';
-import { databaseConfig, type DatabaseConfig } from '../config.ts';
+import { databaseAt, databaseConfig, type DatabaseConfig } from '../config.ts';
 import { isPostgresUrl, migrate } from '../db/database.ts';
 import type { Engine } from '../db/engine.ts';
 import { postgresEngine } from '../db/postgres.ts';
@@ -43,7 +43,7 @@ function sourceConfig(env: Record<string, string | undefined>): DatabaseConfig {
  */
 async function openSource(config: DatabaseConfig, work: string): Promise<Engine> {
   let engine: Engine;
-  if (config.url.startsWith('file:')) {
+  if (databaseAt(config.url) === 'file') {
     const file = fileOfUrl(config.url);
     if (!existsSync(file)) {
       throw new ToolError(`No database at ${shown(file)}: nothing to copy (is DATA_DIR right?)`);
@@ -147,9 +147,8 @@ export async function copyToPostgres(
   progress: (text: string) => void = () => {},
 ): Promise<CopyResult> {
   const config = sourceConfig(env);
-  const label = config.url.startsWith('file:')
-    ? shown(fileOfUrl(config.url))
-    : 'the libSQL database';
+  const label =
+    databaseAt(config.url) === 'file' ? shown(fileOfUrl(config.url)) : 'the libSQL database';
   const work = mkdtempSync(path.join(os.tmpdir(), 'receiver-copy-'));
   let source: Engine | undefined;
   let target: Engine | undefined;

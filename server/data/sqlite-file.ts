@@ -6,8 +6,9 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { createClient, type Client } from '@libsql/client';
-import { databaseConfig, type DatabaseConfig } from '../config.ts';
-import { isPostgresUrl } from '../db/database.ts';
+import { databaseAt, databaseConfig, type DatabaseConfig } from '../config.ts';
+import { appliedVersion } from '../db/database.ts';
+import { libsqlKysely } from '../db/libsql.ts';
 import { TABLE_ORDER } from '../db/tables.ts';
 
 const execFileAsync = promisify(execFile);
@@ -35,10 +36,11 @@ export function localDatabase(
   postgresHint: string,
 ): { config: DatabaseConfig; file: string } {
   const url = env.DATABASE_URL?.trim();
-  if (url && isPostgresUrl(url)) {
+  const at = url ? databaseAt(url) : 'file';
+  if (at === 'postgres') {
     throw new ToolError(`DATABASE_URL is a Postgres database: ${postgresHint}`);
   }
-  if (url && !url.startsWith('file:')) {
+  if (at === 'libsql') {
     throw new ToolError(
       'DATABASE_URL is a remote libSQL server: this command works on a SQLite file on this ' +
         "machine (use the libSQL server's own backups)",
@@ -117,10 +119,8 @@ export async function schemaVersion(client: Client): Promise<number> {
     "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'",
   );
   if (table.rows.length === 0) return 0;
-  const found = await client.execute(
-    'SELECT COALESCE(MAX(version), 0) AS version FROM schema_migrations',
-  );
-  return Number(found.rows[0]?.version ?? 0);
+  // Not destroyed: that would close `client`, which its caller still uses.
+  return appliedVersion(libsqlKysely(client));
 }
 
 /** Rows per table of TABLE_ORDER (a table the schema does not have yet is left out). */

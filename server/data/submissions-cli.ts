@@ -5,6 +5,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { databaseConfig, type DatabaseConfig } from '../config.ts';
 import { toCsv, toJson } from './export.ts';
+import { fileOfUrl } from './sqlite-file.ts';
 import { forms } from '../intake/forms.ts';
 import { fieldText, oneLine } from '../mail/mail-text.ts';
 import { openStore, type ListFilter, type Store, type StoredSubmission } from '../store/store.ts';
@@ -124,7 +125,7 @@ function checkArguments(command: string, extra: readonly string[], values: Optio
 }
 
 function databaseWhere(config: DatabaseConfig): string {
-  const file = config.dir ? config.url.slice('file:'.length) : undefined;
+  const file = config.dir ? fileOfUrl(config.url) : undefined;
   const relative = file && path.relative('.', file);
   return file ? ` in ${relative && !relative.startsWith('..') ? relative : file}` : '';
 }

@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
-import type { DatabaseConfig } from '../config.ts';
+import { databaseAt, type DatabaseConfig } from '../config.ts';
 import type { Engine } from './engine.ts';
 import { postgresEngine } from './postgres.ts';
 import { sqliteEngine } from './sqlite.ts';
@@ -54,26 +54,41 @@ async function migrationLock(transaction: Kysely<Tables>, waitMs: number) {
   }
 }
 
+/** The highest migration a database has (0: none yet): the one query for its schema's version. */
+export async function appliedVersion(db: Kysely<Tables>): Promise<number> {
+  const found = await db
+    .selectFrom('schema_migrations')
+    .select((eb) => eb.fn.coalesce(eb.fn.max('version'), sql<number>`0`).as('version'))
+    .executeTakeFirst();
+  return Number(found?.version ?? 0);
+}
+
 /**
  * Applies the migrations the database lacks, in one transaction under a lock: on Postgres an
  * advisory lock (instances starting together wait for the first, then find nothing to do, at
- * most `waitMs`); on SQLite the write transaction itself.
+ * most `waitMs`); on SQLite the write transaction itself. `toVersion` stops at that version (the
+ * migrations' own tests walk them one by one); the server always goes to the latest.
  */
-export async function migrate(engine: Engine, waitMs = 60_000): Promise<void> {
+export async function migrate(
+  engine: Engine,
+  waitMs = 60_000,
+  toVersion = Number.POSITIVE_INFINITY,
+): Promise<void> {
   await engine.db.transaction().execute(async (transaction) => {
     if (engine.kind === 'postgres') await migrationLock(transaction, waitMs);
-    await sql`CREATE TABLE IF NOT EXISTS schema_migrations
-      (version ${sql.raw(engine.kind === 'postgres' ? 'BIGINT' : 'INTEGER')} PRIMARY KEY,
-       applied_at ${sql.raw(engine.kind === 'postgres' ? 'BIGINT' : 'INTEGER')} NOT NULL)`.execute(
-      transaction,
-    );
-    const found = await transaction
-      .selectFrom('schema_migrations')
-      .select((eb) => eb.fn.coalesce(eb.fn.max('version'), sql<number>`0`).as('version'))
-      .executeTakeFirst();
-    const current = Number(found?.version ?? 0);
+    // NOT NULL: forEngine reads an INTEGER PRIMARY KEY as an identity column on Postgres.
+    await sql
+      .raw(
+        forEngine(
+          `CREATE TABLE IF NOT EXISTS schema_migrations
+            (version INTEGER NOT NULL PRIMARY KEY, applied_at INTEGER NOT NULL)`,
+          engine.kind,
+        ),
+      )
+      .execute(transaction);
+    const current = await appliedVersion(transaction);
     for (const migration of migrations) {
-      if (migration.version <= current) continue;
+      if (migration.version <= current || migration.version > toVersion) continue;
       for (const step of migration.statements) {
         const statement = forEngine(step, engine.kind);
         if (statement) await sql.raw(statement).execute(transaction);
@@ -127,7 +142,7 @@ async function addressKey(
 
 /** Postgres, by the address's scheme; anything else is SQLite (a file or a libSQL server). */
 export function isPostgresUrl(url: string): boolean {
-  return /^postgres(ql)?:\/\//.test(url);
+  return databaseAt(url) === 'postgres';
 }
 
 /** Opens (creating it and its folder if needed) and migrates the database. */
@@ -150,7 +165,7 @@ export async function openDatabase(
   return {
     engine,
     db: engine.db,
-    local: config.url.startsWith('file:'),
+    local: databaseAt(config.url) === 'file',
     clientHash: (address) => createHmac('sha256', key).update(address).digest('hex').slice(0, 32),
     async ping() {
       await sql`SELECT 1`.execute(engine.db);

@@ -1,4 +1,15 @@
-import type { CompiledQuery, Compilable, Kysely, RawBuilder, SelectQueryBuilder } from 'kysely';
+import {
+  sql,
+  type AliasedRawBuilder,
+  type CompiledQuery,
+  type Compilable,
+  type Expression,
+  type Kysely,
+  type RawBuilder,
+  type Selectable,
+  type SelectQueryBuilder,
+  type SqlBool,
+} from 'kysely';
 import type { Tables } from './tables.ts';
 
 /** What a query's rows look like before they are read field by field. */
@@ -16,6 +27,18 @@ export function compileQuery(db: Kysely<Tables>, query: Query): CompiledQuery {
 }
 
 export type EngineKind = 'sqlite' | 'postgres';
+
+/** The indexes a query of `submissions` may be read through (`Engine.submissionsThrough`). */
+export type SubmissionsIndex = 'submissions_roster' | 'submissions_weekly';
+
+/** `submissions` for a query's FROM, with what the engine writes after its name (a hint). */
+export function submissionsFrom(
+  hint: RawBuilder<unknown>,
+): AliasedRawBuilder<Selectable<Tables['submissions']>, 'submissions'> {
+  return sql<Selectable<Tables['submissions']>>`submissions`.as<'submissions'>(
+    sql`submissions${hint}`,
+  );
+}
 
 /**
  * The inbox's full-text search, which each engine does its own way (FTS5 on SQLite, a tsvector
@@ -67,5 +90,30 @@ export interface Engine {
    * a type there and would take it for text; SQLite needs no cast.
    */
   typed(value: unknown, kind: 'integer' | 'text' | 'bytes'): RawBuilder<unknown>;
+  /** Whether `text` holds `part` exactly: no LIKE, whose `%` and `_` are wildcards. */
+  contains(text: Expression<string | null>, part: string): Expression<SqlBool>;
+  /**
+   * `query` locking the rows it reads until its transaction ends: on Postgres FOR UPDATE (with
+   * `skipLocked`, rows another transaction holds are passed over, not waited for). SQLite writes
+   * one transaction at a time: the query as it is.
+   */
+  locking<DB, TB extends keyof DB, O>(
+    query: SelectQueryBuilder<DB, TB, O>,
+    options?: { skipLocked?: boolean },
+  ): SelectQueryBuilder<DB, TB, O>;
+  /**
+   * `submissions` for a query's FROM, read through `index`: SQLite's planner would pick an index
+   * with more equalities and then read every row it names, where this one covers the query (the
+   * hint goes after the alias). Postgres plans on its statistics and needs none.
+   */
+  submissionsThrough(
+    index: SubmissionsIndex,
+  ): AliasedRawBuilder<Selectable<Tables['submissions']>, 'submissions'>;
+  /**
+   * After many rows were inserted at once with `seq` numbers of their own (a benchmark's data): the
+   * order of arrival goes on after them, and the planner knows the table as it would after months
+   * of use (on Postgres: the sequence set, and VACUUM ANALYZE).
+   */
+  afterBulkLoad(): Promise<void>;
   close(): Promise<void>;
 }

@@ -1,43 +1,38 @@
 import type { EngineKind } from './engine.ts';
-import { rosterFilters } from '../../src/admin/contract.ts';
 
-/** The searchable text of a submission row (`row` is `new` in a trigger, or the table's name). */
-export function searchText(row: string): string {
-  const phone = `COALESCE(json_extract(${row}.fields, '$.phone'), '')`;
-  const digits = ['(', ')', '-', '.', '+'].reduce(
-    (text, character) => `replace(${text}, '${character}', '')`,
-    `replace(${phone}, ' ', '')`,
-  );
-  return `${row}.id || ' ' || ${digits} || ' ' || ${row}.note || ' ' || COALESCE(
-    (SELECT group_concat(atom, ' ') FROM json_tree(${row}.fields) WHERE atom IS NOT NULL), '')`;
-}
+// Released migrations are frozen text (docs/migrations.md): each step is literal SQL, or a
+// function of nothing but its engine, and this file imports types alone. The checksum test
+// (migrations-frozen.test.ts) fails when a released step's text changes: a change is a new version.
 
 /**
- * The applicant roster's text of an application's fields, as `rosterText` makes it in SQL: what the
- * store writes with each new application, on both engines.
+ * The searchable text of a submission row as migration 2 indexed it: the id, the phone number's
+ * digits, the note and every field's value; of each row of the table, and of `new` in the note
+ * trigger. (What the SQLite engine indexes today is server/db/search-text.ts.)
  */
-export function rosterOf(fields: Record<string, unknown>): string {
-  const tags = Object.entries(rosterFilters).flatMap(([name, { field }]) => {
-    const value = fields[field];
-    if (value === undefined || value === null) return [];
-    return (Array.isArray(value) ? value : [value]).map((item) => `${name}:${String(item)}`);
-  });
-  return `|${tags.join('|')}|`;
-}
+const SEARCH_TEXT_V2 =
+  "submissions.id || ' ' || replace(replace(replace(replace(replace(replace(" +
+  "COALESCE(json_extract(submissions.fields, '$.phone'), ''), ' ', ''), '(', ''), ')', ''), '-', ''), " +
+  "'.', ''), '+', '') || ' ' || submissions.note || ' ' || COALESCE(\n" +
+  "    (SELECT group_concat(atom, ' ') FROM json_tree(submissions.fields) WHERE atom IS NOT NULL), '')";
+const SEARCH_TEXT_V2_NEW =
+  "new.id || ' ' || replace(replace(replace(replace(replace(replace(" +
+  "COALESCE(json_extract(new.fields, '$.phone'), ''), ' ', ''), '(', ''), ')', ''), '-', ''), " +
+  "'.', ''), '+', '') || ' ' || new.note || ' ' || COALESCE(\n" +
+  "    (SELECT group_concat(atom, ' ') FROM json_tree(new.fields) WHERE atom IS NOT NULL), '')";
 
 /**
- * The applicant roster's facts of a submission row as one text, '|position:Bartender|language:
- * Spanish|day:Saturday|shift:noche|experience:yes|', for the roster filters (server/admin/inbox.ts:
- * `instr(roster, '|language:Spanish|')`). One tag per value of each filter's field: json_each gives
- * a list's items, or a single value itself.
+ * The applicant roster's text of an application as migration 5 filled it, one tag per value of
+ * each roster filter's field: '|position:Bartender|language:Spanish|day:Saturday|'. (What the store
+ * writes today is server/store/roster.ts.)
  */
-export function rosterText(row: string): string {
-  const tags = Object.entries(rosterFilters).map(
-    ([name, { field }]) =>
-      `SELECT '${name}:' || value AS tag FROM json_each(${row}.fields, '$.${field}')`,
-  );
-  return `'|' || COALESCE((SELECT group_concat(tag, '|') FROM (${tags.join(' UNION ALL ')})), '') || '|'`;
-}
+const ROSTER_TEXT_V5 =
+  "'|' || COALESCE((SELECT group_concat(tag, '|') FROM (" +
+  "SELECT 'position:' || value AS tag FROM json_each(submissions.fields, '$.positionInterest')" +
+  " UNION ALL SELECT 'language:' || value AS tag FROM json_each(submissions.fields, '$.languages')" +
+  " UNION ALL SELECT 'day:' || value AS tag FROM json_each(submissions.fields, '$.availability')" +
+  " UNION ALL SELECT 'shift:' || value AS tag FROM json_each(submissions.fields, '$.shiftPreference')" +
+  " UNION ALL SELECT 'experience:' || value AS tag FROM json_each(submissions.fields, '$.hasExperience')" +
+  ")), '') || '|'";
 
 /**
  * One step of a migration: the same SQL on both engines, or each engine's own (a missing one is
@@ -50,6 +45,8 @@ export type Step = string | { sqlite?: string; postgres?: string };
  * A shared step as Postgres runs it: times are milliseconds, past INTEGER's range, so INTEGER is
  * BIGINT; an INTEGER PRIMARY KEY (SQLite's row id) is an identity column; BLOB is BYTEA.
  */
+export function forEngine(step: string, engine: EngineKind): string;
+export function forEngine(step: Step, engine: EngineKind): string | undefined;
 export function forEngine(step: Step, engine: EngineKind): string | undefined {
   if (typeof step !== 'string') return step[engine];
   if (engine === 'sqlite') return step;
@@ -59,7 +56,7 @@ export function forEngine(step: Step, engine: EngineKind): string | undefined {
     .replace(/\bBLOB\b/g, 'BYTEA');
 }
 
-/** The searchable text of a submission on Postgres, as a tsvector (see `searchText`). */
+/** The searchable text of a submission on Postgres, as a tsvector (see SEARCH_TEXT_V2). */
 const POSTGRES_SEARCH_DOCUMENT = `CREATE FUNCTION submission_search_document(id TEXT, fields TEXT, note TEXT)
   RETURNS tsvector LANGUAGE sql STABLE AS $$
   SELECT to_tsvector('simple', regexp_replace(unaccent(
@@ -171,7 +168,7 @@ export const migrations: readonly { version: number; statements: readonly Step[]
       },
       {
         sqlite: `INSERT INTO submissions_search (rowid, body)
-        SELECT seq, ${searchText('submissions')} FROM submissions`,
+        SELECT seq, ${SEARCH_TEXT_V2} FROM submissions`,
       },
       {
         sqlite: `INSERT INTO settings (name, value)
@@ -182,7 +179,7 @@ export const migrations: readonly { version: number; statements: readonly Step[]
       WHEN new.seq <= (SELECT CAST(value AS INTEGER) FROM settings WHERE name = 'search_indexed_seq')
       BEGIN
         DELETE FROM submissions_search WHERE rowid = old.seq;
-        INSERT INTO submissions_search (rowid, body) VALUES (new.seq, ${searchText('new')});
+        INSERT INTO submissions_search (rowid, body) VALUES (new.seq, ${SEARCH_TEXT_V2_NEW});
       END`,
       },
     ],
@@ -223,12 +220,12 @@ export const migrations: readonly { version: number; statements: readonly Step[]
         SELECT MIN(at) FROM submission_events AS event
         WHERE event.submission_id = submissions.id AND event.kind = 'status'
           AND event.status IN ('in_progress', 'handled'))`,
-      // The applicant roster's filters read one short text per application (see rosterText); the
+      // The applicant roster's filters read one short text per application (see ROSTER_TEXT_V5); the
       // index holds it, so a filter never reads the submissions' fields.
       'ALTER TABLE submissions ADD COLUMN roster TEXT',
       // (Every Postgres database starts at version 6: none has rows to fill here.)
       {
-        sqlite: `UPDATE submissions SET roster = ${rosterText('submissions')} WHERE form = 'application'`,
+        sqlite: `UPDATE submissions SET roster = ${ROSTER_TEXT_V5} WHERE form = 'application'`,
       },
       'CREATE INDEX submissions_roster ON submissions (form, seq, status, roster)',
       // The weekly picture counts and times each week's submissions from this index alone.

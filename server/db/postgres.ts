@@ -3,6 +3,7 @@ import {
   PostgresDialect,
   sql,
   type CompiledQuery,
+  type SqlBool,
   type PostgresCursor,
   type PostgresPool,
   type PostgresPoolClient,
@@ -10,7 +11,13 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import { POSTGRES_LIMITS, type PostgresLimits } from '../config.ts';
-import { compileQuery, type Engine, type Row, type SearchIndex } from './engine.ts';
+import {
+  compileQuery,
+  submissionsFrom,
+  type Engine,
+  type Row,
+  type SearchIndex,
+} from './engine.ts';
 import type { Tables } from './tables.ts';
 
 /** Postgres's type ids of the values read as numbers: BIGINT (times, ids, counts) and NUMERIC. */
@@ -142,6 +149,17 @@ export function postgresEngine(
     search: tsvectorSearch(),
     typed: (value, kind) =>
       sql`CAST(${value} AS ${sql.raw({ integer: 'BIGINT', text: 'TEXT', bytes: 'BYTEA' }[kind])})`,
+    contains: (text, part) => sql<SqlBool>`strpos(${text}, ${part}) > 0`,
+    locking: (query, options) =>
+      options?.skipLocked ? query.forUpdate().skipLocked() : query.forUpdate(),
+    submissionsThrough: () => submissionsFrom(sql``),
+    async afterBulkLoad() {
+      await sql`SELECT setval('submissions_seq_counter', COALESCE(MAX(seq), 0) + 1, false)
+        FROM submissions`.execute(db);
+      // What autovacuum does while rows arrive over months: the statistics, and the visibility map
+      // that lets the counts read their indexes alone (a fresh bulk load would scan the table).
+      await sql`VACUUM ANALYZE submissions`.execute(db);
+    },
     close: () => db.destroy(),
   };
 }

@@ -1,15 +1,16 @@
 import { createClient } from '@libsql/client';
-import { sql } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import { groupCommitter } from './group-commit.ts';
-import { searchText } from './migrations.ts';
-import { compileQuery, type Engine, type SearchIndex } from './engine.ts';
+import { searchText } from './search-text.ts';
+import { compileQuery, submissionsFrom, type Engine, type SearchIndex } from './engine.ts';
+import { databaseAt } from '../config.ts';
 import { libsqlKysely, plainRows, toStatement } from './libsql.ts';
 
 /**
  * The SQLite engine: a local file (the default) or a remote libSQL server, through @libsql/client.
  */
 export async function sqliteEngine(url: string, authToken?: string): Promise<Engine> {
-  const local = url.startsWith('file:');
+  const local = databaseAt(url) === 'file';
   const client = createClient({
     url,
     authToken,
@@ -41,6 +42,10 @@ export async function sqliteEngine(url: string, authToken?: string): Promise<Eng
     nowMs: "CAST(ROUND((julianday('now') - 2440587.5) * 86400000) AS INTEGER)",
     search: ftsSearch(db),
     typed: (value) => sql`${value}`,
+    contains: (text, part) => sql<SqlBool>`instr(${text}, ${part}) > 0`,
+    locking: (query) => query,
+    submissionsThrough: (index) => submissionsFrom(sql` INDEXED BY ${sql.raw(index)}`),
+    afterBulkLoad: async () => {},
     close: () => db.destroy(),
   };
 }

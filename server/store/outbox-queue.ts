@@ -87,7 +87,7 @@ function dueNotifications(engine: Engine, at: number, { limit, maxAttempts }: Cl
     .orderBy('id')
     .limit(limit);
   // Instances claiming at once skip each other's rows instead of waiting for them.
-  return engine.kind === 'postgres' ? due.forUpdate().skipLocked() : due;
+  return engine.locking(due, { skipLocked: true });
 }
 
 /**

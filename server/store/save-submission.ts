@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { sha256Hex, type NewAttachment } from './attachments.ts';
 import type { Engine, Query } from '../db/engine.ts';
-import { rosterOf } from '../db/migrations.ts';
+import { rosterOf } from './roster.ts';
 
 /** How long the same body (or Idempotency-Key) answers with the first submission's id. */
 export const DEDUPE_WINDOW_MS = 10 * 60 * 1000;
