@@ -7,7 +7,14 @@ import type { Engine } from './engine.ts';
 import { postgresEngine } from './postgres.ts';
 import { sqliteEngine } from './sqlite.ts';
 import type { Tables } from './tables.ts';
-import { forEngine, migrations } from './migrations.ts';
+import { forEngine } from './migrations.ts';
+import {
+  backupBeforeUpgrade,
+  knownMigrations,
+  upgradeFailed,
+  type Migration,
+  type UpgradeOptions,
+} from './upgrade.ts';
 
 /** The one connection to the submissions database that the store, the outbox and the inbox share. */
 export interface Database {
@@ -59,7 +66,19 @@ async function migrationLock(transaction: Kysely<Tables>, waitMs: number) {
  * advisory lock (instances starting together wait for the first, then find nothing to do, at
  * most `waitMs`); on SQLite the write transaction itself.
  */
-export async function migrate(engine: Engine, waitMs = 60_000): Promise<void> {
+export async function migrate(
+  engine: Engine,
+  waitMs = 60_000,
+  upgrade: UpgradeOptions = {},
+): Promise<void> {
+  // Safe upgrades (upgrade.ts): a copy of a SQLite file first, and a failure that names it.
+  const backup = await backupBeforeUpgrade(engine, upgrade);
+  await applyMigrations(engine, waitMs, knownMigrations(upgrade)).catch((error: unknown) => {
+    throw upgradeFailed(error, backup);
+  });
+}
+
+async function applyMigrations(engine: Engine, waitMs: number, known: readonly Migration[]) {
   await engine.db.transaction().execute(async (transaction) => {
     if (engine.kind === 'postgres') await migrationLock(transaction, waitMs);
     await sql`CREATE TABLE IF NOT EXISTS schema_migrations
@@ -72,7 +91,7 @@ export async function migrate(engine: Engine, waitMs = 60_000): Promise<void> {
       .select((eb) => eb.fn.coalesce(eb.fn.max('version'), sql<number>`0`).as('version'))
       .executeTakeFirst();
     const current = Number(found?.version ?? 0);
-    for (const migration of migrations) {
+    for (const migration of known) {
       if (migration.version <= current) continue;
       for (const step of migration.statements) {
         const statement = forEngine(step, engine.kind);
@@ -134,6 +153,7 @@ export function isPostgresUrl(url: string): boolean {
 export async function openDatabase(
   config: DatabaseConfig,
   onError: (error: Error) => void = () => {},
+  extraMigrations?: UpgradeOptions['extra'],
 ): Promise<Database> {
   if (config.dir) mkdirSync(config.dir, { recursive: true });
   const engine = isPostgresUrl(config.url)
@@ -141,7 +161,10 @@ export async function openDatabase(
     : await sqliteEngine(config.url, config.authToken);
   let key: string;
   try {
-    await migrate(engine, config.postgres?.migrationWaitMs);
+    await migrate(engine, config.postgres?.migrationWaitMs, {
+      backupDir: config.upgradeBackupDir,
+      extra: extraMigrations,
+    });
     key = await addressKey(engine.db, config.addressKey);
   } catch (error) {
     await engine.close();
