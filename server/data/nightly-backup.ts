@@ -77,19 +77,23 @@ function weekOf(name: string): string {
 
 /**
  * Which copies stay: the 7 newest (the daily ones), then the newest copy of each of the 4 weeks
- * before them (the weekly ones). Counted in copies, not days, so that nights the server was down
+ * (Monday to Sunday) before theirs (the weekly ones). Counted in copies, not days, so that nights the server was down
  * never leave fewer than 11.
  */
 export function copiesToKeep(names: readonly string[]): Set<string> {
   const dated = names.filter((name) => NAME.test(name)).sort((a, b) => (a < b ? 1 : -1));
-  const keep = new Set(dated.slice(0, 7));
-  const weeks = new Set<string>();
+  const daily = dated.slice(0, 7);
+  const keep = new Set(daily);
+  // A week that has a daily copy needs no weekly one: the weekly copies are a week apart.
+  const weeks = new Set(daily.map(weekOf));
+  let weekly = 0;
   for (const name of dated.slice(7)) {
-    if (weeks.size === 4) break;
+    if (weekly === 4) break;
     const week = weekOf(name);
     if (weeks.has(week)) continue;
     weeks.add(week);
     keep.add(name);
+    weekly += 1;
   }
   return keep;
 }
