@@ -28,7 +28,37 @@ describe('loadConfig', () => {
       url: `file:${path.resolve('data', 'submissions.db')}`,
       dir: path.resolve('data'),
       addressKey: { file: path.resolve('data', 'address-hash.key') },
+      upgradeBackupDir: path.resolve('data', 'backups'),
     });
+    expect(config.backups).toBeUndefined();
+  });
+
+  it('makes nightly backups with BACKUP_DIR, at BACKUP_HOUR (3 by default)', () => {
+    const config = loadConfig({ BACKUP_DIR: '/srv/backups' });
+    expect(config.backups).toEqual({ dir: '/srv/backups', hour: 3 });
+    expect(config.database.upgradeBackupDir).toBe('/srv/backups');
+    expect(loadConfig({ BACKUP_DIR: '/srv/backups', BACKUP_HOUR: '23' }).backups?.hour).toBe(23);
+    expect(() => loadConfig({ BACKUP_DIR: '/srv/backups', BACKUP_HOUR: '24' })).toThrow(
+      /BACKUP_HOUR: must be a whole number from 0 to 23/,
+    );
+    expect(() => loadConfig({ BACKUP_HOUR: '3' })).toThrow(/BACKUP_HOUR: is set, but BACKUP_DIR/);
+    expect(loadConfig({ DATABASE_URL: 'file:/srv/forms/site.db' }).database.upgradeBackupDir).toBe(
+      '/srv/forms/backups',
+    );
+  });
+
+  it('refuses BACKUP_DIR with Postgres or a remote libSQL database, and says what to use', () => {
+    const secret = 'a'.repeat(32);
+    expect(() =>
+      loadConfig({
+        BACKUP_DIR: '/srv/backups',
+        DATABASE_URL: 'postgres://forms@db/forms',
+        ADDRESS_HASH_SECRET: secret,
+      }),
+    ).toThrow(/BACKUP_DIR: .*pg_dump/);
+    expect(() =>
+      loadConfig({ BACKUP_DIR: '/srv/backups', DATABASE_URL: 'libsql://db.example.turso.io' }),
+    ).toThrow(/BACKUP_DIR/);
   });
 
   it('reads DATA_DIR, DATABASE_URL, ADDRESS_HASH_SECRET and the rate limit', () => {

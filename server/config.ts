@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import proxyAddr from '@fastify/proxy-addr';
 import { z } from 'zod';
 
@@ -21,6 +22,15 @@ export interface Config {
   publishTimeoutMs: number;
   /** Signs the forms' proof-of-work challenges (ALTCHA_HMAC_KEY); else derived from the address key. */
   altchaHmacKey: string | undefined;
+  /** The nightly backups of the SQLite file (BACKUP_DIR, BACKUP_HOUR); off when BACKUP_DIR is unset. */
+  backups: BackupConfig | undefined;
+}
+
+export interface BackupConfig {
+  /** Where the nightly copies and their status file go (server/data/nightly-backup.ts). */
+  dir: string;
+  /** The hour of the day (0-23, the server's local time) the nightly copy is made. */
+  hour: number;
 }
 
 export interface DatabaseConfig {
@@ -32,6 +42,11 @@ export interface DatabaseConfig {
   addressKey: { secret: string } | { file: string };
   /** Postgres's time limits (the PG_… variables); each one's default when left out. */
   postgres?: Partial<PostgresLimits>;
+  /**
+   * A local file only: where the copy made before an upgrade's migrations goes (BACKUP_DIR, else
+   * the data folder's `backups/`; server/db/upgrade.ts).
+   */
+  upgradeBackupDir?: string;
 }
 
 /**
@@ -194,6 +209,7 @@ const databaseEnv = z.object({
   PG_CONNECT_TIMEOUT_MS: optional(wholeNumber(100, 600_000)),
   PG_KEEPALIVE_DELAY_MS: optional(wholeNumber(1000, 3_600_000)),
   PG_MIGRATION_WAIT_MS: optional(wholeNumber(1000, 3_600_000)),
+  BACKUP_DIR: optional(z.string()),
 });
 
 const serverEnv = databaseEnv.extend({
@@ -223,6 +239,7 @@ const serverEnv = databaseEnv.extend({
   ),
   OUTBOX_LEASE_SECONDS: optional(wholeNumber(2, 3600)),
   PUBLISH_TIMEOUT_MS: optional(wholeNumber(1, 600_000)),
+  BACKUP_HOUR: optional(wholeNumber(0, 23, ' (the hour of the nightly backup, local time)')),
   ALTCHA_HMAC_KEY: optional(
     z
       .string()
@@ -298,10 +315,17 @@ export function databaseConfig(env: Env): DatabaseConfig {
     }
     return { url: parsed.DATABASE_URL, addressKey, postgres: postgresLimits(parsed) };
   }
+  const backupDir = parsed.BACKUP_DIR ? path.resolve(parsed.BACKUP_DIR) : undefined;
+  if (parsed.DATABASE_URL && databaseAt(parsed.DATABASE_URL) === 'file') {
+    const folder = path.dirname(fileOfUrl(parsed.DATABASE_URL));
+    const upgradeBackupDir = backupDir ?? path.join(folder, 'backups');
+    return { url: parsed.DATABASE_URL, addressKey, upgradeBackupDir };
+  }
   if (parsed.DATABASE_URL) {
     return { url: parsed.DATABASE_URL, authToken: parsed.DATABASE_AUTH_TOKEN, addressKey };
   }
-  return { url: `file:${path.join(dir, 'submissions.db')}`, dir, addressKey };
+  const upgradeBackupDir = backupDir ?? path.join(dir, 'backups');
+  return { url: `file:${path.join(dir, 'submissions.db')}`, dir, addressKey, upgradeBackupDir };
 }
 
 /** The origins of absolute form endpoints, for the CSP's connect-src. */
@@ -337,6 +361,15 @@ function checkCombinations(parsed: ServerEnv): string[] {
   }
   if (parsed.TRUST_PROXY_HOPS && parsed.TRUST_PROXY?.length === 0) {
     problems.push('  TRUST_PROXY_HOPS: is set, but TRUST_PROXY trusts no proxy');
+  }
+  if (parsed.BACKUP_DIR && parsed.DATABASE_URL && databaseAt(parsed.DATABASE_URL) !== 'file') {
+    problems.push(
+      '  BACKUP_DIR: the nightly backup copies a SQLite file on this machine; back up Postgres or ' +
+        'a remote libSQL database with its own tools (docs/backups-and-upgrades.md: pg_dump)',
+    );
+  }
+  if (parsed.BACKUP_HOUR !== undefined && !parsed.BACKUP_DIR) {
+    problems.push('  BACKUP_HOUR: is set, but BACKUP_DIR is not (where would the backups go?)');
   }
   return problems;
 }
@@ -381,5 +414,14 @@ export function loadConfig(env: Env = process.env, buildTimeEndpoints: string[] 
     notify: notifyConfig(parsed),
     publishTimeoutMs: parsed.PUBLISH_TIMEOUT_MS ?? 60_000,
     altchaHmacKey: parsed.ALTCHA_HMAC_KEY,
+    backups: parsed.BACKUP_DIR
+      ? { dir: path.resolve(parsed.BACKUP_DIR), hour: parsed.BACKUP_HOUR ?? 3 }
+      : undefined,
   };
+}
+
+/** The local file of a `file:` database address. */
+export function fileOfUrl(url: string): string {
+  if (url.startsWith('file://')) return fileURLToPath(url);
+  return path.resolve(url.slice('file:'.length).replace(/\?.*$/, ''));
 }

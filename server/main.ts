@@ -1,6 +1,12 @@
+import path from 'node:path';
 import { setupCodeMessage, setupCodes } from './admin/setup-code.ts';
+import { startBackupSchedule } from './data/backup-schedule.ts';
+import { backupState } from './data/nightly-backup.ts';
+import { keyFileOf } from './data/sqlite-file.ts';
+import { UpgradeError } from './db/upgrade.ts';
+import { trackedSender } from './mail/smtp-status.ts';
 import { buildApp } from './http/app.ts';
-import { ConfigError, databaseAt, loadConfig, type Config } from './config.ts';
+import { ConfigError, databaseAt, fileOfUrl, loadConfig, type Config } from './config.ts';
 import { logStream } from './http/log-stream.ts';
 import { forms } from './intake/forms.ts';
 import { smtpSender, startOutbox, type Outbox } from './mail/outbox.ts';
@@ -40,6 +46,20 @@ function configuration(): Config {
   }
 }
 
+/** A failed upgrade stops the start with its message (which names the copy and the restore). */
+function stopOnFailedUpgrade(error: unknown): never {
+  if (!(error instanceof UpgradeError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
+
+/** The SQLite file on this machine and its folder; undefined for Postgres or a remote libSQL server. */
+function localData(database: Config['database']): { file: string; dir: string } | undefined {
+  if (!database.url.startsWith('file:')) return undefined;
+  const file = fileOfUrl(database.url);
+  return { file, dir: database.dir ?? path.dirname(file) };
+}
+
 const config = configuration();
 let outbox: Outbox | undefined;
 let log: { warn(fields: object, message: string): void } = {
@@ -49,7 +69,12 @@ const store = await openStore(config.database, {
   // The pool replaces the connection; the next query (or /healthz) tells whether the database is back.
   onError: (error) =>
     log.warn({ code: (error as { code?: string }).code }, 'database connection lost'),
-});
+}).catch(stopOnFailedUpgrade);
+const local = localData(config.database);
+// The SMTP relay's last outcome, for /readyz.
+const sender = config.notify
+  ? trackedSender(smtpSender(config.notify.smtpUrl, config.notify.envelopeFrom))
+  : undefined;
 
 // The owner's published site: made live before the first request, then kept up with the database.
 const sites = siteStore(store.database);
@@ -91,16 +116,21 @@ const app = await buildApp({
   acknowledge: config.notify?.acknowledge ?? false,
   acknowledgeDomainMaxPerHour: config.notify?.acknowledgeDomainMaxPerHour,
   onStored: () => outbox?.nudge(),
-  admin: { appDir: config.adminDir, cookieSecure: config.cookieSecure },
+  admin: {
+    appDir: config.adminDir,
+    cookieSecure: config.cookieSecure,
+    backups: local ? () => backupState(config.backups?.dir) : undefined,
+  },
+  ready: { dataDir: local?.dir, smtp: sender },
 });
 
 log = app.log;
 
-if (config.notify) {
+if (config.notify && sender) {
   outbox = startOutbox({
     store,
     forms,
-    sender: smtpSender(config.notify.smtpUrl, config.notify.envelopeFrom),
+    sender,
     from: config.notify.from,
     to: config.notify.to,
     leaseMs: config.notify.leaseMs,
@@ -110,11 +140,24 @@ if (config.notify) {
 
 live.start();
 
+// The nightly backups of the SQLite file (BACKUP_DIR; config.ts refuses it with Postgres).
+const backups =
+  config.backups && local
+    ? startBackupSchedule({
+        file: local.file,
+        dir: config.backups.dir,
+        hour: config.backups.hour,
+        keyFile: keyFileOf(config.database),
+        log: app.log.child({ component: 'backup' }),
+      })
+    : undefined;
+
 // Runs once every in-flight request has been answered.
 app.addHook('onClose', async () => {
   live.stop();
   await formAnswers.close?.();
   await outbox?.stop();
+  await backups?.stop();
   await store.close();
 });
 

@@ -5,7 +5,8 @@
 // takes to be live (`-- publish` runs photos and publishes only); `-- html` runs only the forms
 // sent without JavaScript (html-posts.ts); `-- spam` only the proof of work and the spam score
 // (proof-of-work.ts); `-- sign-in` only 50 parallel sign-in guessers against one account
-// (sign-in.ts), on SQLite and Postgres.
+// (sign-in.ts), on SQLite and Postgres; `-- backup` only the nightly backup at 50,000 submissions
+// and the posts while it runs (backup.ts).
 // A benchmark, not a test: it prints figures and fails only when a post is refused. Each part's
 // figures replace its own section of docs/figures.md (figures.mjs).
 import sharp from 'sharp';
@@ -21,6 +22,7 @@ import {
   stopReceiver,
   tempDir,
 } from '../../server/testing/receiver-harness.ts';
+import { benchBackup } from './backup.ts';
 import { benchHtmlPosts } from './html-posts.ts';
 import { benchInbox } from './inbox.ts';
 import { benchProofOfWork } from './proof-of-work.ts';
@@ -143,6 +145,13 @@ if (process.argv.includes('html')) {
   ensureServerBuild();
   await recordFigures('html', { title: 'Forms sent without JavaScript', command }, benchHtmlPosts);
   process.exit(0);
+}
+
+if (process.argv.includes('backup')) {
+  ensureServerBuild();
+  const good = await benchBackup(tempDir, removeDir);
+  closeConnections();
+  process.exit(good ? 0 : 1);
 }
 
 if (process.argv.includes('spam')) {

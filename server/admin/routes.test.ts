@@ -196,6 +196,13 @@ describe('sign-in', () => {
     expect(session.json()).toEqual({ email: EMAIL, seenBefore: T0 });
   });
 
+  it("tells the inbox the backups' state with the session", async () => {
+    const backups = { configured: true, lastGoodAt: T0, failedAt: null, overdue: false } as const;
+    await start({ backups: () => backups });
+    const session = await get('/admin/api/session', await signedIn());
+    expect(session.json()).toEqual({ email: EMAIL, seenBefore: T0, backups });
+  });
+
   it('marks the cookie Secure when told to', async () => {
     await start({ cookieSecure: true });
     expect(setCookie(await signIn(EMAIL, PASSWORD))).toMatch(/;\s*Secure(;|$)/);

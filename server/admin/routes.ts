@@ -12,6 +12,7 @@ import {
   signInSchema,
   updateSubmissionSchema,
   type AdminError,
+  type BackupState,
   type SessionInfo,
 } from '../../src/admin/contract.ts';
 import {
@@ -62,6 +63,8 @@ export interface AdminOptions {
   site?: { live: LiveSite; store: SiteStore };
   /** Wakes the outbox up after 'Send again' queued an e-mail (main.ts's outbox). */
   onMailQueued?: (() => void) | undefined;
+  /** The nightly backups' state for the inbox (server/data/nightly-backup.ts); none on Postgres. */
+  backups?: (() => BackupState) | undefined;
 }
 
 export const SESSION_COOKIE = 'admin_session';
@@ -150,6 +153,7 @@ function adminContext(options: AdminOptions): AdminContext {
         email: user.email,
         seenBefore: user.seenBefore,
         ...(failed ? { failedSignIns: failed } : {}),
+        ...(options.backups ? { backups: options.backups() } : {}),
       };
     },
     setup: setupCodes(database, { now, cost: options.cost }),

@@ -7,6 +7,7 @@ import type { CliIo } from './submissions-cli.ts';
 import { ConfigError } from '../config.ts';
 import { isPostgresUrl } from '../db/database.ts';
 import { copyToPostgres } from './db-copy.ts';
+import { migrateDryRun } from './migrate-plan.ts';
 import { restoreDatabase } from './restore.ts';
 import { ToolError } from './sqlite-file.ts';
 
@@ -15,6 +16,8 @@ export const dataUsage = `Backups of the submissions database, and its move to P
   npm run backup -- --out FILE           a consistent copy, taken while the server runs
   npm run restore -- FILE                puts a backup back (stop the server first)
   npm run db -- copy --to postgres://…   copies it into a new, empty Postgres database
+  npm run db -- migrate --dry-run        lists what the next start would apply (the server
+                                         applies it when it starts, after a copy)
 
 The database is the server's SQLite file: DATA_DIR/submissions.db (default data/), or a file:
 DATABASE_URL. A backup never replaces a file; a restore renames the database it replaces aside.`;
@@ -24,6 +27,7 @@ class UsageError extends Error {}
 interface Options {
   out?: string | undefined;
   to?: string | undefined;
+  'dry-run'?: boolean | undefined;
 }
 
 /** The command's arguments checked, before any file or database is touched. */
@@ -34,12 +38,20 @@ function check(command: string | undefined, rest: readonly string[], values: Opt
   } else if (command === 'restore') {
     if (rest.length !== 1) throw new UsageError('restore needs the backup file: restore FILE');
     if (values.out || values.to) throw new UsageError('restore takes only the backup file');
+  } else if (command === 'db' && rest[0] === 'migrate') {
+    if (!values['dry-run'] || rest.length > 1 || values.out || values.to) {
+      throw new UsageError(
+        'db migrate takes --dry-run only: the server applies the migrations itself when it starts',
+      );
+    }
   } else if (command === 'db') {
-    if (rest[0] !== 'copy' || rest.length > 1) throw new UsageError('db knows one command: copy');
+    if (rest[0] !== 'copy' || rest.length > 1) {
+      throw new UsageError('db knows two commands: copy and migrate --dry-run');
+    }
     if (!values.to || !isPostgresUrl(values.to)) {
       throw new UsageError('db copy needs --to postgres://USER:PASSWORD@HOST:PORT/DATABASE');
     }
-    if (values.out) throw new UsageError('db copy takes only --to');
+    if (values.out || values['dry-run']) throw new UsageError('db copy takes only --to');
   } else {
     throw new UsageError(`Unknown command: ${command ?? '(none)'}`);
   }
@@ -52,6 +64,10 @@ async function run(command: string, rest: readonly string[], values: Options, io
   }
   if (command === 'restore') {
     io.out(await restoreDatabase(io.env, rest[0] ?? ''));
+    return 0;
+  }
+  if (rest[0] === 'migrate') {
+    io.out(await migrateDryRun(io.env));
     return 0;
   }
   const result = await copyToPostgres(io.env, values.to ?? '', (text) => io.err(text));
@@ -67,6 +83,7 @@ export async function runDataCli(argv: readonly string[], io: CliIo): Promise<nu
       options: {
         out: { type: 'string' },
         to: { type: 'string' },
+        'dry-run': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });

@@ -3,10 +3,10 @@ import { closeSync, existsSync, fsyncSync, openSync, readSync } from 'node:fs';
 import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { createClient, type Client } from '@libsql/client';
-import { databaseAt, databaseConfig, type DatabaseConfig } from '../config.ts';
+import { databaseAt, databaseConfig, fileOfUrl, type DatabaseConfig } from '../config.ts';
 import { appliedVersion } from '../db/database.ts';
 import { libsqlKysely } from '../db/libsql.ts';
 import { TABLE_ORDER } from '../db/tables.ts';
@@ -21,11 +21,7 @@ export class ToolError extends Error {
 /** The first 16 bytes of every SQLite database file. */
 const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1');
 
-/** The local file of a `file:` database address. */
-export function fileOfUrl(url: string): string {
-  if (url.startsWith('file://')) return fileURLToPath(url);
-  return path.resolve(url.slice('file:'.length).replace(/\?.*$/, ''));
-}
+export { fileOfUrl } from '../config.ts';
 
 /**
  * The database settings and the SQLite file the server uses, or a ToolError that says why this
@@ -74,7 +70,9 @@ export function openFile(file: string, busyMs = 5000): Client {
 }
 
 /** The libSQL client's module, for the probe's child process (wherever this file was bundled). */
-const LIBSQL_CLIENT = pathToFileURL(createRequire(import.meta.url).resolve('@libsql/client')).href;
+export const LIBSQL_CLIENT = pathToFileURL(
+  createRequire(import.meta.url).resolve('@libsql/client'),
+).href;
 
 /**
  * The probe of `databaseInUse`, in a process of its own: libSQL's `close()` leaves the connection

@@ -7,7 +7,14 @@ import type { Engine } from './engine.ts';
 import { postgresEngine } from './postgres.ts';
 import { sqliteEngine } from './sqlite.ts';
 import type { Tables } from './tables.ts';
-import { forEngine, migrations } from './migrations.ts';
+import { forEngine } from './migrations.ts';
+import {
+  backupBeforeUpgrade,
+  knownMigrations,
+  upgradeFailed,
+  type Migration,
+  type UpgradeOptions,
+} from './upgrade.ts';
 
 /** The one connection to the submissions database that the store, the outbox and the inbox share. */
 export interface Database {
@@ -66,14 +73,25 @@ export async function appliedVersion(db: Kysely<Tables>): Promise<number> {
 /**
  * Applies the migrations the database lacks, in one transaction under a lock: on Postgres an
  * advisory lock (instances starting together wait for the first, then find nothing to do, at
- * most `waitMs`); on SQLite the write transaction itself. `toVersion` stops at that version (the
- * migrations' own tests walk them one by one); the server always goes to the latest.
+ * most `waitMs`); on SQLite the write transaction itself. `upgrade.toVersion` stops at that version
+ * (the migrations' own tests walk them one by one); the server always goes to the latest.
  */
 export async function migrate(
   engine: Engine,
   waitMs = 60_000,
-  toVersion = Number.POSITIVE_INFINITY,
+  upgrade: UpgradeOptions = {},
 ): Promise<void> {
+  // Safe upgrades (upgrade.ts): a copy of a SQLite file first, and a failure that names it.
+  const backup = await backupBeforeUpgrade(engine, upgrade);
+  const known = knownMigrations(upgrade).filter(
+    (migration) => migration.version <= (upgrade.toVersion ?? Number.POSITIVE_INFINITY),
+  );
+  await applyMigrations(engine, waitMs, known).catch((error: unknown) => {
+    throw upgradeFailed(error, backup);
+  });
+}
+
+async function applyMigrations(engine: Engine, waitMs: number, known: readonly Migration[]) {
   await engine.db.transaction().execute(async (transaction) => {
     if (engine.kind === 'postgres') await migrationLock(transaction, waitMs);
     // NOT NULL: forEngine reads an INTEGER PRIMARY KEY as an identity column on Postgres.
@@ -87,8 +105,8 @@ export async function migrate(
       )
       .execute(transaction);
     const current = await appliedVersion(transaction);
-    for (const migration of migrations) {
-      if (migration.version <= current || migration.version > toVersion) continue;
+    for (const migration of known) {
+      if (migration.version <= current) continue;
       for (const step of migration.statements) {
         const statement = forEngine(step, engine.kind);
         if (statement) await sql.raw(statement).execute(transaction);
@@ -149,6 +167,7 @@ export function isPostgresUrl(url: string): boolean {
 export async function openDatabase(
   config: DatabaseConfig,
   onError: (error: Error) => void = () => {},
+  extraMigrations?: UpgradeOptions['extra'],
 ): Promise<Database> {
   if (config.dir) mkdirSync(config.dir, { recursive: true });
   const engine = isPostgresUrl(config.url)
@@ -156,7 +175,10 @@ export async function openDatabase(
     : await sqliteEngine(config.url, config.authToken);
   let key: string;
   try {
-    await migrate(engine, config.postgres?.migrationWaitMs);
+    await migrate(engine, config.postgres?.migrationWaitMs, {
+      backupDir: config.upgradeBackupDir,
+      extra: extraMigrations,
+    });
     key = await addressKey(engine.db, config.addressKey);
   } catch (error) {
     await engine.close();

@@ -178,7 +178,7 @@ describe.each(engines)('migrations on $name', (testEngine) => {
       // The same rows in a database that ran each release's migration in turn.
       const firstRows = FIRST_ROWS_AT[grown.kind];
       for (let version = 1; version <= LATEST; version += 1) {
-        await migrate(grown, 60_000, version);
+        await migrate(grown, 60_000, { toVersion: version });
         if (version === firstRows) await insertAsOf(grown, version, ids);
       }
       const applied = await grown.db.selectFrom('schema_migrations').select('version').execute();

@@ -14,6 +14,7 @@ import { BODY_LIMIT, fail, formRoutes, UNSUPPORTED_TYPE } from '../intake/form-r
 import { forms as defaultForms, type FormDefinition } from '../intake/forms.ts';
 import { documentScriptHashes } from './inline-scripts.ts';
 import { ClientError, multipartErrors, multipartLimits } from '../intake/multipart.ts';
+import { readinessRoute, type ReadinessOptions } from './readiness.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 import type { Store } from '../store/store.ts';
 import { routes } from '../../src/content/routes.ts';
@@ -57,6 +58,8 @@ export interface AppOptions {
   altchaHmacKey?: string | undefined;
   /** Score posts for spam (the default); off only in the benchmark that measures its cost. */
   spamScoring?: boolean;
+  /** What /readyz checks beyond the database (server/http/readiness.ts). */
+  ready?: ReadinessOptions;
 }
 
 const HASHED_ASSET = /\/assets\/.+-[A-Za-z0-9_-]{8}\.[a-z0-9]+(\.br|\.gz)?$/;
@@ -297,6 +300,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return fail(reply, 503, 'The database is unavailable');
     }
   });
+  readinessRoute(app, store, options.ready ?? {});
 
   await formRoutes(app, {
     store,

@@ -54,6 +54,7 @@ function Screens({ auth, onSignedIn, onSignInInstead }: ScreensProps) {
               <InboxPage
                 seenBefore={auth.session.seenBefore}
                 failedSignIns={auth.session.failedSignIns}
+                backups={auth.session.backups}
               />
             }
           />

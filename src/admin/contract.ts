@@ -251,7 +251,25 @@ export interface SessionInfo {
   seenBefore: number;
   /** Failed sign-ins to this account since the last visit (at most 7 days); absent when none. */
   failedSignIns?: FailedSignIns;
+  /** The nightly backups' state, for the inbox's line about them; absent on Postgres. */
+  backups?: BackupState;
 }
+
+/**
+ * The nightly backups (server/data/nightly-backup.ts), in SessionInfo's `backups`: not set up
+ * (BACKUP_DIR unset), or the last good copy. Absent on Postgres, whose backups the server does not make.
+ */
+export type BackupState =
+  | { configured: false }
+  | {
+      configured: true;
+      /** When the last good copy was made (ms since the epoch); null when none has been yet. */
+      lastGoodAt: number | null;
+      /** When the last try failed, if the last try did. */
+      failedAt: number | null;
+      /** No good copy for more than two days (or none at all). */
+      overdue: boolean;
+    };
 
 /** Failed sign-ins to an account (server/admin/failed-sign-ins.ts). */
 export interface FailedSignIns {

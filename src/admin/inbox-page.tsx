@@ -4,7 +4,8 @@ import { BarChart3 } from 'lucide-react';
 import { buttonClasses } from '../components/button-link';
 import { PageTitle } from '../components/page-title';
 import { adminText } from '../content/admin';
-import type { FailedSignIns } from './contract';
+import { BackupNotice } from './backup-notice';
+import type { BackupState, FailedSignIns } from './contract';
 import { FailedSignInsNotice } from './failed-sign-ins-notice';
 import { InboxFilters, StatusTabs } from './inbox-filters';
 import { hasFilters } from './inbox-query';
@@ -19,10 +20,13 @@ const text = adminText.inbox;
 export function InboxPage({
   seenBefore,
   failedSignIns,
+  backups,
 }: {
   seenBefore: number;
   /** The failed sign-ins to the owner's account since the last visit, shown above the list. */
   failedSignIns?: FailedSignIns | undefined;
+  /** The nightly backups' state, a line above the list. */
+  backups?: BackupState | undefined;
 }) {
   const [params, setParams] = useSearchParams();
   const { state, loadMore, retry } = useInbox(params);
@@ -49,6 +53,7 @@ export function InboxPage({
         </PageLink>
       </div>
       <FailedSignInsNotice failed={failedSignIns} />
+      <BackupNotice backups={backups} />
       <StatusTabs params={params} page={state.status === 'ready' ? state : undefined} />
       <InboxFilters params={params} onChange={change} />
       <p role="status" className="text-slate-700">

@@ -76,6 +76,17 @@ export const adminText = {
   failedSignIns: (count: number, sources: number, last: string) =>
     `${count} failed ${count === 1 ? 'sign-in' : 'sign-ins'} to your account since your last visit, from ${sources} ${sources === 1 ? 'address' : 'addresses'}; the last on ${last}. None of them got in.`,
 
+  /** The inbox's line about the nightly backups (server/data/nightly-backup.ts). */
+  backups: {
+    notSetUp:
+      'Backups are not set up: nothing copies the submissions each night. Whoever runs the server can turn them on with BACKUP_DIR.',
+    lastGood: (when: string) => `Last backup: ${when}.`,
+    overdue: (when: string) =>
+      `The last good backup is from ${when}, more than two days ago. Ask whoever runs the server to look at the backups.`,
+    none: 'No backup has been made yet. Ask whoever runs the server to look at the backups.',
+    lastFailed: (when: string) => ` The last try, on ${when}, failed.`,
+  },
+
   header: {
     signedInAs: 'Signed in as',
     signOut: 'Sign out',
