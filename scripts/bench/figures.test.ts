@@ -64,7 +64,7 @@ describe('replaceSection', () => {
 });
 
 describe('docs/figures.md', () => {
-  it.each(['site', 'photos', 'publish', 'posts', 'inbox', 'spam', 'html', 'sign-in'])(
+  it.each(['site', 'photos', 'publish', 'posts', 'inbox', 'spam', 'html', 'sign-in', 'backup'])(
     'has one whole section "%s" for its benchmark to replace',
     (name) => {
       const figures = readFileSync('docs/figures.md', 'utf8');

@@ -149,7 +149,11 @@ if (process.argv.includes('html')) {
 
 if (process.argv.includes('backup')) {
   ensureServerBuild();
-  const good = await benchBackup(tempDir, removeDir);
+  const good = await recordFigures(
+    'backup',
+    { title: 'The nightly backup at 50,000 submissions', command },
+    () => benchBackup(tempDir, removeDir),
+  );
   closeConnections();
   process.exit(good ? 0 : 1);
 }
