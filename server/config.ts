@@ -21,6 +21,11 @@ export interface Config {
   publishTimeoutMs: number;
   /** Signs the forms' proof-of-work challenges (ALTCHA_HMAC_KEY); else derived from the address key. */
   altchaHmacKey: string | undefined;
+  /**
+   * Days each form's submissions are kept once handled (RETAIN_APPLICATIONS_DAYS,
+   * RETAIN_QUOTES_DAYS); a form left out is kept until someone deletes it (docs/retention.md).
+   */
+  retainDays: { application?: number; quote?: number };
 }
 
 export interface DatabaseConfig {
@@ -172,6 +177,8 @@ const endpoint = z
     'must be a path on this site (/api/forms/…) or an http(s) URL',
   );
 
+const RETAIN_HINT = ' (days a handled submission is kept; leave it unset to keep them all)';
+
 const databaseEnv = z.object({
   DATA_DIR: optional(z.string()),
   DATABASE_URL: optional(
@@ -230,6 +237,8 @@ const serverEnv = databaseEnv.extend({
   ),
   VITE_QUOTE_ENDPOINT: optional(endpoint),
   VITE_APPLICATION_ENDPOINT: optional(endpoint),
+  RETAIN_APPLICATIONS_DAYS: optional(wholeNumber(0, 36_500, RETAIN_HINT)),
+  RETAIN_QUOTES_DAYS: optional(wholeNumber(0, 36_500, RETAIN_HINT)),
 });
 
 type ServerEnv = z.infer<typeof serverEnv>;
@@ -371,5 +380,16 @@ export function loadConfig(env: Env = process.env, buildTimeEndpoints: string[] 
     notify: notifyConfig(parsed),
     publishTimeoutMs: parsed.PUBLISH_TIMEOUT_MS ?? 60_000,
     altchaHmacKey: parsed.ALTCHA_HMAC_KEY,
+    retainDays: retainDays(parsed),
+  };
+}
+
+/** Only the forms with a retention set: the others are kept. */
+function retainDays(parsed: ServerEnv): Config['retainDays'] {
+  return {
+    ...(parsed.RETAIN_APPLICATIONS_DAYS === undefined
+      ? {}
+      : { application: parsed.RETAIN_APPLICATIONS_DAYS }),
+    ...(parsed.RETAIN_QUOTES_DAYS === undefined ? {} : { quote: parsed.RETAIN_QUOTES_DAYS }),
   };
 }

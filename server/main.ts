@@ -5,6 +5,7 @@ import { logStream } from './http/log-stream.ts';
 import { forms } from './intake/forms.ts';
 import { smtpSender, startOutbox, type Outbox } from './mail/outbox.ts';
 import { openStore } from './store/store.ts';
+import { startRetentionJob } from './data/erasure.ts';
 import { formAnswerRenderer } from './site/form-answers.ts';
 import { liveSite } from './site/live-site.ts';
 import { siteStore } from './site/site-store.ts';
@@ -90,7 +91,11 @@ const app = await buildApp({
   acknowledge: config.notify?.acknowledge ?? false,
   acknowledgeDomainMaxPerHour: config.notify?.acknowledgeDomainMaxPerHour,
   onStored: () => outbox?.nudge(),
-  admin: { appDir: config.adminDir, cookieSecure: config.cookieSecure },
+  admin: {
+    appDir: config.adminDir,
+    cookieSecure: config.cookieSecure,
+    retainDays: config.retainDays,
+  },
 });
 
 log = app.log;
@@ -109,9 +114,17 @@ if (config.notify) {
 
 live.start();
 
+// Erases old handled submissions daily (RETAIN_…_DAYS); nothing runs when none is set.
+const retention = startRetentionJob({
+  database: store.database,
+  days: config.retainDays,
+  log: app.log.child({ component: 'retention' }),
+});
+
 // Runs once every in-flight request has been answered.
 app.addHook('onClose', async () => {
   live.stop();
+  retention.stop();
   await formAnswers.close?.();
   await outbox?.stop();
   await store.close();

@@ -38,6 +38,8 @@ import {
 import { failedSignIns, type FailedSignInLog } from './failed-sign-ins.ts';
 import { twoStep, type TwoStep } from './two-step.ts';
 import { siteRoutes } from './site-routes.ts';
+import { personRoutes } from './person-routes.ts';
+import type { RetentionDays } from '../data/erasure.ts';
 import type { LiveSite } from '../site/live-site.ts';
 import type { SiteStore } from '../site/site-store.ts';
 import {
@@ -62,6 +64,8 @@ export interface AdminOptions {
   site?: { live: LiveSite; store: SiteStore };
   /** Wakes the outbox up after 'Send again' queued an e-mail (main.ts's outbox). */
   onMailQueued?: (() => void) | undefined;
+  /** Each form's retention in days (config.retainDays), shown in the inbox. */
+  retainDays?: RetentionDays | undefined;
 }
 
 export const SESSION_COOKIE = 'admin_session';
@@ -418,6 +422,15 @@ export async function adminRoutes(app: FastifyInstance, options: AdminOptions) {
 
   sessionRoutes(app, context);
   submissionRoutes(app, context);
+  personRoutes(app, {
+    database: options.database,
+    forms: options.forms,
+    retainDays: options.retainDays ?? {},
+    now: context.now,
+    signedIn: context.signedIn,
+    userOf: context.userOf,
+    isSameOrigin,
+  });
   if (options.site) {
     siteRoutes(app, { ...options.site, signedIn: context.signedIn, userOf: context.userOf });
   }

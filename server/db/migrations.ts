@@ -349,4 +349,22 @@ export const migrations: readonly { version: number; statements: readonly Step[]
       'CREATE INDEX spent_challenges_expires ON spent_challenges (expires_at)',
     ],
   },
+  {
+    version: 9,
+    statements: [
+      // Each erasure of submissions (server/data/erasure.ts): a person's, asked for by the owner,
+      // or the retention job's. When, by whom and how many rows and files; never what was erased.
+      `CREATE TABLE erasures (
+        id INTEGER PRIMARY KEY,
+        at INTEGER NOT NULL,
+        reason TEXT NOT NULL,
+        user_id INTEGER,
+        user_email TEXT NOT NULL,
+        submissions INTEGER NOT NULL,
+        files INTEGER NOT NULL,
+        rows_erased INTEGER NOT NULL
+      )`,
+      'CREATE INDEX erasures_at ON erasures (at)',
+    ],
+  },
 ];
