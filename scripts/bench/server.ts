@@ -25,6 +25,7 @@ import { benchInbox } from './inbox.ts';
 import { benchProofOfWork } from './proof-of-work.ts';
 import { benchSignIn } from './sign-in.ts';
 import { benchPublish } from './publish.ts';
+import { benchRetention } from './retention.ts';
 import { createTestDatabase, startTestPostgres } from '../../server/testing/postgres.ts';
 
 const runs = [
@@ -133,6 +134,11 @@ async function benchPhotos() {
   console.log(
     `${percentile(ms, 50).toFixed(0).padStart(9)}   ${runs.padEnd(26)} ${(bytes / 1024).toFixed(0)} KB`,
   );
+}
+
+if (process.argv.includes('retention')) {
+  await benchRetention();
+  process.exit(0);
 }
 
 if (process.argv.includes('html')) {
