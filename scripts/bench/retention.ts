@@ -16,12 +16,12 @@ import {
   tempDataDir,
 } from '../../server/testing/fixtures.ts';
 
-const SUBMISSIONS = 50_000;
+const SUBMISSIONS = Number(process.env.BENCH_ROWS ?? 50_000);
 /** One in ten submissions (every fifth application) has a résumé: 5,000. */
 const RESUME_EVERY = 10;
 const CHUNK = 500;
 /** Handled and spam are 8 in 10; about 60 % of the rows are older than this: ~24,000 erased. */
-const RETAIN_DAYS = 280;
+const RETAIN_DAYS = Math.round((SUBMISSIONS * 20 * 60_000 * 0.4) / 86_400_000);
 const statuses = ['handled', 'handled', 'handled', 'handled', 'handled', 'handled', 'handled'];
 statuses.push('spam', 'new', 'in_progress');
 
@@ -54,7 +54,7 @@ function submission(n: number, now: number) {
   };
 }
 
-async function seed(database: Database, now: number) {
+export async function seed(database: Database, now: number) {
   const { db } = database;
   for (let start = 0; start < SUBMISSIONS; start += CHUNK) {
     const rows = Array.from({ length: CHUNK }, (_, i) => submission(start + i, now));

@@ -365,6 +365,9 @@ export const migrations: readonly { version: number; statements: readonly Step[]
         rows_erased INTEGER NOT NULL
       )`,
       'CREATE INDEX erasures_at ON erasures (at)',
+      // A submission's e-mails: an erasure deletes them, and the reference's check on deleting a
+      // submission looks for them (each was a scan of the whole outbox); the inbox's detail too.
+      'CREATE INDEX outbox_submission ON outbox (submission_id)',
     ],
   },
 ];
