@@ -256,6 +256,21 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ACKNOWLEDGE: 'true' })).toThrow(/ACKNOWLEDGE: is true, but SMTP_URL/);
   });
 
+  it('keeps submissions by default; RETAIN_…_DAYS sets days per form and refuses anything else', () => {
+    expect(loadConfig({}).retainDays).toEqual({});
+    expect(
+      loadConfig({ RETAIN_APPLICATIONS_DAYS: '730', RETAIN_QUOTES_DAYS: ' 0 ' }).retainDays,
+    ).toEqual({ application: 730, quote: 0 });
+    expect(loadConfig({ RETAIN_QUOTES_DAYS: '1095' }).retainDays).toEqual({ quote: 1095 });
+    for (const wrong of ['-1', '1.5', 'two years', '36501']) {
+      expect(() => loadConfig({ RETAIN_APPLICATIONS_DAYS: wrong })).toThrow(
+        new RegExp(
+          `RETAIN_APPLICATIONS_DAYS: must be a whole number from 0 to 36500 .*got "${wrong}"`,
+        ),
+      );
+    }
+  });
+
   it('adds absolute form endpoints, from run time or build time, to connect-src', () => {
     const config = loadConfig(
       {

@@ -24,6 +24,11 @@ export interface Config {
   altchaHmacKey: string | undefined;
   /** The nightly backups of the SQLite file (BACKUP_DIR, BACKUP_HOUR); off when BACKUP_DIR is unset. */
   backups: BackupConfig | undefined;
+  /**
+   * Days each form's submissions are kept once handled (RETAIN_APPLICATIONS_DAYS,
+   * RETAIN_QUOTES_DAYS); a form left out is kept until someone deletes it (docs/retention.md).
+   */
+  retainDays: { application?: number; quote?: number };
 }
 
 export interface BackupConfig {
@@ -187,6 +192,8 @@ const endpoint = z
     'must be a path on this site (/api/forms/…) or an http(s) URL',
   );
 
+const RETAIN_HINT = ' (days a handled submission is kept; leave it unset to keep them all)';
+
 const databaseEnv = z.object({
   DATA_DIR: optional(z.string()),
   DATABASE_URL: optional(
@@ -247,6 +254,8 @@ const serverEnv = databaseEnv.extend({
   ),
   VITE_QUOTE_ENDPOINT: optional(endpoint),
   VITE_APPLICATION_ENDPOINT: optional(endpoint),
+  RETAIN_APPLICATIONS_DAYS: optional(wholeNumber(0, 36_500, RETAIN_HINT)),
+  RETAIN_QUOTES_DAYS: optional(wholeNumber(0, 36_500, RETAIN_HINT)),
 });
 
 type ServerEnv = z.infer<typeof serverEnv>;
@@ -417,6 +426,17 @@ export function loadConfig(env: Env = process.env, buildTimeEndpoints: string[] 
     backups: parsed.BACKUP_DIR
       ? { dir: path.resolve(parsed.BACKUP_DIR), hour: parsed.BACKUP_HOUR ?? 3 }
       : undefined,
+    retainDays: retainDays(parsed),
+  };
+}
+
+/** Only the forms with a retention set: the others are kept. */
+function retainDays(parsed: ServerEnv): Config['retainDays'] {
+  return {
+    ...(parsed.RETAIN_APPLICATIONS_DAYS === undefined
+      ? {}
+      : { application: parsed.RETAIN_APPLICATIONS_DAYS }),
+    ...(parsed.RETAIN_QUOTES_DAYS === undefined ? {} : { quote: parsed.RETAIN_QUOTES_DAYS }),
   };
 }
 

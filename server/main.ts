@@ -11,6 +11,7 @@ import { logStream } from './http/log-stream.ts';
 import { forms } from './intake/forms.ts';
 import { smtpSender, startOutbox, type Outbox } from './mail/outbox.ts';
 import { openStore } from './store/store.ts';
+import { startRetentionJob } from './data/erasure.ts';
 import { formAnswerRenderer } from './site/form-answers.ts';
 import { liveSite } from './site/live-site.ts';
 import { siteStore } from './site/site-store.ts';
@@ -55,7 +56,7 @@ function stopOnFailedUpgrade(error: unknown): never {
 
 /** The SQLite file on this machine and its folder; undefined for Postgres or a remote libSQL server. */
 function localData(database: Config['database']): { file: string; dir: string } | undefined {
-  if (!database.url.startsWith('file:')) return undefined;
+  if (databaseAt(database.url) !== 'file') return undefined;
   const file = fileOfUrl(database.url);
   return { file, dir: database.dir ?? path.dirname(file) };
 }
@@ -120,6 +121,7 @@ const app = await buildApp({
     appDir: config.adminDir,
     cookieSecure: config.cookieSecure,
     backups: local ? () => backupState(config.backups?.dir) : undefined,
+    retainDays: config.retainDays,
   },
   ready: { dataDir: local?.dir, smtp: sender },
 });
@@ -152,9 +154,17 @@ const backups =
       })
     : undefined;
 
+// Erases old handled submissions daily (RETAIN_…_DAYS); nothing runs when none is set.
+const retention = startRetentionJob({
+  database: store.database,
+  days: config.retainDays,
+  log: app.log.child({ component: 'retention' }),
+});
+
 // Runs once every in-flight request has been answered.
 app.addHook('onClose', async () => {
   live.stop();
+  retention.stop();
   await formAnswers.close?.();
   await outbox?.stop();
   await backups?.stop();

@@ -29,6 +29,7 @@ import { benchProofOfWork } from './proof-of-work.ts';
 import { benchSignIn } from './sign-in.ts';
 import { benchPublish } from './publish.ts';
 import { commandLine, recordFigures } from './figures.mjs';
+import { benchRetention } from './retention.ts';
 import { createTestDatabase, startTestPostgres } from '../../server/testing/postgres.ts';
 
 const runs = [
@@ -140,6 +141,15 @@ async function benchPhotos() {
 }
 
 const command = commandLine('npm run bench:server');
+
+if (process.argv.includes('retention')) {
+  await recordFigures(
+    'retention',
+    { title: 'Retention and erasure at 50,000 submissions', command },
+    benchRetention,
+  );
+  process.exit(0);
+}
 
 if (process.argv.includes('html')) {
   ensureServerBuild();

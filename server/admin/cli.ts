@@ -9,6 +9,7 @@ import { openDatabase, type Database } from '../db/database.ts';
 import { setupCodeMessage, setupCodes } from './setup-code.ts';
 import { AccountError, checkEmail, checkPassword, users } from './users.ts';
 import { twoStep } from './two-step.ts';
+import { isPersonCommand, personUsage, runPersonCli } from './person-cli.ts';
 import { company } from '../../src/content/company.ts';
 
 export const usage = `The accounts of the owner's inbox (/admin/ on the server that npm start runs).
@@ -21,6 +22,9 @@ export const usage = `The accounts of the owner's inbox (/admin/ on the server t
                                           and 10 recovery codes, shown this once
   npm run admin -- two-step off EMAIL     back to the password alone
   npm run admin -- setup-code             the one-time code that claims the site at /admin/
+
+One person's submissions (docs/retention.md):
+${personUsage}
 
 setup-code prints the code while no account exists (making it if need be; npm start prints it
 too), or says that an account exists and no code is needed; its exit code is 0 either way.
@@ -154,6 +158,12 @@ export async function runAdminCli(argv: readonly string[], io: AdminCliIo): Prom
   if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
     io.out(`${usage}\n`);
     return command === undefined ? 2 : 0;
+  }
+  if (isPersonCommand(command)) {
+    return runPersonCli(argv, io).catch((error: unknown) => {
+      io.err(`${(error as Error).message}\n`);
+      return 3;
+    });
   }
   const needsEmail = !withoutEmail.some((name) => name === command);
   if (!isCommand(command) || extra.length > 0 || (!needsEmail && email !== undefined)) {

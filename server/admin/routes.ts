@@ -39,6 +39,8 @@ import {
 import { failedSignIns, type FailedSignInLog } from './failed-sign-ins.ts';
 import { twoStep, type TwoStep } from './two-step.ts';
 import { siteRoutes } from './site-routes.ts';
+import { personRoutes } from './person-routes.ts';
+import type { RetentionDays } from '../data/erasure.ts';
 import type { LiveSite } from '../site/live-site.ts';
 import type { SiteStore } from '../site/site-store.ts';
 import {
@@ -65,6 +67,8 @@ export interface AdminOptions {
   onMailQueued?: (() => void) | undefined;
   /** The nightly backups' state for the inbox (server/data/nightly-backup.ts); none on Postgres. */
   backups?: (() => BackupState) | undefined;
+  /** Each form's retention in days (config.retainDays), shown in the inbox. */
+  retainDays?: RetentionDays | undefined;
 }
 
 export const SESSION_COOKIE = 'admin_session';
@@ -422,6 +426,15 @@ export async function adminRoutes(app: FastifyInstance, options: AdminOptions) {
 
   sessionRoutes(app, context);
   submissionRoutes(app, context);
+  personRoutes(app, {
+    database: options.database,
+    forms: options.forms,
+    retainDays: options.retainDays ?? {},
+    now: context.now,
+    signedIn: context.signedIn,
+    userOf: context.userOf,
+    isSameOrigin,
+  });
   if (options.site) {
     siteRoutes(app, { ...options.site, signedIn: context.signedIn, userOf: context.userOf });
   }

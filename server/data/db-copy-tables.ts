@@ -27,6 +27,7 @@ const KEYS: { [T in CopiedTable]: (keyof Tables[T] & string) | undefined } = {
   site_versions: 'version',
   site_draft: 'id',
   site_media_files: 'name',
+  erasures: 'id',
 };
 
 /** Rows per chunk: attachments hold whole files. */

@@ -48,6 +48,11 @@ export interface SearchIndex {
   /** Catches up with what arrived since the last search (SQLite indexes lazily; Postgres on write). */
   catchUp(): Promise<void>;
   /**
+   * The statement that takes the rows of these `seq`s out of the index, for the transaction that
+   * erases them; none where the index lives in the row itself (Postgres's column).
+   */
+  forget(seqs: Expression<unknown>): Query | undefined;
+  /**
    * When set, a page of matches is read first among the `window` newest (from the cursor), then,
    * if that did not fill it, among the rest: an index that cannot give its matches in order would
    * otherwise fetch and sort every match of a common word.

@@ -43,6 +43,10 @@ const released: Record<number, Record<EngineKind, string>> = {
     sqlite: 'f1390a24613cc20866ee72618af5f45a2a611f52786340732ebe7d92003286bc',
     postgres: 'e02b63bf7ce503c29e02ee5bafc45fc358bde8eeb6045ba6c1ddc85aa29ebe57',
   },
+  9: {
+    sqlite: '730b7279a5065f9a5c7bb0d0ccc34bf440eb6942807ff23659a5be60b0c38f0e',
+    postgres: '98baff58aa4507b8f820f609cd14515794fc07366667b4afe49873cfe75e5af0',
+  },
 };
 
 /** The checksum of a migration's statements as the runner sends them to `engine`. */

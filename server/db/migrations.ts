@@ -346,4 +346,25 @@ export const migrations: readonly { version: number; statements: readonly Step[]
       'CREATE INDEX spent_challenges_expires ON spent_challenges (expires_at)',
     ],
   },
+  {
+    version: 9,
+    statements: [
+      // Each erasure of submissions (server/data/erasure.ts): a person's, asked for by the owner,
+      // or the retention job's. When, by whom and how many rows and files; never what was erased.
+      `CREATE TABLE erasures (
+        id INTEGER PRIMARY KEY,
+        at INTEGER NOT NULL,
+        reason TEXT NOT NULL,
+        user_id INTEGER,
+        user_email TEXT NOT NULL,
+        submissions INTEGER NOT NULL,
+        files INTEGER NOT NULL,
+        rows_erased INTEGER NOT NULL
+      )`,
+      'CREATE INDEX erasures_at ON erasures (at)',
+      // A submission's e-mails: an erasure deletes them, and the reference's check on deleting a
+      // submission looks for them (each was a scan of the whole outbox); the inbox's detail too.
+      'CREATE INDEX outbox_submission ON outbox (submission_id)',
+    ],
+  },
 ];

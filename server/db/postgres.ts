@@ -171,6 +171,7 @@ export function postgresEngine(
 function tsvectorSearch(): SearchIndex {
   return {
     async catchUp() {},
+    forget: () => undefined,
     // A common prefix fills a page within the newest 2,000; a rare word's matches are few.
     window: 2000,
     match(query, words) {

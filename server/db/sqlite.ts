@@ -76,6 +76,9 @@ function ftsSearch(db: Engine['db']): SearchIndex {
         });
       await indexing;
     },
+    forget(seqs) {
+      return sql`DELETE FROM submissions_search WHERE rowid IN (${seqs})`;
+    },
     match(query, words) {
       const text = words.map((word) => `"${word}"*`).join(' ');
       return {

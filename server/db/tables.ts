@@ -104,6 +104,20 @@ export interface Tables {
     created_at: number;
     content: Uint8Array;
   };
+  /**
+   * Each erasure (migration 9): 'person' (asked for by `user_email`, `user_id` when signed in) or
+   * 'retention' (the daily job); how many submissions, files and rows of every table went.
+   */
+  erasures: {
+    id: Generated<number>;
+    at: number;
+    reason: string;
+    user_id: number | null;
+    user_email: string;
+    submissions: number;
+    files: number;
+    rows_erased: number;
+  };
   /** SQLite only: the FTS5 index of the inbox's search; its rowid is the submission's seq. */
   submissions_search: { rowid: number; body: string };
 }
@@ -125,4 +139,5 @@ export const TABLE_ORDER = [
   'site_versions',
   'site_draft',
   'site_media_files',
+  'erasures',
 ] as const satisfies readonly (keyof Tables)[];

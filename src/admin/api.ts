@@ -2,6 +2,9 @@ import type {
   AdminError,
   InboxPage,
   MailKind,
+  PersonErased,
+  PersonMatches,
+  RetentionInfo,
   SendAgainBody,
   SessionInfo,
   SetupBody,
@@ -95,6 +98,13 @@ export const adminApi = {
   exportUrl: (query: URLSearchParams) => `${BASE}/export.csv?${query}`,
   attachmentUrl: (submissionId: string, attachmentId: number) =>
     `${BASE}/submissions/${encodeURIComponent(submissionId)}/attachments/${attachmentId}`,
+  /** The retention policy in force and the latest erasures. */
+  retention: () => call<RetentionInfo>('/retention'),
+  /** Every submission with the same e-mail or phone as this one. */
+  person: (id: string) => call<PersonMatches>(`/submissions/${encodeURIComponent(id)}/person`),
+  erasePerson: (id: string) =>
+    call<PersonErased>(`/submissions/${encodeURIComponent(id)}/person/erase`, { method: 'POST' }),
+  personExportUrl: (id: string) => `${BASE}/submissions/${encodeURIComponent(id)}/person/export`,
 };
 
 /** The site editor's calls (src/admin/site-contract.ts). */

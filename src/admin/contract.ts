@@ -298,3 +298,52 @@ export interface AdminError {
   /** A setup's refusal: the field it is about (the code is wrong, the e-mail or password invalid). */
   field?: keyof SetupBody;
 }
+
+/** The forms a retention period can be set for (RETAIN_<FORM>S_DAYS). */
+export const retentionForms = ['application', 'quote'] as const;
+export type RetentionForm = (typeof retentionForms)[number];
+
+/** One erasure (server/data/erasure.ts): when, why, by whom and how much; never what. */
+export interface ErasureRecord {
+  at: number;
+  /** 'person': 'Erase this person' or `npm run admin -- erase-person`; 'retention': the daily job. */
+  reason: 'person' | 'retention';
+  /** The owner's account that asked, or what did it ('npm run admin', 'retention job'). */
+  by: string;
+  submissions: number;
+  files: number;
+  /** Rows of every table: submissions, files, history, e-mails. */
+  rows: number;
+}
+
+/**
+ * `GET /admin/api/retention`: each form's retention in days (null: kept until deleted), and the
+ * latest erasures.
+ */
+export interface RetentionInfo {
+  days: Record<RetentionForm, number | null>;
+  erasures: ErasureRecord[];
+}
+
+/** A submission of the person a submission's e-mail or phone names (`GET …/:id/person`). */
+export interface PersonSubmission {
+  id: string;
+  form: string;
+  receivedAt: number;
+  status: SubmissionStatus;
+  /** The name it was sent under. */
+  name: string;
+  files: number;
+}
+
+export interface PersonMatches {
+  submissions: PersonSubmission[];
+}
+
+/** `POST …/:id/person/erase`: what went. */
+export interface PersonErased {
+  ok: true;
+  submissions: number;
+  files: number;
+  rows: number;
+}

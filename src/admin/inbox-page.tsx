@@ -12,6 +12,7 @@ import { hasFilters } from './inbox-query';
 import { InboxList } from './inbox-list';
 import { LoadFailed } from './load-failed';
 import { PageLink } from './page-link';
+import { RetentionNote } from './retention-note';
 import { usePageFocus } from './use-page-focus';
 import { useInbox } from './use-inbox';
 
@@ -83,6 +84,7 @@ export function InboxPage({
           {state.loadingMore ? text.loadingMore : text.more}
         </button>
       )}
+      <RetentionNote />
     </div>
   );
 }

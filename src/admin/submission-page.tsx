@@ -18,6 +18,8 @@ import { SubmissionHistory } from './submission-history';
 import { PageLink } from './page-link';
 import { usePageFocus } from './use-page-focus';
 import { DetailCard } from './detail-card';
+import { PersonCard } from './person-card';
+import type { PersonErased } from './contract';
 
 const text = adminText.submission;
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -25,7 +27,8 @@ const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 type Loaded =
   | { status: 'loading' }
   | { status: 'missing' | 'failed' }
-  | { status: 'ready'; detail: SubmissionDetail };
+  | { status: 'ready'; detail: SubmissionDetail }
+  | { status: 'erased'; erased: PersonErased };
 
 /** A field's value: a day written out, a phone number as a call link, or the text as sent. */
 function FieldValue({ name, value }: { name: string; value: string }) {
@@ -112,9 +115,11 @@ function PromiseCard({ detail }: { detail: SubmissionDetail }) {
 function Detail({
   detail,
   onChange,
+  onErased,
 }: {
   detail: SubmissionDetail;
   onChange: (d: SubmissionDetail) => void;
+  onErased: (erased: PersonErased) => void;
 }) {
   return (
     <div className="space-y-5">
@@ -134,6 +139,7 @@ function Detail({
           <SubmissionHistory detail={detail} onChange={onChange} />
         </div>
       </div>
+      <PersonCard detail={detail} onErased={onErased} />
     </div>
   );
 }
@@ -171,7 +177,8 @@ export function SubmissionPage() {
       <PageTitle title={name || adminText.appName} />
       <div>
         <h1 ref={headingRef} tabIndex={-1} className="font-display text-3xl font-bold break-words">
-          {name || adminText.loading}
+          {name ||
+            (loaded.status === 'erased' ? adminText.person.erasedHeading : adminText.loading)}
         </h1>
         {detail && (
           <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-slate-700">
@@ -185,8 +192,17 @@ export function SubmissionPage() {
       </div>
       {loaded.status === 'missing' && <p role="alert">{text.notFound}</p>}
       {loaded.status === 'failed' && <p role="alert">{text.loadFailed}</p>}
+      {loaded.status === 'erased' && (
+        <p role="status" className="rounded-lg border border-slate-200 bg-white p-5">
+          {adminText.person.erased(loaded.erased.submissions, loaded.erased.files)}
+        </p>
+      )}
       {detail && (
-        <Detail detail={detail} onChange={(next) => setLoaded({ status: 'ready', detail: next })} />
+        <Detail
+          detail={detail}
+          onChange={(next) => setLoaded({ status: 'ready', detail: next })}
+          onErased={(erased) => setLoaded({ status: 'erased', erased })}
+        />
       )}
     </div>
   );

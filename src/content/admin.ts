@@ -276,4 +276,44 @@ export const adminText = {
     no: 'No',
     noReplies: 'No replies yet',
   },
+
+  /** How long submissions are kept (RETAIN_…_DAYS), and erasing one person (docs/retention.md). */
+  retention: {
+    heading: 'How long submissions are kept',
+    forms: { application: 'Applications', quote: 'Quote requests' },
+    policy: (forms: string, days: number | null) =>
+      days === null
+        ? `${forms} are kept until you delete them.`
+        : days === 0
+          ? `${forms} are erased once handled.`
+          : `${forms} are erased ${days} ${days === 1 ? 'day' : 'days'} after they arrive, once handled.`,
+    untouched: 'Submissions that are New or In progress are never erased by this.',
+    recent: 'Recent erasures',
+    reasons: { person: 'One person, erased', retention: 'Erased by the retention policy' },
+    erasure: (what: string, at: string, submissions: number, files: number, by: string) =>
+      `${at}: ${what}: ${submissions} ${submissions === 1 ? 'submission' : 'submissions'}, ${files} ${files === 1 ? 'file' : 'files'} (${by})`,
+  },
+
+  person: {
+    heading: "This person's data",
+    /** The submission's page once its person was erased. */
+    erasedHeading: 'Erased',
+    intro:
+      'Every submission sent with the same e-mail address or phone number, for a request to see or erase it.',
+    download: "Download this person's data",
+    erase: 'Erase this person…',
+    finding: 'Finding their submissions…',
+    findFailed: 'Their submissions could not be found. Try again.',
+    dialogTitle: 'Erase this person?',
+    dialogIntro: (count: number) =>
+      `${count === 1 ? 'This submission' : `These ${count} submissions`}, with their files, notes and history, will be erased for good. This cannot be undone.`,
+    item: (form: string, name: string, at: string, status: string, files: number) =>
+      `${form} from ${name || 'no name'}, received ${at}, ${status}${files > 0 ? `, ${files} ${files === 1 ? 'file' : 'files'}` : ''}`,
+    confirm: (count: number) => `Erase ${count} ${count === 1 ? 'submission' : 'submissions'}`,
+    cancel: 'Cancel',
+    erasing: 'Erasing…',
+    eraseFailed: 'The erasure failed, and nothing was erased. Try again.',
+    erased: (submissions: number, files: number) =>
+      `Erased ${submissions} ${submissions === 1 ? 'submission' : 'submissions'} and ${files} ${files === 1 ? 'file' : 'files'}. The erasure is recorded, without their data.`,
+  },
 };

@@ -1,0 +1,90 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  AdminError,
+  PersonErased,
+  PersonMatches,
+  RetentionInfo,
+} from '../../src/admin/contract.ts';
+import type { Database } from '../db/database.ts';
+import {
+  contactOf,
+  erasePerson,
+  personData,
+  personSubmissions,
+  recentErasures,
+  type RetentionDays,
+} from '../data/erasure.ts';
+import type { FormDefinition } from '../intake/forms.ts';
+import type { User } from './users.ts';
+
+export interface PersonRouteOptions {
+  database: Database;
+  forms: readonly FormDefinition[];
+  retainDays: RetentionDays;
+  now: () => number;
+  signedIn: { onRequest: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown> };
+  userOf(request: FastifyRequest): User;
+  /** Whether a request comes from a page of this site (routes.ts's check). */
+  isSameOrigin(request: FastifyRequest): boolean;
+}
+
+function refuse(reply: FastifyReply, status: number, error: string) {
+  return reply.code(status).send({ ok: false, error } satisfies AdminError);
+}
+
+type ById = FastifyRequest<{ Params: { id: string } }>;
+
+/**
+ * The retention policy in force and the latest erasures; a submission's person (everyone with its
+ * e-mail or phone): listed, erased after the inbox's confirmation, or downloaded as JSON
+ * (docs/retention.md). Logs say how many, never whose.
+ */
+export function personRoutes(app: FastifyInstance, options: PersonRouteOptions): void {
+  const { database, forms, signedIn } = options;
+
+  app.get('/api/retention', signedIn, async (): Promise<RetentionInfo> => {
+    const { application, quote } = options.retainDays;
+    return {
+      days: { application: application ?? null, quote: quote ?? null },
+      erasures: await recentErasures(database, 10),
+    };
+  });
+
+  app.get('/api/submissions/:id/person', signedIn, async (request: ById, reply) => {
+    const contact = await contactOf(database, request.params.id);
+    if (!contact) return refuse(reply, 404, 'No such submission');
+    return {
+      submissions: await personSubmissions(database, forms, contact),
+    } satisfies PersonMatches;
+  });
+
+  app.post('/api/submissions/:id/person/erase', signedIn, async (request: ById, reply) => {
+    const contact = await contactOf(database, request.params.id);
+    if (!contact) return refuse(reply, 404, 'No such submission');
+    const user = options.userOf(request);
+    const erased = await erasePerson(
+      database,
+      contact,
+      { userId: user.id, label: user.email },
+      options.now(),
+    );
+    request.log.info({ ...erased, userId: user.id }, 'person erased');
+    return { ok: true, ...erased } satisfies PersonErased;
+  });
+
+  // A GET, so that a link downloads it; still refused from another site, as changes are.
+  app.get('/api/submissions/:id/person/export', signedIn, async (request: ById, reply) => {
+    if (!options.isSameOrigin(request)) {
+      return refuse(reply, 403, 'This request must come from the inbox itself');
+    }
+    const contact = await contactOf(database, request.params.id);
+    if (!contact) return refuse(reply, 404, 'No such submission');
+    const data = await personData(database, contact, options.now());
+    request.log.info({ submissions: data.submissions.length }, 'person data downloaded');
+    const day = new Date(options.now()).toISOString().slice(0, 10);
+    return reply
+      .header('content-type', 'application/json; charset=utf-8')
+      .header('content-disposition', `attachment; filename="person-data-${day}.json"`)
+      .send(JSON.stringify(data, null, 2));
+  });
+}

@@ -1,0 +1,283 @@
+// Keeping people's data only as long as needed: the retention job, erasing one person, and the
+// copy of one person's data (docs/retention.md).
+import type {
+  ErasureRecord,
+  PersonSubmission,
+  RetentionForm,
+  SubmissionStatus,
+} from '../../src/admin/contract.ts';
+import type { Database } from '../db/database.ts';
+import type { Engine } from '../db/engine.ts';
+import type { FormDefinition } from '../intake/forms.ts';
+import { readAttachmentFiles } from '../store/attachments.ts';
+import {
+  addErased,
+  ERASE_BATCH,
+  eraseSubmissions,
+  expiredIds,
+  NOTHING_ERASED,
+  submissionsOf,
+  type Contact,
+  type Erased,
+} from '../store/erase.ts';
+import { readSubmissions, SUBMISSION_COLUMNS } from '../store/submission-row.ts';
+
+export type { Contact, Erased } from '../store/erase.ts';
+export { normaliseContactEmail, normalisePhone } from '../store/erase.ts';
+
+/** Each form's retention in days; a form left out is kept until someone deletes it. */
+export type RetentionDays = Partial<Record<RetentionForm, number>>;
+
+const DAY_MS = 86_400_000;
+
+/** Who erased: the signed-in owner, or a command or job (with no account). */
+export interface ErasedBy {
+  userId: number | null;
+  label: string;
+}
+
+async function record(
+  engine: Engine,
+  reason: ErasureRecord['reason'],
+  by: ErasedBy,
+  erased: Erased,
+  at: number,
+): Promise<void> {
+  await engine.batch([
+    engine.db.insertInto('erasures').values({
+      at,
+      reason,
+      user_id: by.userId,
+      user_email: by.label,
+      submissions: erased.submissions,
+      files: erased.files,
+      rows_erased: erased.rows,
+    }),
+  ]);
+}
+
+/** The latest erasures, newest first. */
+export async function recentErasures(database: Database, limit = 20): Promise<ErasureRecord[]> {
+  const rows = await database.db
+    .selectFrom('erasures')
+    .selectAll()
+    .orderBy('at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    at: Number(row.at),
+    reason: row.reason === 'retention' ? 'retention' : 'person',
+    by: row.user_email,
+    submissions: Number(row.submissions),
+    files: Number(row.files),
+    rows: Number(row.rows_erased),
+  }));
+}
+
+/**
+ * The retention job's one pass: for each form with a retention, erases the submissions received
+ * more than its days ago that are Handled or Spam (never New or In progress), a batch per
+ * transaction. Several instances may run it at once: a batch another one erased first counts 0.
+ */
+export async function eraseExpired(
+  database: Database,
+  days: RetentionDays,
+  now: number,
+): Promise<Erased> {
+  const { engine } = database;
+  let total = NOTHING_ERASED;
+  for (const [form, kept] of Object.entries(days)) {
+    if (kept === undefined) continue;
+    const receivedBefore = now - kept * DAY_MS;
+    for (;;) {
+      const ids = await expiredIds(engine, form, receivedBefore, ERASE_BATCH);
+      if (ids.length === 0) break;
+      total = addErased(total, await eraseSubmissions(engine, ids, { form, receivedBefore }));
+      if (ids.length < ERASE_BATCH) break;
+    }
+  }
+  if (total.submissions > 0) {
+    await record(engine, 'retention', { userId: null, label: 'retention job' }, total, now);
+  }
+  return total;
+}
+
+export interface RetentionJob {
+  /** One pass now (the test hook); answers what it erased. */
+  runNow(): Promise<Erased>;
+  stop(): void;
+}
+
+export interface RetentionJobOptions {
+  database: Database;
+  days: RetentionDays;
+  /** Counts only, never data. */
+  log: { info(fields: object, message: string): void; warn(fields: object, message: string): void };
+  /** The first pass, this long after start (a minute by default); then one every day. */
+  firstRunMs?: number;
+  everyMs?: number;
+  now?: () => number;
+}
+
+/**
+ * Runs `eraseExpired` shortly after start, then daily. Its timers never keep the process alive, and
+ * a pass that fails is logged (its error's code only) and tried again the next day.
+ */
+export function startRetentionJob(options: RetentionJobOptions): RetentionJob {
+  const { database, days, log, now = Date.now } = options;
+  let running: Promise<Erased> | undefined;
+  let timer: NodeJS.Timeout | undefined;
+
+  async function pass(): Promise<Erased> {
+    const started = now();
+    const erased = await eraseExpired(database, days, started);
+    log.info({ ...erased, ms: now() - started }, 'retention: old submissions erased');
+    return erased;
+  }
+  function runNow(): Promise<Erased> {
+    running ??= pass().finally(() => {
+      running = undefined;
+    });
+    return running;
+  }
+  function schedule(ms: number) {
+    timer = setTimeout(() => {
+      runNow()
+        .catch((error: unknown) =>
+          log.warn({ code: (error as { code?: string }).code }, 'retention pass failed'),
+        )
+        .finally(() => schedule(options.everyMs ?? DAY_MS));
+    }, ms);
+    timer.unref();
+  }
+  if (Object.values(days).some((kept) => kept !== undefined))
+    schedule(options.firstRunMs ?? 60_000);
+  return {
+    runNow,
+    stop: () => clearTimeout(timer),
+  };
+}
+
+/** The e-mail and phone a submission was sent with: the person it names. */
+export async function contactOf(database: Database, id: string): Promise<Contact | undefined> {
+  const row = await database.db
+    .selectFrom('submissions')
+    .select('fields')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const fields = JSON.parse(row.fields) as Record<string, unknown>;
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+  return { email: text(fields.email), phone: text(fields.phone) };
+}
+
+/** Every submission of the person, oldest first, as the confirmation lists them. */
+export async function personSubmissions(
+  database: Database,
+  forms: readonly FormDefinition[],
+  contact: Contact,
+): Promise<PersonSubmission[]> {
+  const submissions = await readPerson(database, contact);
+  return submissions.map((submission) => ({
+    id: submission.id,
+    form: submission.form,
+    receivedAt: submission.receivedAt,
+    status: submission.status,
+    name:
+      forms.find((form) => form.name === submission.form)?.contact(submission.fields).name ?? '',
+    files: submission.attachments.length,
+  }));
+}
+
+async function readPerson(database: Database, contact: Contact) {
+  const ids = await submissionsOf(database.engine, contact);
+  if (ids.length === 0) return [];
+  const rows = await database.db
+    .selectFrom('submissions')
+    .select(SUBMISSION_COLUMNS)
+    .where('id', 'in', ids)
+    .orderBy('received_at')
+    .orderBy('seq')
+    .execute();
+  return readSubmissions(database.db, rows);
+}
+
+/**
+ * Erases every submission of the person (any status) with its files, notes, history and e-mails,
+ * and records that it happened: when, by whom, how many; never whose.
+ */
+export async function erasePerson(
+  database: Database,
+  contact: Contact,
+  by: ErasedBy,
+  now: number = Date.now(),
+): Promise<Erased> {
+  const ids = await submissionsOf(database.engine, contact);
+  const erased = await eraseSubmissions(database.engine, ids);
+  await record(database.engine, 'person', by, erased, now);
+  return erased;
+}
+
+/** One submission in a person's copy of their data. */
+export interface PersonDataSubmission {
+  id: string;
+  form: string;
+  receivedAt: string;
+  status: SubmissionStatus;
+  language: string | null;
+  siteLanguage: string | null;
+  fields: Record<string, unknown>;
+  note: string;
+  history: { at: string; by: string; kind: string; status: string | null }[];
+  files: { name: string; type: string; size: number; sha256: string; contentBase64: string }[];
+}
+
+export interface PersonData {
+  exportedAt: string;
+  submissions: PersonDataSubmission[];
+}
+
+/** Everything kept about the person, files included (base64), for a request to see it. */
+export async function personData(
+  database: Database,
+  contact: Contact,
+  now: number = Date.now(),
+): Promise<PersonData> {
+  const { db } = database;
+  const submissions: PersonDataSubmission[] = [];
+  for (const submission of await readPerson(database, contact)) {
+    const events = await db
+      .selectFrom('submission_events')
+      .select(['at', 'user_email', 'kind', 'status'])
+      .where('submission_id', '=', submission.id)
+      .orderBy('at')
+      .orderBy('id')
+      .execute();
+    const files = await readAttachmentFiles(db, submission.id);
+    submissions.push({
+      id: submission.id,
+      form: submission.form,
+      receivedAt: new Date(submission.receivedAt).toISOString(),
+      status: submission.status,
+      language: submission.language,
+      siteLanguage: submission.siteLanguage,
+      fields: submission.fields,
+      note: submission.note,
+      history: events.map((event) => ({
+        at: new Date(Number(event.at)).toISOString(),
+        by: event.user_email,
+        kind: event.kind,
+        status: event.status,
+      })),
+      files: files.map((file) => ({
+        name: file.name,
+        type: file.type,
+        size: file.size,
+        sha256: file.sha256,
+        contentBase64: Buffer.from(file.content).toString('base64'),
+      })),
+    });
+  }
+  return { exportedAt: new Date(now).toISOString(), submissions };
+}
