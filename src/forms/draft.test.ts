@@ -1,4 +1,7 @@
-import { clearDraft, readDraft, readDraftText, writeDraft } from './draft';
+import { renderHook } from '@testing-library/react';
+import { useLayoutEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { clearDraft, readDraft, readDraftText, useDraft, writeDraft } from './draft';
 
 const empty = { name: '', services: [] as string[] };
 
@@ -41,5 +44,33 @@ describe('readDraftText', () => {
     window.sessionStorage.setItem('test-name', '{not json');
     expect(readDraftText('test-name')).toBe('');
     expect(readDraftText('no-such-name')).toBe('');
+  });
+});
+
+describe('useDraft', () => {
+  const fields = ['name', 'services'];
+  beforeEach(() => window.sessionStorage.clear());
+
+  /** A form whose `services` get a value before any effect runs, as a field's ref gives them. */
+  function useFormTakenOver(services: string[]) {
+    const form = useForm({ defaultValues: { name: '', services: [] as string[] } });
+    useLayoutEffect(() => {
+      if (services.length) form.setValue('services', services, { shouldDirty: true });
+    }, [form, services]);
+    useDraft('test-draft', form, fields);
+    return form;
+  }
+
+  it('saves a value the form took before it watched for changes (a box ticked as the app started)', () => {
+    renderHook(() => useFormTakenOver(['Bartenders & Mixologists']));
+    expect(readDraft('test-draft', empty)).toEqual({
+      name: '',
+      services: ['Bartenders & Mixologists'],
+    });
+  });
+
+  it('writes no draft for a form nobody has touched', () => {
+    renderHook(() => useFormTakenOver([]));
+    expect(window.sessionStorage.getItem('test-draft')).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { FieldValues, UseFormWatch } from 'react-hook-form';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
 
 /**
  * Draft persistence: what a visitor types is kept in sessionStorage (this tab only, gone when it
@@ -56,19 +56,30 @@ export function readDraftText(key: string): string {
   }
 }
 
+function hasValue(value: unknown): boolean {
+  return (typeof value === 'string' || Array.isArray(value)) && value.length > 0;
+}
+
 /**
  * Saves the form's `fields` under `key` on every change: only those, so that a file input
  * registered with the form (its value a FileList) never reaches the draft.
  */
 export function useDraft<T extends FieldValues>(
   key: string,
-  watch: UseFormWatch<T>,
+  { watch, getValues }: Pick<UseFormReturn<T>, 'watch' | 'getValues'>,
   fields: readonly string[],
 ): void {
   useEffect(() => {
-    const subscription = watch((values: Record<string, unknown>) =>
-      writeDraft(key, Object.fromEntries(fields.map((name) => [name, values[name]]))),
-    );
+    const save = (values: Record<string, unknown>) =>
+      writeDraft(key, Object.fromEntries(fields.map((name) => [name, values[name]])));
+    // What the form took before this effect ran is saved now: a box ticked while the app was
+    // starting reaches the form in its field's ref, before any change is watched, and a move to
+    // the other language right after would lose it. An untouched form writes nothing, so that
+    // the next visit still starts the app only on use.
+    // getValues, not watch(): a watch of everything would draw the form again at every key.
+    const current: Record<string, unknown> = getValues();
+    if (fields.some((name) => hasValue(current[name]))) save(current);
+    const subscription = watch(save);
     return () => subscription.unsubscribe();
-  }, [key, watch, fields]);
+  }, [key, watch, getValues, fields]);
 }

@@ -71,7 +71,7 @@ export function useSentForm<TInput extends DraftValues, TOutput, TBody extends S
     ...(posted ? { errors: postedErrors<TInput>(posted.errors) } : {}),
   });
   const draftFields = useMemo(() => Object.keys(emptyValues), [emptyValues]);
-  useDraft(draftKey, form.watch, draftFields);
+  useDraft(draftKey, form, draftFields);
   const [honeypot, setHoneypot] = useState('');
   const [failed, setFailed] = useState(false);
   const inFlight = useRef(false);
