@@ -1,7 +1,7 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectConfiguration } from 'vitest/config';
 import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -16,6 +16,28 @@ const buildDir = process.env.BUILD_DIR ?? 'build';
 
 /** The year the copyright line shows until the browser reads its clock (src/app/footer.tsx). */
 const buildYear = new Date().getFullYear();
+
+/**
+ * The test files that change what a module is when it loads (a mock, a fresh import, a time zone
+ * set on import, a stubbed global or variable): each runs alone in a fresh module graph. Every
+ * other file shares its worker's loaded modules with the files before it, which saves each one
+ * loading React, jsdom or fastify again: about a minute and a half of the unit tests' four.
+ */
+const LOADS_ITS_OWN_MODULES =
+  /\bvi\.(mock|doMock|resetModules|stubEnv|stubGlobal)\(|test\/new-york-time/;
+
+/** The test files under `folders` whose names match `name`, that run alone or not. */
+function testFiles(folders: string[], name: RegExp, isolated: boolean): string[] {
+  return folders
+    .flatMap((folder) =>
+      readdirSync(folder, { recursive: true, encoding: 'utf8' }).map((file) =>
+        path.join(folder, file),
+      ),
+    )
+    .filter((file) => name.test(file))
+    .filter((file) => LOADS_ITS_OWN_MODULES.test(readFileSync(file, 'utf8')) === isolated)
+    .sort();
+}
 
 /** The languages of the site: English is `/` (the default mode), Spanish `/es/` (`--mode es`). */
 const SECOND_LANGUAGES = ['es'];
@@ -95,30 +117,34 @@ export default defineConfig(({ mode }) => {
       // Not a speed limit: a hang's. Vitest's 5 s is too close for a test that renders a whole page
       // from cold transforms on two busy cores (a fresh clone in CI).
       testTimeout: 20_000,
-      projects: [
-        {
-          extends: true,
+      projects: [false, true].flatMap((isolated): TestProjectConfiguration[] => {
+        const suffix = isolated ? ' (alone)' : '';
+        const unit = {
+          extends: true as const,
           test: {
-            name: 'unit',
+            name: `unit${suffix}`,
             environment: 'jsdom',
             globals: true,
-            include: ['src/**/*.test.{ts,tsx}'],
+            include: testFiles(['src'], /\.test\.tsx?$/, isolated),
             setupFiles: ['src/test/setup.ts'],
             css: false,
+            isolate: isolated,
           },
-        },
-        {
-          extends: true,
+        };
+        const server = {
+          extends: true as const,
           test: {
-            name: 'server',
+            name: `server${suffix}`,
             environment: 'node',
             globals: true,
-            include: ['server/**/*.test.ts', 'scripts/**/*.test.ts'],
+            include: testFiles(['server', 'scripts'], /\.test\.ts$/, isolated),
             // One real Postgres server for the run (the store's and the inbox's suites use it).
             globalSetup: ['server/testing/postgres-setup.ts'],
+            isolate: isolated,
           },
-        },
-      ],
+        };
+        return [unit, server].filter((project) => project.test.include.length > 0);
+      }),
     },
   };
 });

@@ -34,6 +34,11 @@ function mountHtml(body: string): HTMLElement {
 
 describe('the prerendered pages', () => {
   let root: Root | undefined;
+  // React's act() here is the plain one, not Testing Library's: it asks for the flag itself (a
+  // file run before this one in the same worker may have left it off).
+  beforeEach(() => {
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+  });
   afterEach(() => {
     act(() => root?.unmount());
     root = undefined;
