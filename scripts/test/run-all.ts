@@ -11,10 +11,12 @@ import {
   missingScripts,
   noTests,
   playwrightCounts,
+  playwrightFailures,
   reliabilityCounts,
   summaryLine,
   tallyStep,
   vitestCounts,
+  vitestFailures,
   type Counts,
   type StepOutcome,
 } from './summary.ts';
@@ -34,7 +36,12 @@ interface Step {
   /** Needs nothing an earlier step makes: it runs even after a required step failed. */
   standalone?: boolean;
   /** A test step's report and how to count it; a step without one is a check (one test). */
-  report?: { file: string; count: (report: unknown) => Counts | undefined };
+  report?: {
+    file: string;
+    count: (report: unknown) => Counts | undefined;
+    /** The failed tests it names, printed at the end so a CI log's last lines say which. */
+    failures?: (report: unknown) => string[];
+  };
   /** How many tests the step has, asked only when it did not run or left no report. */
   plan?: () => number | undefined;
   /**
@@ -66,7 +73,7 @@ function vitestStep(name: string, script: string, file: string): Step {
     script,
     standalone: true,
     args: `--reporter=default --reporter=json --outputFile.json=${file}`,
-    report: { file, count: vitestCounts },
+    report: { file, count: vitestCounts, failures: vitestFailures },
     plan: () => {
       const listed = `${file}.list.json`;
       quietly(`npx vitest list --json=${listed}`);
@@ -86,7 +93,11 @@ const steps: Step[] = [
     name: 'node 24',
     script: 'test:node24',
     args: `--reporter=default --reporter=json --outputFile.json=${results}/vitest-node24.json`,
-    report: { file: `${results}/vitest-node24.json`, count: vitestCounts },
+    report: {
+      file: `${results}/vitest-node24.json`,
+      count: vitestCounts,
+      failures: vitestFailures,
+    },
     standalone: true,
   },
   { name: 'html validation', script: 'validate:html' },
@@ -94,7 +105,11 @@ const steps: Step[] = [
     name: 'browser tests',
     script: 'test:e2e',
     env: { PLAYWRIGHT_JSON_OUTPUT_NAME: `${results}/playwright.json` },
-    report: { file: `${results}/playwright.json`, count: playwrightCounts },
+    report: {
+      file: `${results}/playwright.json`,
+      count: playwrightCounts,
+      failures: playwrightFailures,
+    },
     plan: () => listedTotal(quietly('npx playwright test --list --reporter=list')),
   },
   {
@@ -149,6 +164,7 @@ function runsOf(list: Step[]): Step[][] {
 let totals = noTests;
 const failedSteps: string[] = [];
 const skippedSteps: string[] = [];
+const failedTests: string[] = [];
 const lines: string[] = [];
 let stoppedBy: string | undefined;
 
@@ -180,7 +196,11 @@ for (const run of runsOf(steps)) {
       record(step, notRun(step));
       continue;
     }
-    const counts = step.report && step.report.count(readJson(step.report.file));
+    const report = step.report && readJson(step.report.file);
+    const counts = step.report && step.report.count(report);
+    for (const name of step.report?.failures?.(report) ?? []) {
+      failedTests.push(`${step.name}: ${name}`);
+    }
     record(step, {
       ran: true,
       exitCode: ended.status,
@@ -194,6 +214,7 @@ for (const run of runsOf(steps)) {
 const summary = summaryLine(totals);
 writeFileSync(`${results}/summary.txt`, `${summary}\n`);
 console.log(`\n${lines.join('\n')}`);
+if (failedTests.length) console.log(`failed tests:\n  ${failedTests.join('\n  ')}`);
 if (failedSteps.length) console.log(`failed steps: ${failedSteps.join(', ')}`);
 if (skippedSteps.length) console.log(`steps not run: ${skippedSteps.join(', ')}`);
 if (!failedSteps.length && !skippedSteps.length) console.log('all steps passed');

@@ -4,10 +4,12 @@ import {
   missingScripts,
   noTests,
   playwrightCounts,
+  playwrightFailures,
   reliabilityCounts,
   summaryLine,
   tallyStep,
   vitestCounts,
+  vitestFailures,
 } from './summary.ts';
 
 describe('reading the reports', () => {
@@ -51,6 +53,67 @@ describe('reading the reports', () => {
     expect(listedTotal(output)).toBe(118);
     expect(listedTotal('Total: 1 test in 1 file')).toBe(1);
     expect(listedTotal('Error: cannot load playwright.config.ts')).toBeUndefined();
+  });
+});
+
+describe('naming the failures', () => {
+  it('Vitest: each failed test by file and full name, and a file that failed outside its tests', () => {
+    const report = {
+      testResults: [
+        {
+          name: '/repo/server/a.test.ts',
+          status: 'failed',
+          assertionResults: [
+            { fullName: 'the outbox sends once', status: 'passed' },
+            { fullName: 'the outbox retries', status: 'failed' },
+          ],
+        },
+        {
+          name: '/repo/src/b.test.tsx',
+          status: 'failed',
+          message: 'Cannot find module',
+          assertionResults: [],
+        },
+        {
+          name: '/repo/src/c.test.tsx',
+          status: 'passed',
+          assertionResults: [{ fullName: 'c', status: 'passed' }],
+        },
+      ],
+    };
+    expect(vitestFailures(report, '/repo')).toEqual([
+      'server/a.test.ts › the outbox retries',
+      'src/b.test.tsx: Cannot find module',
+    ]);
+    expect(vitestFailures(undefined)).toEqual([]);
+  });
+
+  it('Playwright: failed and flaky tests with their place and titles, passed ones not', () => {
+    const spec = (title: string, line: number, status: string) => ({
+      title,
+      file: 'home.spec.ts',
+      line,
+      tests: [{ status }],
+    });
+    const report = {
+      suites: [
+        {
+          title: 'home.spec.ts',
+          specs: [spec('loads', 3, 'expected')],
+          suites: [
+            {
+              title: 'hero carousel',
+              specs: [spec('advances', 10, 'unexpected'), spec('pauses', 20, 'flaky')],
+            },
+          ],
+        },
+      ],
+    };
+    expect(playwrightFailures(report)).toEqual([
+      'home.spec.ts:10 › hero carousel › advances',
+      'home.spec.ts:20 › hero carousel › pauses',
+    ]);
+    expect(playwrightFailures({})).toEqual([]);
   });
 });
 

@@ -163,3 +163,53 @@ export function missingScripts(packageJson: unknown, names: readonly string[]): 
   const scripts = field(packageJson, 'scripts');
   return names.filter((name) => typeof field(scripts, name) !== 'string');
 }
+
+function list(value: unknown): unknown[] {
+  return Array.isArray(value) ? (value as unknown[]) : [];
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+/** The path below the project's folder, as the runners print it. */
+function relativePath(file: string, root: string): string {
+  return file.startsWith(`${root}/`) ? file.slice(root.length + 1) : file;
+}
+
+/**
+ * The tests a Vitest JSON report says failed, as "file › name"; a file that failed with no failing
+ * test (it did not load, or threw between tests) is named with its message. So that the end of a
+ * CI log says which test failed, not only how many.
+ */
+export function vitestFailures(report: unknown, root = process.cwd()): string[] {
+  return list(field(report, 'testResults')).flatMap((file) => {
+    const path = relativePath(text(field(file, 'name')), root);
+    const failed = list(field(file, 'assertionResults'))
+      .filter((test) => field(test, 'status') === 'failed')
+      .map((test) => `${path} › ${text(field(test, 'fullName'))}`);
+    if (failed.length || field(file, 'status') !== 'failed') return failed;
+    return [`${path}: ${text(field(file, 'message')) || 'failed outside its tests'}`];
+  });
+}
+
+/** The tests a Playwright JSON report says failed or were flaky, as "file:line › title". */
+export function playwrightFailures(report: unknown): string[] {
+  const names: string[] = [];
+  const walk = (suite: unknown, titles: string[]) => {
+    for (const spec of list(field(suite, 'specs'))) {
+      const place = `${text(field(spec, 'file'))}:${String(field(spec, 'line'))}`;
+      const title = [...titles, text(field(spec, 'title'))].join(' › ');
+      for (const test of list(field(spec, 'tests'))) {
+        const status = field(test, 'status');
+        if (status === 'unexpected' || status === 'flaky') names.push(`${place} › ${title}`);
+      }
+    }
+    for (const child of list(field(suite, 'suites'))) {
+      walk(child, [...titles, text(field(child, 'title'))]);
+    }
+  };
+  // A top-level suite is a file: its title is the path the spec already names.
+  for (const file of list(field(report, 'suites'))) walk(file, []);
+  return names;
+}
