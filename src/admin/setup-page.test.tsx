@@ -4,6 +4,7 @@ import { adminText } from '../content/admin';
 import { deferred, fakeFetch, json } from '../test/fake-fetch';
 import { AdminApp } from './admin-app';
 import { PASSWORD_MIN_LENGTH, type InboxPage, type SessionInfo } from './contract';
+import { expectAlertSaying } from '../test/alert';
 
 const text = adminText.setup;
 const CODE = '7KQ4-M2XD-9HRT';
@@ -126,7 +127,7 @@ describe('SetupPage', () => {
     await fillIn(user, { code: '7kq4 m2xd 9hrx' });
     await user.click(submitButton());
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(text.refused);
+    await expectAlertSaying(text.refused);
     await waitFor(() => expect(codeField()).toHaveFocus());
     expect(codeField()).toHaveAttribute('aria-invalid', 'true');
     expect(codeField()).toHaveAccessibleDescription(expect.stringContaining(text.codeWrong));
@@ -172,7 +173,7 @@ describe('SetupPage', () => {
     await fillIn(user);
     await user.click(submitButton());
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(text.accountExists);
+    await expectAlertSaying(text.accountExists);
     const toSignIn = screen.getByRole('button', { name: text.toSignIn });
     await waitFor(() => expect(toSignIn).toHaveFocus());
     await user.keyboard('{Enter}');
@@ -190,11 +191,11 @@ describe('SetupPage', () => {
     await renderSetup();
     await fillIn(user);
     await user.click(submitButton());
-    expect(await screen.findByRole('alert')).toHaveTextContent(text.tooMany(10));
+    await expectAlertSaying(text.tooMany(10));
 
     api.on('POST /admin/api/setup', () => Promise.reject(new TypeError('Failed to fetch')));
     await user.click(submitButton());
-    expect(await screen.findByRole('alert')).toHaveTextContent(text.unreachable);
+    await expectAlertSaying(text.unreachable);
     expect(submitButton()).toBeEnabled();
     expect(codeField()).toHaveValue(CODE);
   });

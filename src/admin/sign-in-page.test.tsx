@@ -4,6 +4,7 @@ import { adminText } from '../content/admin';
 import { deferred, fakeFetch, json } from '../test/fake-fetch';
 import { AdminApp } from './admin-app';
 import type { InboxPage, SessionInfo } from './contract';
+import { expectAlertSaying } from '../test/alert';
 
 const text = adminText.signIn;
 const session: SessionInfo = { email: 'owner@example.com', seenBefore: Date.UTC(2026, 10, 1) };
@@ -102,7 +103,7 @@ describe('SignInPage', () => {
     await user.type(passwordField(), 'the wrong one');
     await user.click(submitButton());
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(text.incorrect);
+    await expectAlertSaying(text.incorrect);
     expect(passwordField()).toHaveValue('');
     expect(passwordField()).toHaveFocus();
     expect(emailField()).toHaveValue('owner@example.com');
@@ -120,7 +121,7 @@ describe('SignInPage', () => {
     await user.type(passwordField(), 'guess number six');
     await user.click(submitButton());
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(text.tooMany(10));
+    await expectAlertSaying(text.tooMany(10));
     expect(passwordField()).toHaveValue('');
   });
 
@@ -133,7 +134,7 @@ describe('SignInPage', () => {
     await user.type(passwordField(), 'a long pass phrase');
     await user.click(submitButton());
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(text.unreachable);
+    await expectAlertSaying(text.unreachable);
     expect(submitButton()).toBeEnabled();
   });
 

@@ -11,6 +11,7 @@ import {
 import { fakeFetch, json, type FakeHandler } from '../test/fake-fetch';
 import { AdminApp } from './admin-app';
 import type { SubmissionDetail, SubmissionStatus } from './contract';
+import { expectAlertSaying } from '../test/alert';
 
 const text = adminText.submission;
 const labels = applicationForm.fields;
@@ -344,7 +345,7 @@ describe('SubmissionPage', () => {
     window.location.hash = '#/submissions/abc';
     render(<AdminApp />);
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(text.notFound);
+    await expectAlertSaying(text.notFound);
     expect(screen.queryByRole('group', { name: text.statusLegend })).toBeNull();
     expect(screen.getByRole('link', { name: text.back })).toBeVisible();
   });
@@ -354,7 +355,7 @@ describe('SubmissionPage', () => {
     window.location.hash = '#/submissions/abc';
     render(<AdminApp />);
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(text.loadFailed);
+    await expectAlertSaying(text.loadFailed);
   });
 
   it("shows a quote's deadlines, marks it overdue while New, and when it was first answered", async () => {

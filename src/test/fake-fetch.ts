@@ -34,6 +34,15 @@ function abortable(answer: Promise<Response>, signal: AbortSignal | undefined) {
 }
 
 /**
+ * Resolves in a later task, as a real answer does: never before the code under test has rendered
+ * what it shows while it waits. (Answered in a microtask, a test could check a message before the
+ * request had been answered, and pass by luck.)
+ */
+function afterATask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/**
  * Replaces `fetch` with answers per 'METHOD /path' (the query is not part of the key). Every call is
  * recorded; a call no route answers fails as a network error would, and is recorded as well.
  */
@@ -49,7 +58,7 @@ export function fakeFetch(routes: Record<string, FakeHandler> = {}) {
     const handler = handlers.get(`${method} ${url.pathname}`);
     if (!handler) return Promise.reject(new TypeError(`No fake answer for ${method} ${url}`));
     return abortable(
-      Promise.resolve().then(() => handler(request)),
+      afterATask().then(() => handler(request)),
       request.signal,
     );
   });

@@ -7,6 +7,7 @@ import { AdminApp } from '../admin-app';
 // Loaded up front: the app loads it lazily, and a cold import is slower than findBy's wait.
 import './part-page';
 import type { SiteOverview } from '../site-contract';
+import { expectAlertSaying } from '../../test/alert';
 
 const text = siteEditorText;
 const SITE = 'GET /admin/api/site';
@@ -257,7 +258,7 @@ describe('PartEditor: photos', () => {
 
     await user.upload(input, new File(['<svg/>'], 'me.png', { type: 'image/png' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(refusal);
+    await expectAlertSaying(refusal);
     expect(input).toHaveAttribute('aria-invalid', 'true');
     expect(input).toHaveAccessibleDescription(new RegExp(refusal.replace(/[.:]/g, '\\$&')));
   });
@@ -305,9 +306,7 @@ describe('PartEditor: saving the shared draft', () => {
 
     await user.click(screen.getByRole('button', { name: text.editor.save }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      text.editor.conflict('ana@potomac.example', 'May 4, 2026, 2:05 PM'),
-    );
+    await expectAlertSaying(text.editor.conflict('ana@potomac.example', 'May 4, 2026, 2:05 PM'));
     expect(field('Business name')).toHaveValue('Potomac Events');
     expect(api.calls(SAVE)).toHaveLength(1);
     expect(screen.queryByText(text.editor.saved)).toBeNull();

@@ -5,6 +5,7 @@ import { applicationForm, applicationMessages } from '../../content/application-
 import { renderAt } from '../../test/render';
 import { APPLICATION_DRAFT_KEY, APPLICATION_RESUME_NAME_KEY } from './application-form';
 import { ApplicationPage } from './application-page';
+import { expectAlertSaying } from '../../test/alert';
 
 const { fields } = applicationForm;
 
@@ -108,7 +109,7 @@ describe('ApplicationPage', () => {
     renderAt(<ApplicationPage />, '/join-our-team');
     await fillApplication(user);
     await user.click(submitButton());
-    expect(await screen.findByRole('alert')).toHaveTextContent(applicationForm.sendError.title);
+    await expectAlertSaying(applicationForm.sendError.title);
     expect(screen.getByLabelText(/^Years of experience/)).toHaveValue('10+');
     expect(screen.getByLabelText(/^Previous experience/)).toHaveValue('Hotel bars');
     expect(screen.getByLabelText('Weekends only')).toBeChecked();
@@ -280,7 +281,7 @@ describe('ApplicationPage résumé', () => {
     await user.upload(resumeInput(), fileOf('cv.pdf', 900));
     await user.click(submitButton());
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(applicationForm.sendError.title);
+    await expectAlertSaying(applicationForm.sendError.title);
     expect(screen.getByText('cv.pdf, 900 bytes')).toBeVisible();
     expect(removeButton('cv.pdf')).toBeVisible();
     await user.click(submitButton());
