@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { HashRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
 import type { AppStartOptions } from '../app-start';
 import { pathsOf, routes, sectionPath, sectionRoutes } from '../content/routes';
@@ -76,15 +76,27 @@ export const otherPagePaths = [...lazyRoutes.keys()];
  * page over (hydration yields to the browser; the router listens only once it has committed) would
  * otherwise be missed, leaving the page before it on screen.
  */
+/** What the router keeps in a history entry's state (react-router's hash history: `usr`). */
+function routerState(entry: unknown): unknown {
+  return typeof entry === 'object' && entry !== null && 'usr' in entry ? entry.usr : undefined;
+}
+
 function StartWhereAsked({ section }: { section: string | undefined }) {
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   useEffect(() => {
     if (section) navigate(routes.home.path, { replace: true, state: { section } });
   }, [navigate, section]);
+  // Once, at the first commit: from then on the router listens. Later, the address runs ahead of
+  // a move still rendering (a page whose code is on its way), and following it here would replace
+  // that move's entry without its state: a section link from another page then lost its section.
+  const started = useRef(false);
   useEffect(() => {
+    if (started.current) return;
+    started.current = true;
     const address = window.location.hash.slice(1) || routes.home.path;
-    if (!section && address !== `${pathname}${search}`) navigate(address, { replace: true });
+    if (section || address === `${pathname}${search}`) return;
+    navigate(address, { replace: true, state: routerState(window.history.state) });
   }, [navigate, section, pathname, search]);
   return null;
 }
