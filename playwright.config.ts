@@ -6,6 +6,15 @@ import { chromiumArgs, chromiumPath, testChromiumPath } from './scripts/run/loca
 const port = Number(process.env.E2E_PORT ?? 4173);
 export const baseURL = `http://127.0.0.1:${port}`;
 
+/** A 1280 × 800 desktop Chrome in the Chromium at `executablePath`. */
+function desktopIn(executablePath: string | undefined) {
+  return {
+    ...devices['Desktop Chrome'],
+    viewport: { width: 1280, height: 800 },
+    launchOptions: { executablePath, args: chromiumArgs },
+  };
+}
+
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: true,
@@ -32,20 +41,12 @@ export default defineConfig({
       // Layout shift is measured in the whole browser, as visitors paint: the headless shell's
       // first paints differ by a few ten-thousandths of CLS.
       testIgnore: /prerender\.spec\.ts$/,
-      use: {
-        ...devices['Desktop Chrome'],
-        viewport: { width: 1280, height: 800 },
-        launchOptions: { executablePath: testChromiumPath, args: chromiumArgs },
-      },
+      use: desktopIn(testChromiumPath),
     },
     {
       name: 'whole browser',
       testMatch: /prerender\.spec\.ts$/,
-      use: {
-        ...devices['Desktop Chrome'],
-        viewport: { width: 1280, height: 800 },
-        launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
-      },
+      use: desktopIn(chromiumPath),
     },
   ],
   webServer: {
