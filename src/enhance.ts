@@ -15,7 +15,10 @@
  *   of it (a pointer over it, a focus, a key), or at once when there is a draft to restore;
  * - React (src/main.tsx, `mount`) loads only when it is needed: on the visitor's first move to
  *   another page, or the first use of a form. A move shows the loading bar at once, then the page
- *   as soon as its HTML or its code arrives.
+ *   as soon as its HTML or its code arrives;
+ * - a Send tapped before React runs the form waits for it (forms/held-submit.ts, installed by the
+ *   script in <head>): this script starts the app for it, or lets it go as the plain post when the
+ *   app cannot start.
  */
 import { enhanceMenu } from './app/menu';
 import { focusMain, MAIN_ID, scrollToSection } from './app/section-scroll';
@@ -27,8 +30,16 @@ import {
 import { startCarousels } from './components/carousel-engine';
 import { controlValues } from './forms/form-controls';
 import { language } from './content/language';
-import { hashRoute, isHomePath, routes, scriptHref, sectionOfPath } from './content/routes';
+import {
+  FOCUS_FIELD_PARAM,
+  hashRoute,
+  isHomePath,
+  routes,
+  scriptHref,
+  sectionOfPath,
+} from './content/routes';
 import type {} from './app-start';
+import type {} from './forms/held-submit';
 import { requestPrerenderedPage } from './prerendered-page';
 import { loadWebFontsAfterLoad } from './web-fonts';
 
@@ -105,6 +116,12 @@ function hasDraft(key: string | undefined): boolean {
   }
 }
 
+/** A link that opens the form at one of its fields (`#/join-our-team?field=resume`). */
+function asksForField(): boolean {
+  const query = window.location.hash.split('?')[1] ?? '';
+  return new URLSearchParams(query).has(FOCUS_FIELD_PARAM);
+}
+
 /** The visitor's first use of a form: a pointer over it, a touch, a focus, a key. */
 const FORM_USE = ['pointerover', 'pointerdown', 'focusin', 'keydown'];
 
@@ -133,7 +150,7 @@ function startWithForm(): () => void {
   const form = root.querySelector<HTMLFormElement>('form[data-draft-key]');
   const key = form?.dataset.draftKey;
   if (!form || !key) return () => {};
-  if (hasDraft(key) || window.location.hash.includes('?')) {
+  if (hasDraft(key) || asksForField()) {
     afterNextPaint(() => startApp(false));
     return () => {};
   }
@@ -198,6 +215,7 @@ function startApp(moved: boolean) {
       // move tries again.
       console.error('The app did not start:', error);
       app = undefined;
+      window.potomacSubmitHold?.appFailed();
       html.removeAttribute('data-route');
       sayLoading(false);
     });
@@ -301,6 +319,7 @@ function onIntent(event: Event) {
 
 html.setAttribute('data-enhanced', '');
 loadWebFontsAfterLoad();
+window.potomacSubmitHold?.whenHeld(() => startApp(false));
 document.addEventListener('click', onClick);
 for (const type of ['pointerdown', 'focusin', 'mouseover']) {
   document.addEventListener(type, onIntent, { passive: true });

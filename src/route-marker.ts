@@ -7,12 +7,20 @@
  *
  * A page's own document (`/team/`, which links reach without JavaScript) holds its page already:
  * with JavaScript its address becomes the page's hash route (`/#/team`), as every address is.
+ *
+ * The home page's first image is lazy in the HTML, so that the browser does not fetch it for a page
+ * that hides it; when the home page is the one shown, it becomes eager here as it is parsed
+ * (first-screen-image.ts). And from the first paint on, a form's Send waits for the app
+ * (forms/held-submit.ts).
  */
 import { hashRoute, isHomePath, pageOfDocument } from './content/routes';
+import { loadFirstScreenImage } from './first-screen-image';
+import { holdEarlySubmits } from './forms/held-submit';
 import { requestPrerenderedPage } from './prerendered-page';
 import { applyCachedWebFonts } from './web-fonts';
 
 applyCachedWebFonts();
+window.potomacSubmitHold = holdEarlySubmits();
 
 const ownDocument = pageOfDocument(window.location.pathname);
 const path = hashRoute(window.location.hash);
@@ -26,4 +34,6 @@ if (ownDocument) {
 } else if (!isHomePath(path)) {
   document.documentElement.setAttribute('data-route', 'other');
   void requestPrerenderedPage(path);
+} else {
+  loadFirstScreenImage();
 }

@@ -7,6 +7,7 @@ import {
 } from 'react-hook-form';
 import { formText } from '../../content/forms';
 import { language } from '../../content/language';
+import { FORM_READY_ATTRIBUTE, FORM_READY_VALUE } from '../../forms/held-submit';
 import { LANGUAGE_FIELD } from '../../forms/posted';
 import { usePostedForm } from '../../forms/posted-form';
 import { ErrorSummary } from './error-summary';
@@ -59,9 +60,6 @@ function Summary({ formId, fieldOrder }: { formId: string; fieldOrder: readonly 
   return <ErrorSummary id={`${formId}-summary`} items={items} onSelect={setFocus} />;
 }
 
-/** On the form element once React runs it: `data-app="ready"`. */
-const FORM_APP_ATTRIBUTE = 'data-app';
-
 /** A form with its fields' context, error summary, spam trap and submit button. */
 export function FormShell<TInput extends FieldValues, TOutput>({
   id,
@@ -79,9 +77,10 @@ export function FormShell<TInput extends FieldValues, TOutput>({
   children,
 }: FormShellProps<TInput, TOutput>) {
   const element = useRef<HTMLFormElement>(null);
-  // The app runs the form from now on (its first script and the browser tests read this).
+  // The app runs the form from now on: a Send held until now goes to it (forms/held-submit.ts);
+  // the page's first script and the browser tests read this too.
   useEffect(() => {
-    element.current?.setAttribute(FORM_APP_ATTRIBUTE, 'ready');
+    element.current?.setAttribute(FORM_READY_ATTRIBUTE, FORM_READY_VALUE);
     // The focus that woke the app (src/enhance.ts) came before this form was React's.
     if (element.current?.contains(document.activeElement)) onFirstFocus?.();
   }, [onFirstFocus]);
