@@ -1,4 +1,5 @@
 import type { CSSProperties } from 'react';
+import { FIRST_SCREEN_IMAGE_ATTRIBUTE } from '../content/routes';
 import type { ResponsiveImage } from '../content/types';
 
 const formatOrder = ['avif', 'webp', 'png', 'jpeg', 'jpg'];
@@ -12,7 +13,11 @@ interface ResponsivePictureProps {
   alt: string;
   /** The `sizes` attribute: how wide the image is drawn, so the browser picks the right file. */
   sizes: string;
-  /** The page's LCP image: loaded eagerly with high priority. Every other image loads lazily. */
+  /**
+   * The page's LCP image: high priority, and marked for the script in <head>, which makes it eager
+   * when its page is the one shown (src/first-screen-image.ts); lazy in the HTML, so that a link to
+   * another page never fetches it. Every other image loads lazily.
+   */
   priority?: boolean;
   className?: string;
   style?: CSSProperties;
@@ -40,8 +45,9 @@ export function ResponsivePicture({
         alt={alt}
         width={image.img.w}
         height={image.img.h}
-        loading={priority ? 'eager' : 'lazy'}
+        loading="lazy"
         fetchPriority={priority ? 'high' : 'auto'}
+        {...(priority ? { [FIRST_SCREEN_IMAGE_ATTRIBUTE]: '' } : {})}
         decoding="async"
         className={className}
         style={style}

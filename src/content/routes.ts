@@ -192,3 +192,9 @@ export function withFieldFocused(path: string, field: string): string {
  * rest then moves what was painted.
  */
 export const FIRST_SCREEN_END_ID = 'first-screen-end';
+
+/**
+ * Marks the home page's first image (its LCP): lazy in the HTML, made eager by the script in
+ * <head> when the home page is the one shown (src/first-screen-image.ts).
+ */
+export const FIRST_SCREEN_IMAGE_ATTRIBUTE = 'data-first-screen-image';

@@ -15,7 +15,8 @@ import { heroSlides, type HeroSlide } from './hero-slides';
 const slideSizes = '(max-width: 1023px) 160vw, 100vw';
 
 /**
- * A slide: the first image is the page's LCP element, loaded at once with high priority. The others
+ * A slide: the first image is the page's LCP element, loaded at once with high priority when the
+ * home page is shown (components/responsive-picture.tsx). The others
  * are lazy and not displayed until their slide is next (`data-state`, set by the carousel once the
  * page has loaded), so seven images never compete with the first.
  */

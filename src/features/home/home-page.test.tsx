@@ -2,6 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import { vi } from 'vitest';
 import { claims, company } from '../../content/company';
 import { about, clients, hero, references, services, venues } from '../../content/home';
+import { FIRST_SCREEN_IMAGE_ATTRIBUTE } from '../../content/routes';
 import { pages } from '../../content/site';
 import { renderAt } from '../../test/render';
 import { HomePage } from './home-page';
@@ -48,14 +49,17 @@ describe('HomePage', () => {
     expect(whatsapp).toHaveAttribute('target', '_blank');
   });
 
-  it('hero carousel: 7 slides, the first image eager and high priority, the next one lazy', () => {
+  it('hero carousel: 7 slides, the first image high priority and marked for the first script, the next one lazy', () => {
     renderAt(<HomePage />);
     const carousel = screen.getByRole('region', { name: hero.carousel.label });
     expect(within(carousel).getAllByRole('group', { hidden: true })).toHaveLength(7);
     expect(within(carousel).getAllByRole('button', { name: /^Show slide \d$/ })).toHaveLength(7);
 
     const first = within(carousel).getByRole('img', { name: hero.carousel.slideAlts[0] });
-    expect(first).toHaveAttribute('loading', 'eager');
+    // Lazy in the HTML, so that a link to another page never fetches it; the script in <head>
+    // makes it eager when the home page is shown (src/first-screen-image.test.ts).
+    expect(first).toHaveAttribute('loading', 'lazy');
+    expect(first).toHaveAttribute(FIRST_SCREEN_IMAGE_ATTRIBUTE, '');
     expect(first).toHaveAttribute('fetchpriority', 'high');
     expect(first).toHaveAttribute('width');
     expect(first).toHaveAttribute('height');
