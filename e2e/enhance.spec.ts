@@ -322,6 +322,22 @@ test.describe("a page's own document, with JavaScript", () => {
     await expect(page).toHaveURL(/\/#\/contact$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(pages.contact.heading);
   });
+
+  test('a campaign tag in its address (a flyer) starts no React before the form is used', async ({
+    page,
+  }) => {
+    const appFiles: string[] = [];
+    page.on('request', (request) => {
+      if (APP_FILES.test(request.url())) appFiles.push(request.url());
+    });
+    await page.goto('/request-service/?utm_source=flyer');
+    await expect(page).toHaveURL(/\/#\/request-service\?utm_source=flyer$/);
+    await expectAppReady(page);
+    await page.waitForLoadState('networkidle');
+    expect(appFiles).toEqual([]);
+    await page.locator('form#quote').hover();
+    await expect(page.locator('form#quote')).toHaveAttribute('data-app', 'ready');
+  });
 });
 
 test.describe('React takes over when it is needed', () => {
