@@ -3,7 +3,9 @@
 // and the home pages once more after an owner's publish (scripts/bench/published-site.mjs).
 // - Lighthouse 12 (mobile and desktop, RUNS each, median) on every route in both languages;
 // - the JavaScript each route loads (gzip bytes): with no interaction, that is the load window;
-// - a tap on the phone menu at moments from its first paint on (scripts/bench/tap-latency.mjs).
+// - a tap on the phone menu at moments from its first paint on (scripts/bench/tap-latency.mjs);
+// - a page's shared hash link (`/#/team`) against the page's own document (`/team/`): mobile LCP;
+// - a Send tapped as soon as a form shows: how long it waits for the app (held-send.mjs).
 // Prints tables, keeps them as the "site" section of docs/figures.md (figures.mjs) and writes
 // bench/lighthouse-<time>.json. A benchmark, not a test: it never fails on numbers.
 // BENCH_ROUTES="/,/es/" and BENCH_SERVERS="static" (or "app") narrow it; a narrowed run leaves
@@ -17,6 +19,7 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium } from '@playwright/test';
 import { chromiumArgs, chromiumPath, routeUrl, startBuiltServer } from '../run/local-server.mjs';
 import { recordFigures } from './figures.mjs';
+import { heldSendWaits } from './held-send.mjs';
 import { startPublishedSite } from './published-site.mjs';
 import { startStaticHost } from './static-host.mjs';
 import { menuTapLatencies } from './tap-latency.mjs';
@@ -36,6 +39,13 @@ const routes = process.env.BENCH_ROUTES?.split(',') ?? [
   '/es/join-our-team',
 ];
 const serverNames = process.env.BENCH_SERVERS?.split(',') ?? ['static', 'app', 'published'];
+/** The form documents a Send is tapped on as soon as they show. */
+const FORM_DOCUMENTS = [
+  '/request-service/',
+  '/es/request-service/',
+  '/join-our-team/',
+  '/es/join-our-team/',
+];
 const SERVED_BY = { static: 'static host', app: 'npm start', published: 'npm start, published' };
 /** The routes measured after an owner's publish (the documents it makes again). */
 const PUBLISHED_ROUTES = new Set(['/', '/es/']);
@@ -194,8 +204,44 @@ function printRoutes(rows) {
   );
 }
 
-function printFigures(rows, taps) {
+/** A page's own document (`/team` → `/team/`, `/es/team` → `/es/team/`); none for a home page. */
+function ownDocumentOf(route) {
+  return route === '/' || route === '/es/' ? undefined : `${route}/`;
+}
+
+function printHashLinks(rows) {
+  console.log(
+    "\nA page's shared hash link against its own document: mobile LCP, median of the runs above",
+  );
+  console.log('(the hash link must paint its page within 100 ms of the document, and by 1.2 s)\n');
+  printTable(
+    ['route', 'served by', 'own document', 'hash link', 'difference'],
+    rows
+      .filter((row) => row.ownDocument)
+      .map(({ route, server, mobile, ownDocument }) => [
+        route,
+        SERVED_BY[server],
+        `${ownDocument.lcpMs} ms`,
+        `${mobile.lcpMs} ms`,
+        `${mobile.lcpMs - ownDocument.lcpMs > 0 ? '+' : ''}${mobile.lcpMs - ownDocument.lcpMs} ms`,
+      ]),
+  );
+}
+
+function printHeldSends(held) {
+  console.log(
+    '\nA Send tapped as soon as the form shows: ms it waits for the app to run the form (3 runs)\n',
+  );
+  printTable(
+    ['phone', 'document', 'waits'],
+    held.map(({ phone, document, waits }) => [phone, document, waits.join(', ')]),
+  );
+}
+
+function printFigures(rows, taps, held) {
   printRoutes(rows);
+  printHashLinks(rows);
+  printHeldSends(held);
   console.log(
     '\nA tap on the phone menu (390 px, slow 4G, CPU 4× slower), ms after its button shows → ms to the next frame',
   );
@@ -214,6 +260,9 @@ async function measure(browser, servers) {
       const row = { route, server, jsGzipBytes: await jsWeight(browser, url) };
       row.mobile = await lighthouseMedian(url, undefined);
       row.desktop = await lighthouseMedian(url, desktopConfig);
+      const ownDocument = ownDocumentOf(route);
+      if (ownDocument)
+        row.ownDocument = await lighthouseMedian(`${origin}${ownDocument}`, undefined);
       rows.push(row);
       console.log(
         `  ${route} (${server}): mobile ${row.mobile.performance}, desktop ${row.desktop.performance}`,
@@ -230,7 +279,9 @@ async function measure(browser, servers) {
       });
     }
   }
-  return { rows, taps };
+  const formServer = Object.entries(servers).find(([name]) => name !== 'published')?.[1];
+  const held = formServer ? await heldSendWaits(browser, formServer.origin, FORM_DOCUMENTS) : [];
+  return { rows, taps, held };
 }
 
 console.log('Building…');
@@ -240,21 +291,21 @@ if (spawnSync('npm', ['run', 'build'], { stdio: 'inherit' }).status !== 0) proce
 const servers = await startServers();
 try {
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
-  const { rows, taps } = await measure(browser, servers);
+  const { rows, taps, held } = await measure(browser, servers);
   await browser.close();
 
   if (process.env.BENCH_ROUTES || process.env.BENCH_SERVERS) {
-    printFigures(rows, taps);
+    printFigures(rows, taps, held);
     console.log('\na narrowed run: docs/figures.md left as it was');
   } else {
     const title = 'The site in a browser: Lighthouse and a tap on the menu';
     await recordFigures('site', { title, command: 'npm run bench' }, async () =>
-      printFigures(rows, taps),
+      printFigures(rows, taps, held),
     );
   }
   mkdirSync('bench', { recursive: true });
   const file = `bench/lighthouse-${new Date().toISOString().replace(/[:.]/g, '-')}.json`;
-  writeFileSync(file, JSON.stringify({ runs: RUNS, rows, taps }, null, 2));
+  writeFileSync(file, JSON.stringify({ runs: RUNS, rows, taps, held }, null, 2));
   console.log(`\nwritten to ${file}`);
 } finally {
   for (const server of Object.values(servers)) server.stop();
