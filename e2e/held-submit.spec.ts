@@ -6,6 +6,7 @@ import * as esQuote from '../src/content/es/quote-form';
 import { formText as enFormText } from '../src/content/forms';
 import * as enQuote from '../src/content/quote-form';
 import { GIVE_UP_AFTER_MS } from '../src/forms/held-submit';
+import { samplePdf } from '../server/testing/fixtures';
 import { isoDateFromToday } from './form-helpers';
 
 /**
@@ -209,6 +210,30 @@ test.describe('a Send tapped before the app runs the form, on a phone CPU', () =
       await expect(page).toHaveURL(new RegExp(`/api/forms/${form.id}$`));
     });
   }
+
+  test('an application with a résumé chosen before the app runs goes with the file', async ({
+    page,
+  }) => {
+    const form = cases.find((candidate) => candidate.document === '/join-our-team/');
+    if (!form) throw new Error('no application case');
+    await onAPhonesCpu(page);
+    const release = await holdBackApp(page);
+    const posts = recordPosts(page, form.id);
+    await page.goto(form.document, { waitUntil: 'commit' });
+    await form.fill(page);
+    const pdf = samplePdf(900, 'Held send résumé');
+    await page.locator('input[type="file"][name="resume"]').setInputFiles({
+      name: 'camila-resume.pdf',
+      mimeType: 'application/pdf',
+      buffer: pdf,
+    });
+    await tapSendEarly(page, form);
+    release();
+    await expect(page.getByRole('heading', { name: form.confirmation })).toBeVisible();
+    expect(posts).toHaveLength(1);
+    expect(posts[0]?.headers()['content-type']).toMatch(/^multipart\/form-data/);
+    expect(posts[0]?.postDataBuffer()?.includes(pdf)).toBe(true);
+  });
 
   test('from a shared hash link (/#/request-service): an empty Send posts nothing, then shows the messages', async ({
     page,

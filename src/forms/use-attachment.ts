@@ -1,4 +1,4 @@
-import { useState, useSyncExternalStore } from 'react';
+import { useRef, useState, useSyncExternalStore } from 'react';
 import type { FieldValues, Resolver } from 'react-hook-form';
 import { clearDraft, readDraftText, writeDraft } from './draft';
 import type { Attachment } from './post-json';
@@ -58,9 +58,13 @@ export function useAttachment<TInput extends FieldValues, TOutput>({
   const [chosenSince, setChosenSince] = useState(false);
   const lostName = chosenSince ? '' : storedName;
   const [checker] = useState(() => fileCheck(resolver, name, check));
+  // What a send takes: the file chosen last, also when the render that shows it has not come yet
+  // (a file chosen in the HTML and a Send held until the app ran, forms/held-submit.ts).
+  const chosen = useRef<File>(undefined);
 
   /** Takes a newly chosen file (undefined: none) and resolves to its problem. */
   const choose = (next: File | undefined): Problem => {
+    chosen.current = next;
     setFile(next);
     setChosenSince(true);
     if (next) writeDraft(storageKey, next.name);
@@ -74,7 +78,9 @@ export function useAttachment<TInput extends FieldValues, TOutput>({
     lostName,
     choose,
     resolver: checker.resolver,
-    attachment: file ? ({ name, file } satisfies Attachment) : undefined,
+    /** The file to send with the form, read when it is sent. */
+    attachment: (): Attachment | undefined =>
+      chosen.current ? { name, file: chosen.current } : undefined,
     /** After a successful send: nothing is waiting to be chosen again. */
     forget: () => clearDraft(storageKey),
   };

@@ -24,8 +24,8 @@ interface SentFormOptions<TInput extends DraftValues, TOutput, TBody> {
   fieldOrder: readonly string[];
   endpoint: string;
   toBody: (values: TOutput, honeypot: string) => TBody;
-  /** A file to send with the body; the form then goes as multipart/form-data. */
-  attachment?: Attachment;
+  /** The file to send with the body, if any, read at the send; the form then goes as multipart/form-data. */
+  attachment?: () => Attachment | undefined;
   onSent: () => void;
   onFailed?: () => void;
 }
@@ -85,7 +85,7 @@ export function useSentForm<TInput extends DraftValues, TOutput, TBody extends S
     try {
       const answer = await work.take();
       const body = { ...toBody(values, honeypot), [PROOF_OF_WORK_FIELD]: answer };
-      if (await postJson(endpoint, body, attachment)) {
+      if (await postJson(endpoint, body, attachment?.())) {
         clearDraft(draftKey);
         onSent();
       } else {
