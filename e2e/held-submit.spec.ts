@@ -204,7 +204,10 @@ test.describe('a Send tapped before the app runs the form, on a phone CPU', () =
       await page.goto(form.document);
       await form.fill(page);
       await page.getByRole('button', { name: form.submit }).click();
-      await expect(page.getByRole('heading', { name: form.confirmation })).toBeVisible();
+      // At once, not after the wait for an app that is not coming.
+      await expect(page.getByRole('heading', { name: form.confirmation })).toBeVisible({
+        timeout: GIVE_UP_AFTER_MS / 2,
+      });
       expect(posts).toHaveLength(1);
       expect(posts[0]?.headers()['accept']).not.toBe('application/json');
       await expect(page).toHaveURL(new RegExp(`/api/forms/${form.id}$`));
@@ -262,11 +265,44 @@ test.describe('a Send tapped before the app runs the form, on a phone CPU', () =
     await page.goto(form.document, { waitUntil: 'commit' });
     await form.fill(page);
     await tapSendEarly(page, form);
-    await page.waitForTimeout(GIVE_UP_AFTER_MS / 2);
-    expect(posts, 'still held halfway through the wait').toHaveLength(0);
+    await page.waitForTimeout(GIVE_UP_AFTER_MS - 1000);
+    expect(posts, 'still held a second before the wait is over').toHaveLength(0);
     await expect(page.getByRole('heading', { name: form.confirmation })).toBeVisible({
       timeout: GIVE_UP_AFTER_MS,
     });
+    expect(posts).toHaveLength(1);
+  });
+
+  test("with the page's first script failing, a Send goes as the plain post at once", async ({
+    page,
+  }) => {
+    const [form] = cases;
+    if (!form) throw new Error('no quote case');
+    await page.route(/\/assets\/enhance-[\w-]+\.js$/, (route) => route.abort('failed'));
+    const posts = recordPosts(page, form.id);
+    await page.goto(form.document);
+    await form.fill(page);
+    await page.getByRole('button', { name: form.submit }).click();
+    await expect(page.getByRole('heading', { name: form.confirmation })).toBeVisible({
+      timeout: GIVE_UP_AFTER_MS / 2,
+    });
+    expect(posts).toHaveLength(1);
+  });
+
+  test('a Send the app took over is never sent again when the wait would have ended', async ({
+    page,
+  }) => {
+    const [form] = cases;
+    if (!form) throw new Error('no quote case');
+    test.setTimeout(GIVE_UP_AFTER_MS + 60_000);
+    const release = await holdBackApp(page);
+    const posts = recordPosts(page, form.id);
+    await page.goto(form.document, { waitUntil: 'commit' });
+    await form.fill(page);
+    await tapSendEarly(page, form);
+    release();
+    await expect(page.getByRole('heading', { name: form.confirmation })).toBeVisible();
+    await page.waitForTimeout(GIVE_UP_AFTER_MS + 1000);
     expect(posts).toHaveLength(1);
   });
 });

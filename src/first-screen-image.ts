@@ -6,8 +6,8 @@ import { FIRST_SCREEN_IMAGE_ATTRIBUTE } from './content/routes';
  * an eager image even for a link to another page (`/#/request-service`), which hides the home page
  * and never shows it. When the home page is the one shown, the script in <head>
  * (route-marker.ts) calls this: the image becomes eager as soon as the parser has it, before the
- * first paint, and loads at the high priority its `fetchpriority` asks. Without JavaScript it
- * loads as the first layout finds it on screen.
+ * first paint, and loads at the high priority its `fetchpriority` asks. Without JavaScript the
+ * browser ignores `loading="lazy"` and loads it at once.
  */
 export function loadFirstScreenImage(): void {
   const selector = `img[${FIRST_SCREEN_IMAGE_ATTRIBUTE}]`;

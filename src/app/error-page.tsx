@@ -2,11 +2,18 @@ import { Home } from 'lucide-react';
 import { routes } from '../content/routes';
 import { pages, ui } from '../content/site';
 import { ButtonLink } from '../components/button-link';
+import { APP_ERROR_ATTRIBUTE } from '../forms/held-submit';
 import { PageTitle } from '../components/page-title';
 
 export function ErrorPage({ error }: { error: Error }) {
   return (
-    <section className="container-page py-20" role="alert" aria-labelledby="error-heading">
+    <section
+      className="container-page py-20"
+      role="alert"
+      aria-labelledby="error-heading"
+      // A Send held for the form this replaced goes as the plain post (forms/held-submit.ts).
+      {...{ [APP_ERROR_ATTRIBUTE]: '' }}
+    >
       <PageTitle title={pages.error.title} />
       <h1 id="error-heading" className="font-display text-3xl font-bold sm:text-4xl">
         {pages.error.heading}

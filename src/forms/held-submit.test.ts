@@ -1,5 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { holdEarlySubmits, SUBMIT_HELD_ATTRIBUTE, type SubmitHold } from './held-submit';
+import {
+  APP_ERROR_ATTRIBUTE,
+  holdEarlySubmits,
+  SUBMIT_HELD_ATTRIBUTE,
+  type SubmitHold,
+} from './held-submit';
 
 /** A page with its first script's element and one of the app's forms (a draft key, a button). */
 function page({ firstScript = true } = {}) {
@@ -7,7 +12,7 @@ function page({ firstScript = true } = {}) {
   document.body.innerHTML = `
     <form id="quote" data-draft-key="quote-draft" method="post" action="/api/forms/quote" novalidate>
       <input name="clientName" value="Ana">
-      <button type="submit">Request Quote</button>
+      <button type="submit" data-busy-label="Submitting...">Request Quote</button>
     </form>`;
   const form = document.querySelector('form') as HTMLFormElement;
   const button = form.querySelector('button') as HTMLButtonElement;
@@ -97,15 +102,75 @@ describe('a Send before the app runs the form', () => {
     button.click();
     hold.appFailed();
     expect(recorder.passed).toEqual([{ submitter: button, prevented: false }]);
-    expect(form).not.toHaveAttribute(SUBMIT_HELD_ATTRIBUTE);
+    // The page is on its way: the button keeps working until it goes.
+    expect(form).toHaveAttribute(SUBMIT_HELD_ATTRIBUTE, '');
   });
 
-  it("goes as the plain post when the page's first script fails to load", () => {
+  it("goes as the plain post when the page's first script never ran (the document is parsed without it)", () => {
     hold = holdEarlySubmits();
     const { button } = page();
     button.click();
-    document.querySelector('script')?.dispatchEvent(new Event('error'));
+    document.dispatchEvent(new Event('DOMContentLoaded'));
     expect(recorder.passed).toHaveLength(1);
+  });
+
+  it("is not held at all once the document is parsed without the page's first script", () => {
+    hold = holdEarlySubmits();
+    const { button } = page();
+    document.dispatchEvent(new Event('DOMContentLoaded'));
+    button.click();
+    expect(recorder.passed).toHaveLength(1);
+  });
+
+  it('says that it is working: the button is marked disabled and a status says so', async () => {
+    hold = holdEarlySubmits();
+    const { form, button } = page();
+    button.click();
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(document.querySelector('[role="status"]')).toHaveTextContent('Submitting...');
+    form.setAttribute('data-app', 'ready');
+    await flushObservers();
+    expect(button).not.toHaveAttribute('aria-disabled');
+    expect(document.querySelector('[role="status"]')).toBeNull();
+  });
+
+  it('is forgotten when the visitor moves to another page, and not sent on the way back', async () => {
+    window.location.hash = '#/request-service';
+    hold = holdEarlySubmits();
+    const { button } = page();
+    button.click();
+    window.location.hash = '#/team';
+    document.body.innerHTML = '<main>Our Team</main>';
+    await flushObservers();
+    window.location.hash = '#/request-service';
+    const { form } = page();
+    form.setAttribute('data-app', 'ready');
+    await flushObservers();
+    expect(recorder.passed).toEqual([]);
+    window.location.hash = '';
+  });
+
+  it('goes as the plain post, from the form as it was, when the app shows its error page instead', async () => {
+    hold = holdEarlySubmits();
+    const { form, button } = page();
+    button.click();
+    document.body.innerHTML = `<section ${APP_ERROR_ATTRIBUTE} role="alert">Something went wrong.</section>`;
+    await flushObservers();
+    expect(recorder.passed).toHaveLength(1);
+    expect(recorder.form).toBe(form);
+    expect(form.isConnected).toBe(true);
+  });
+
+  it('sends nothing more from a page whose plain post has left', () => {
+    hold = holdEarlySubmits();
+    const { form, button } = page();
+    button.click();
+    hold.appFailed();
+    form.setAttribute('data-app', 'ready');
+    button.click();
+    expect(recorder.passed).toHaveLength(1);
+    expect(form).toHaveAttribute(SUBMIT_HELD_ATTRIBUTE, '');
   });
 
   it('goes as the plain post when the app is not there in time, not before', () => {
@@ -130,5 +195,17 @@ describe('a Send before the app runs the form', () => {
     form.setAttribute('data-app', 'ready');
     button.click();
     expect(recorder.passed).toEqual([{ submitter: button, prevented: false }]);
+  });
+
+  it('holds nothing in a browser that could not send it again (no requestSubmit)', () => {
+    const { requestSubmit } = HTMLFormElement.prototype;
+    Reflect.deleteProperty(HTMLFormElement.prototype, 'requestSubmit');
+    try {
+      hold = holdEarlySubmits();
+    } finally {
+      HTMLFormElement.prototype.requestSubmit = requestSubmit;
+    }
+    page().button.click();
+    expect(recorder.passed).toHaveLength(1);
   });
 });

@@ -1,5 +1,6 @@
 import { LoaderCircle } from 'lucide-react';
 import { formText } from '../../content/forms';
+import { BUSY_LABEL_ATTRIBUTE } from '../../forms/held-submit';
 import { buttonClasses } from '../button-link';
 
 /** The submit button: disabled with a spinner while sending, announced through a status region. */
@@ -9,6 +10,8 @@ export function SubmitButton({ label, sending }: { label: string; sending: boole
       <button
         type="submit"
         disabled={sending}
+        // What a screen reader hears while a Send tapped before the app runs waits for it.
+        {...{ [BUSY_LABEL_ATTRIBUTE]: formText.submitting }}
         className={`${buttonClasses('primary', 'lg')} w-full sm:w-auto sm:min-w-56`}
       >
         {sending && <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />}
