@@ -7,6 +7,52 @@ import tseslint from 'typescript-eslint';
 
 const features = ['home', 'team', 'contact', 'quote', 'application'];
 
+/** The inbox's words: the public site never loads them (its pages must not grow by a byte). */
+const inboxText = ['src/content/admin.ts', 'src/content/admin-site.ts'];
+
+/**
+ * The site's one-way imports (ARCHITECTURE.md), as import-x/no-restricted-paths zones: `target`
+ * may not import `from`. They hold for tests too.
+ */
+const srcZones = [
+  {
+    target: ['src/content/**', 'src/forms/**', 'src/components/**'],
+    from: ['src/features', 'src/app'],
+    message: 'content, forms and components know no feature and no app (ARCHITECTURE.md).',
+  },
+  {
+    target: ['src/app/**', 'src/components/**', 'src/main.tsx'],
+    from: ['src/admin', ...inboxText],
+    message:
+      'Nothing of the public site loads inbox code or text: its pages must not grow by a byte.',
+  },
+  ...features.map((feature) => ({
+    target: `src/features/${feature}/**`,
+    from: [
+      ...features.filter((other) => other !== feature).map((other) => `src/features/${other}`),
+      'src/app',
+      'src/admin',
+      ...inboxText,
+    ],
+    message: 'A feature knows no other feature, no app and nothing of the inbox (ARCHITECTURE.md).',
+  })),
+  {
+    target: 'src/admin/**',
+    from: ['src/features', 'src/app'],
+    message:
+      'The inbox may use shared UI, content and forms, never a public page (ARCHITECTURE.md).',
+  },
+];
+
+/** The same, for the product's files alone: tests may reach further. */
+const srcProductZones = [
+  {
+    target: 'src/content/**',
+    from: ['src/features', 'src/app', 'src/components', 'src/admin'],
+    message: 'Content is data: it imports only content and the forms’ schemas, never a view.',
+  },
+];
+
 /**
  * The server's folders, lowest first (ARCHITECTURE.md): each may import the ones before it, never
  * one after it. `config.ts` imports none; `main.ts` and `cli.ts` sit on top.
@@ -50,8 +96,13 @@ export default tseslint.config(
       'import-x/no-unresolved': ['error', { ignore: ['^virtual:', '\\?'] }],
     },
   },
+  // Every zone of import-x/no-restricted-paths stands in one of the two blocks below, which no file
+  // is in both of: where two blocks set one rule for a file, flat config takes the later one's
+  // options whole (it does not merge them), and the earlier block's zones would silently stop
+  // holding. The same goes for no-restricted-imports further down: one block per file.
   {
-    // One-way imports between the server's folders, and test helpers only in tests.
+    // One-way imports between the server's folders and the site's layers, and test helpers only
+    // in tests.
     files: ['server/**', 'src/**'],
     ignores: testFiles,
     rules: {
@@ -59,6 +110,8 @@ export default tseslint.config(
         'error',
         {
           zones: [
+            ...srcZones,
+            ...srcProductZones,
             {
               target: ['server/**', 'src/**'],
               from: 'server/testing',
@@ -83,6 +136,11 @@ export default tseslint.config(
     },
   },
   {
+    // The site's tests keep its layers too (test helpers are theirs to use).
+    files: ['src/**/*.test.*'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: srcZones }] },
+  },
+  {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
@@ -94,25 +152,6 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
-  },
-  {
-    // Import direction (DESIGN.md): content, forms and components know no feature;
-    // features know no other feature; the server knows nothing of React.
-    files: ['src/content/**', 'src/forms/**', 'src/components/**'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: ['**/features/**', '**/app/**'] }],
-    },
-  },
-  {
-    // Content is data: it imports only content (and the forms' schemas), never a view.
-    files: ['src/content/**'],
-    ignores: ['**/*.test.*'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: ['**/features/**', '**/app/**', '**/components/**', '**/admin/**'] },
-      ],
-    },
   },
   {
     // The Spanish dictionary (src/content/es) reads the English one's types only: a value from an
@@ -144,38 +183,6 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    // The owner's inbox (its own bundle) may use shared UI, content and forms, never a public page.
-    files: ['src/admin/**'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: ['**/features/**', '**/app/**'] }],
-    },
-  },
-  {
-    // Nothing of the public site loads inbox code or text: its pages must not grow by a byte.
-    files: ['src/app/**', 'src/components/**', 'src/main.tsx'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: ['**/admin/**', '**/content/admin'] }],
-    },
-  },
-  ...features.map((feature) => ({
-    files: [`src/features/${feature}/**`],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            ...features
-              .filter((other) => other !== feature)
-              .flatMap((other) => [`**/features/${other}/**`, `../${other}/**`]),
-            '**/app/**',
-            '**/admin/**',
-            '**/content/admin',
-          ],
-        },
-      ],
-    },
-  })),
   {
     // scripts/ by kind (ARCHITECTURE.md): running reaches the server only through its bundle;
     // the build, the runner, the benchmarks and the reliability run do not lean on each other.
@@ -213,6 +220,7 @@ export default tseslint.config(
     },
   },
   {
+    // The server knows nothing of React: it imports src/ only where there is none.
     files: ['server/**'],
     rules: {
       'no-restricted-imports': [

@@ -104,6 +104,55 @@ describe("the server's folders", () => {
   });
 });
 
+describe("the site's layers", () => {
+  const probe = (from: string) => `import * as probe from '${from}';\nexport const x = probe;\n`;
+  const refuses = async (file: string, from: string) =>
+    expect(await brokenRules(file, probe(from)), `${file} → ${from}`).toContain(
+      'import-x/no-restricted-paths',
+    );
+
+  // Each layer's rule is probed on its own: a later block of eslint.config.js that set the same
+  // rule for the same files would replace it there (flat config), as it once did for components.
+  it('keeps features and the app out of content, forms and components', async () => {
+    for (const file of ['src/content/probe.ts', 'src/forms/probe.ts', 'src/components/probe.ts']) {
+      await refuses(file, '../features/home/hero-section.tsx');
+      await refuses(file, '../app/layout.tsx');
+    }
+    await refuses('src/components/probe.test.ts', '../features/home/hero-section.tsx');
+    expect(await brokenRules('src/components/probe.ts', probe('../content/site.ts'))).toEqual([]);
+    expect(await brokenRules('src/components/probe.ts', probe('../forms/rules.ts'))).toEqual([]);
+  });
+
+  it('keeps content to data, and lets its tests reach further', async () => {
+    await refuses('src/content/probe.ts', '../components/button-link.tsx');
+    await refuses('src/content/probe.ts', '../admin/api.ts');
+    expect(
+      await brokenRules('src/content/probe.test.ts', probe('../components/button-link.tsx')),
+    ).toEqual([]);
+  });
+
+  it('lets a feature use the shared parts, never another feature, the app or the inbox', async () => {
+    const file = 'src/features/home/probe.ts';
+    expect(await brokenRules(file, probe('../../components/button-link.tsx'))).toEqual([]);
+    await refuses(file, '../team/team-page.tsx');
+    await refuses(file, '../../app/layout.tsx');
+    await refuses(file, '../../admin/api.ts');
+    await refuses(file, '../../content/admin.ts');
+  });
+
+  it('keeps the inbox out of the public site, and public pages out of the inbox', async () => {
+    for (const file of ['src/app/probe.ts', 'src/components/probe.ts', 'src/main.tsx']) {
+      await refuses(file, file === 'src/main.tsx' ? './admin/api.ts' : '../admin/api.ts');
+    }
+    await refuses('src/app/probe.ts', '../content/admin-site.ts');
+    await refuses('src/admin/probe.ts', '../features/home/hero-section.tsx');
+    await refuses('src/admin/probe.ts', '../app/layout.tsx');
+    expect(await brokenRules('src/app/probe.ts', probe('../features/home/home-page.tsx'))).toEqual(
+      [],
+    );
+  });
+});
+
 /** Every folder under `top`, as `top/a/b`. */
 function foldersOf(top: string): string[] {
   return readdirSync(top, { withFileTypes: true })
