@@ -15,6 +15,7 @@ export function loadDotEnv(file = '.env') {
 const bundleSources = [
   'server',
   'src/forms',
+  'src/business-time',
   'src/content',
   'src/admin',
   // The publish renderer (render-site.js) is bundled from the build's own steps.

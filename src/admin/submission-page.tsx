@@ -7,7 +7,7 @@ import { adminText } from '../content/admin';
 import { labelledFields } from '../forms/submission-fields';
 import { adminApi, ApiError } from './api';
 import type { SubmissionDetail } from './contract';
-import { businessMsBetween } from '../forms/business-hours';
+import { businessMsBetween } from '../business-time/business-hours';
 import { formatDay, formatDeadline, formatPhone, formatTime, hoursOf, telLink } from './format';
 import { ContactActions } from './contact-actions';
 import { NoteEditor } from './note-editor';
