@@ -37,6 +37,11 @@ const srcZones = [
     message: 'A feature knows no other feature, no app and nothing of the inbox (ARCHITECTURE.md).',
   })),
   {
+    target: 'src/business-time/**',
+    from: ['src/forms', 'src/components', 'src/features', 'src/app', 'src/admin'],
+    message: 'Business time reads the facts of content only (src/business-time/README.md).',
+  },
+  {
     target: 'src/admin/**',
     from: ['src/features', 'src/app'],
     message:
@@ -48,7 +53,7 @@ const srcZones = [
 const srcProductZones = [
   {
     target: 'src/content/**',
-    from: ['src/features', 'src/app', 'src/components', 'src/admin'],
+    from: ['src/features', 'src/app', 'src/components', 'src/admin', 'src/business-time'],
     message: 'Content is data: it imports only content and the forms’ schemas, never a view.',
   },
 ];

@@ -10,7 +10,7 @@ import {
   quoteServiceOptions as spanishQuoteServiceOptions,
 } from '../src/content/es/quote-form';
 import { quoteForm, quoteServiceOptions } from '../src/content/quote-form';
-import { respondBy } from '../src/business-time/business-hours';
+import { respondBy } from '../src/business-time/promises';
 import { startReceiver, stopReceiver } from '../server/testing/receiver-harness';
 import { applicationBody } from '../server/testing/fixtures';
 import { bodyText, startSmtp, type Received } from '../server/testing/smtp';

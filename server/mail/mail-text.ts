@@ -1,7 +1,7 @@
 import { acknowledgement as englishAcknowledgement } from '../../src/content/acknowledgement.ts';
 import { business } from '../../src/content/business.ts';
 import { acknowledgement as spanishAcknowledgement } from '../../src/content/es/acknowledgement.ts';
-import { quoteBy, respondBy } from '../../src/business-time/business-hours.ts';
+import { quoteBy, respondBy } from '../../src/business-time/promises.ts';
 import { fileSize } from '../../src/forms/resume.ts';
 import type { FormDefinition } from '../intake/forms.ts';
 import type { StoredSubmission } from '../store/store.ts';
