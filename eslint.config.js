@@ -49,6 +49,47 @@ const srcZones = [
   },
 ];
 
+/** The inbox's features (src/admin/README.md): each imports no other, only what they share. */
+const adminFeatures = ['account', 'inbox', 'submission', 'desk', 'site'];
+/** The inbox's entry and wiring, which import the features. */
+const adminWiring = ['src/admin/main.tsx', 'src/admin/admin-app.tsx', 'src/admin/admin-layout.tsx'];
+
+const adminZones = [
+  ...adminFeatures.map((feature) => ({
+    target: `src/admin/${feature}/**`,
+    from: [
+      ...adminFeatures.filter((other) => other !== feature).map((other) => `src/admin/${other}`),
+      ...adminWiring,
+    ],
+    message: `src/admin/${feature}/ imports no other feature of the inbox: what they share is shared/, api.ts and the contracts (src/admin/README.md).`,
+  })),
+  {
+    target: ['src/admin/shared/**', 'src/admin/api.ts'],
+    from: [...adminFeatures.map((feature) => `src/admin/${feature}`), ...adminWiring],
+    message: 'What the features of the inbox share knows none of them (src/admin/README.md).',
+  },
+  {
+    // The server imports the contracts: nothing of React may reach it through them.
+    target: ['src/admin/contract.ts', 'src/admin/site-contract.ts'],
+    from: [
+      'src/admin/shared',
+      'src/admin/api.ts',
+      ...adminFeatures.map((feature) => `src/admin/${feature}`),
+      ...adminWiring,
+      'src/components',
+      'src/forms',
+    ],
+    message:
+      "The inbox's contracts import content alone: the server reads them (src/admin/README.md).",
+  },
+  {
+    target: 'server/**',
+    from: 'src/admin',
+    except: ['./contract.ts', './site-contract.ts'],
+    message: "The server imports the inbox's contracts alone, which hold no React.",
+  },
+];
+
 /** The same, for the product's files alone: tests may reach further. */
 const srcProductZones = [
   {
@@ -117,6 +158,7 @@ export default tseslint.config(
           zones: [
             ...srcZones,
             ...srcProductZones,
+            ...adminZones,
             {
               target: ['server/**', 'src/**'],
               from: 'server/testing',

@@ -153,6 +153,42 @@ describe("the site's layers", () => {
   });
 });
 
+describe("the inbox's features", () => {
+  const probe = (from: string) => `import * as probe from '${from}';\nexport const x = probe;\n`;
+  const refuses = async (file: string, from: string) =>
+    expect(await brokenRules(file, probe(from)), `${file} → ${from}`).toContain(
+      'import-x/no-restricted-paths',
+    );
+
+  it('lets a feature use what they share, never another feature or the wiring', async () => {
+    const file = 'src/admin/inbox/probe.ts';
+    for (const shared of ['../shared/format.ts', '../api.ts', '../contract.ts']) {
+      expect(await brokenRules(file, probe(shared))).toEqual([]);
+    }
+    await refuses(file, '../submission/use-save.ts');
+    await refuses(file, '../admin-app.tsx');
+    await refuses('src/admin/site/probe.ts', '../desk/weekly-chart.tsx');
+    // A test renders the whole app.
+    expect(await brokenRules('src/admin/inbox/probe.test.ts', probe('../admin-app.tsx'))).toEqual(
+      [],
+    );
+  });
+
+  it('keeps what they share free of every feature', async () => {
+    await refuses('src/admin/shared/probe.ts', '../inbox/use-inbox.ts');
+    await refuses('src/admin/api.ts', './account/panel.tsx');
+  });
+
+  it('lets the server import the contracts alone, which import no UI', async () => {
+    const file = 'server/admin/probe.ts';
+    expect(await brokenRules(file, probe('../../src/admin/contract.ts'))).toEqual([]);
+    expect(await brokenRules(file, probe('../../src/admin/site-contract.ts'))).toEqual([]);
+    await refuses(file, '../../src/admin/api.ts');
+    await refuses('src/admin/contract.ts', './shared/format.ts');
+    await refuses('src/admin/contract.ts', '../components/button-link.tsx');
+  });
+});
+
 /** Every folder under `top`, as `top/a/b`. */
 function foldersOf(top: string): string[] {
   return readdirSync(top, { withFileTypes: true })
@@ -176,14 +212,16 @@ describe('the map', () => {
     expect(named).toBe(true);
   });
 
-  it.each([...foldersOf('server'), ...foldersOf('scripts')])(
-    '%s opens with a README that says what it may import',
-    (folder) => {
-      const readme = path.join(folder, 'README.md');
-      expect(existsSync(readme)).toBe(true);
-      expect(readFileSync(readme, 'utf8')).toMatch(/^May import/m);
-    },
-  );
+  it.each([
+    ...foldersOf('server'),
+    ...foldersOf('scripts'),
+    'src/admin',
+    ...foldersOf('src/admin'),
+  ])('%s opens with a README that says what it may import', (folder) => {
+    const readme = path.join(folder, 'README.md');
+    expect(existsSync(readme)).toBe(true);
+    expect(readFileSync(readme, 'utf8')).toMatch(/^May import/m);
+  });
 });
 
 describe('released migrations', () => {

@@ -5,7 +5,7 @@ import { buttonClasses } from '../../components/button-link';
 import { siteEditorText } from '../../content/admin-site';
 import { siteApi } from '../api';
 import type { SiteVersions } from '../site-contract';
-import { LoadFailed } from '../load-failed';
+import { LoadFailed } from '../shared/load-failed';
 import { reasonOf } from './errors';
 import { PreviewResult, usePreview } from './preview-panel';
 import { formatSiteTime } from './site-format';

@@ -6,7 +6,7 @@ import { siteEditorText } from '../../content/admin-site';
 import type { SitePart } from '../../content/site-parts';
 import type { Language } from '../../content/site-values';
 import { siteApi } from '../api';
-import { DetailCard } from '../detail-card';
+import { DetailCard } from '../shared/detail-card';
 import type { SiteOverview } from '../site-contract';
 import { CopiesContext, EditorActionsContext } from './editor-context';
 import { FieldNodeTree } from './field-node';
