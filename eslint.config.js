@@ -169,6 +169,28 @@ export default tseslint.config(
               from: ['server/*/**', 'server/{main,cli}.ts'],
               message: 'config.ts is read by every part and imports none.',
             },
+            {
+              target: ['server/*.ts', 'server/!(site)/**', 'server/site/*.ts'],
+              from: 'scripts',
+              message: 'The server reaches scripts/ only from its renderers (server/site/render/).',
+            },
+            {
+              target: 'server/site/render/**',
+              from: 'scripts',
+              except: ['./build/documents.ts', './build/site-head.ts', './build/link-preview.ts'],
+              message: "A renderer uses the build's document steps alone (its README).",
+            },
+            {
+              target: 'server/site/render/**',
+              from: [
+                'server/config.ts',
+                ...serverTop,
+                ...serverLayers.map((layer) => `server/${layer}`),
+              ],
+              except: ['./render'],
+              message:
+                'A renderer runs in a worker of its own: nothing else of the server (its README).',
+            },
             ...serverLayers.map((layer, index) => ({
               target: `server/${layer}/**`,
               from: [

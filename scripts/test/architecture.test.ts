@@ -96,6 +96,27 @@ describe("the server's folders", () => {
     }
   });
 
+  it("lets the renderers alone use the build's document steps", async () => {
+    const documents = 'scripts/build/documents.ts';
+    expect(
+      await brokenRules('server/site/render/probe.ts', probe(`../../../${documents}`)),
+    ).toEqual([]);
+    for (const file of ['server/site/probe.ts', 'server/http/probe.ts']) {
+      expect(await brokenRules(file, probe(`../../${documents}`)), file).toContain(
+        'import-x/no-restricted-paths',
+      );
+    }
+    expect(
+      await brokenRules(
+        'server/site/render/probe.ts',
+        probe('../../../scripts/build/prerender.ts'),
+      ),
+    ).toContain('import-x/no-restricted-paths');
+    expect(await brokenRules('server/site/render/probe.ts', probe('../site-store.ts'))).toContain(
+      'import-x/no-restricted-paths',
+    );
+  });
+
   it("keeps scripts/run/ to the server's bundle", async () => {
     expect(await brokenRules('scripts/run/probe.mjs', probe('../../server/config.ts'))).toContain(
       'import-x/no-restricted-paths',

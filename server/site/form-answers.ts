@@ -8,8 +8,8 @@ import { runtimeContent } from './site-content.ts';
 import type { SiteStore } from './site-store.ts';
 
 /**
- * The pages that answer a form sent without JavaScript (server/intake/), made by the build's own
- * renderer (scripts/build/render-form-answer.ts, bundled beside the server as
+ * The pages that answer a form sent without JavaScript (server/intake/), made with the build's own
+ * steps by a renderer (render/render-form-answer.ts, bundled beside the server as
  * render-form-answer.js) in one long-lived worker thread: the form's page with the posted values
  * and messages, or its confirmation, in the owner's published content. The worker is made again
  * when another version of the site goes live, when it stopped, or after a render that hung.
@@ -37,7 +37,7 @@ export interface FormAnswerOptions {
   log?: { warn(fields: object, message: string): void };
 }
 
-/** What the worker is asked, and what it answers (scripts/build/render-form-answer.ts). */
+/** What the worker is asked, and what it answers (render/render-form-answer.ts). */
 interface AnswerRequest {
   id: number;
   posted: PostedForm;

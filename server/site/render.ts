@@ -6,8 +6,8 @@ import { Worker } from 'node:worker_threads';
 import type { PublishedContent } from '../../src/content/published.ts';
 
 /**
- * The public documents made again from published content, by the build's own renderer
- * (scripts/build/render-site.ts, bundled beside the server as render-site.js) in a worker thread:
+ * The public documents made again from published content, with the build's own steps, by a
+ * renderer (render/render-site.ts, bundled beside the server as render-site.js) in a worker thread:
  * its modules are its own, so each render reads only its content, and a render that fails or
  * hangs is stopped without touching the running server.
  */

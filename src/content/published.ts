@@ -5,7 +5,7 @@
  *
  * A published document carries its own language's changes in
  * `<script type="application/json" id="site-content">`; the publish renderer
- * (scripts/build/render-site.ts) puts both languages' on globalThis before it loads the pages'
+ * (server/site/render/render-site.ts) puts both languages' on globalThis before it loads the pages'
  * code. With nothing published there is neither, and every part is the code's.
  */
 export interface PublishedContent {

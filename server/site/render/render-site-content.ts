@@ -1,7 +1,7 @@
 // The first module render-site.ts loads: it puts the publish's content where src/content/published.ts
 // reads it, before any content module is evaluated.
 import { workerData } from 'node:worker_threads';
-import type { PublishedContent } from '../../src/content/published.ts';
+import type { PublishedContent } from '../../../src/content/published.ts';
 
 /** What the server gives the render worker. */
 export interface RenderJob {

@@ -8,10 +8,14 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
-import type { PostedForm } from '../../src/forms/posted.ts';
-import { answerDocument, type DocumentTemplate, type ServerEntry } from './documents.ts';
+import type { PostedForm } from '../../../src/forms/posted.ts';
+import {
+  answerDocument,
+  type DocumentTemplate,
+  type ServerEntry,
+} from '../../../scripts/build/documents.ts';
 import type { RenderJob } from './render-site-content.ts';
-import { siteHeadTags } from './site-head.ts';
+import { siteHeadTags } from '../../../scripts/build/site-head.ts';
 
 /** What the server asks (one at a time), and what it is answered. */
 interface AnswerRequest {

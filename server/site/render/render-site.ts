@@ -10,8 +10,8 @@ import { pathToFileURL } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { CONTENT_ELEMENT_ID } from '../../src/content/published.ts';
-import { prerenderedPageFile } from '../../src/content/routes.ts';
+import { CONTENT_ELEMENT_ID } from '../../../src/content/published.ts';
+import { prerenderedPageFile } from '../../../src/content/routes.ts';
 import {
   assembleDocument,
   pageDocument,
@@ -20,8 +20,8 @@ import {
   withHeadTags,
   type DocumentTemplate,
   type ServerEntry,
-} from './documents.ts';
-import { linkPreviewImage } from './link-preview.ts';
+} from '../../../scripts/build/documents.ts';
+import { linkPreviewImage } from '../../../scripts/build/link-preview.ts';
 import {
   contentOf,
   jsonForScript,
@@ -30,7 +30,7 @@ import {
   robotsTxt,
   siteHeadTags,
   sitemapXml,
-} from './site-head.ts';
+} from '../../../scripts/build/site-head.ts';
 import type { RenderJob, RenderedFile } from './render-site-content.ts';
 
 const job = workerData as RenderJob;
