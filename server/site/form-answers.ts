@@ -4,6 +4,11 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { PublishedContent } from '../../src/content/published.ts';
 import type { PostedForm } from '../../src/forms/posted.ts';
+import type {
+  AnswerJob,
+  AnswerReply,
+  AnswerRequest,
+} from './render/render-form-answer-contract.ts';
 import { runtimeContent } from './site-content.ts';
 import type { SiteStore } from './site-store.ts';
 
@@ -36,14 +41,6 @@ export interface FormAnswerOptions {
   timeoutMs?: number;
   log?: { warn(fields: object, message: string): void };
 }
-
-/** What the worker is asked, and what it answers (render/render-form-answer.ts). */
-interface AnswerRequest {
-  id: number;
-  posted: PostedForm;
-  language: 'en' | 'es';
-}
-type AnswerReply = { id: number; html: string } | { id: number; error: string };
 
 /** Where the renderer is: beside the server's own bundle (build/server/render-form-answer.js). */
 export function defaultFormAnswerRenderer(): string {
@@ -127,7 +124,7 @@ export function formAnswerRenderer(options: FormAnswerOptions): FormAnswers {
     const content = await contentOf(version);
     await stop();
     const worker = new Worker(renderer, {
-      workerData: { buildDir, content },
+      workerData: { buildDir, content } satisfies AnswerJob,
       resourceLimits: { maxOldGenerationSizeMb: 256 },
     });
     worker.unref();

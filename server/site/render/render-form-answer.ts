@@ -8,24 +8,15 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
-import type { PostedForm } from '../../../src/forms/posted.ts';
 import {
   answerDocument,
   type DocumentTemplate,
   type ServerEntry,
 } from '../../../scripts/build/documents.ts';
-import type { RenderJob } from './render-site-content.ts';
+import type { AnswerJob, AnswerReply, AnswerRequest } from './render-form-answer-contract.ts';
 import { siteHeadTags } from '../../../scripts/build/site-head.ts';
 
-/** What the server asks (one at a time), and what it is answered. */
-interface AnswerRequest {
-  id: number;
-  posted: PostedForm;
-  language: 'en' | 'es';
-}
-type AnswerReply = { id: number; html: string } | { id: number; error: string };
-
-const job = workerData as RenderJob;
+const job = workerData as AnswerJob;
 
 interface LanguagePages {
   template: DocumentTemplate;

@@ -31,7 +31,7 @@ import {
   siteHeadTags,
   sitemapXml,
 } from '../../../scripts/build/site-head.ts';
-import type { RenderJob, RenderedFile } from './render-site-content.ts';
+import type { RenderJob, RenderedFile } from './render-site-contract.ts';
 
 const job = workerData as RenderJob;
 
