@@ -41,6 +41,7 @@ import { twoStep, type TwoStep } from './two-step.ts';
 import { siteRoutes } from './site-routes.ts';
 import { personRoutes } from './person-routes.ts';
 import type { RetentionDays } from '../data/erasure.ts';
+import { refuse } from '../http/replies.ts';
 import type { LiveSite } from '../site/live-site.ts';
 import type { SiteStore } from '../site/site-store.ts';
 import {
@@ -74,15 +75,6 @@ export interface AdminOptions {
 export const SESSION_COOKIE = 'admin_session';
 const HASHED_ASSET = /\/assets\/.+-[A-Za-z0-9_-]{8}\.[a-z0-9]+$/;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-function refuse(
-  reply: FastifyReply,
-  status: number,
-  error: string,
-  extra: Partial<AdminError> = {},
-) {
-  return reply.code(status).send({ ok: false, error, ...extra } satisfies AdminError);
-}
 
 /**
  * A state change must come from a page of this site: the browser's Sec-Fetch-Site says so, or
@@ -131,7 +123,10 @@ function adminContext(options: AdminOptions): AdminContext {
     const setupNeeded = (await accounts.count()) === 0;
     const sessionEnded = request.cookies[SESSION_COOKIE] !== undefined;
     if (sessionEnded) reply.clearCookie(SESSION_COOKIE, { path: '/' });
-    return refuse(reply, 401, 'Sign in to continue', { setupNeeded, sessionEnded });
+    return refuse(reply, 401, 'Sign in to continue', {
+      setupNeeded,
+      sessionEnded,
+    } satisfies Partial<AdminError>);
   }
 
   const currentUser = new WeakMap<FastifyRequest, User>();
@@ -215,10 +210,13 @@ async function signIn(context: AdminContext, request: FastifyRequest, reply: Fas
   if (await context.secondStep.enabled(user.id)) {
     // The password is right; the attempt stays counted until the code is too.
     if (code === undefined) {
-      return refuse(reply, 401, 'Enter the code from your authenticator app', { codeNeeded: true });
+      return refuse(reply, 401, 'Enter the code from your authenticator app', {
+        codeNeeded: true,
+      } satisfies Partial<AdminError>);
     }
     const check = await context.secondStep.check(user.id, code);
-    if (check === 'refused') return failed('The code is not correct.', { codeNeeded: true });
+    if (check === 'refused')
+      return failed('The code is not correct.', { codeNeeded: true } satisfies Partial<AdminError>);
     if (check === 'recovery-code-used') request.log.info({ userId: user.id }, 'recovery code used');
   }
   // The owner is in: the attempts counted for this sign-in are forgiven.
@@ -282,10 +280,13 @@ async function setUp(context: AdminContext, request: FastifyRequest, reply: Fast
   if (!body.success) return refuse(reply, 400, 'Send the setup code, an e-mail and a password');
   const { code, email, password } = body.data;
   const field = invalidSetupField(email, password);
-  if (field === 'email') return refuse(reply, 400, 'Enter a valid e-mail address', { field });
+  if (field === 'email')
+    return refuse(reply, 400, 'Enter a valid e-mail address', {
+      field,
+    } satisfies Partial<AdminError>);
   if (field === 'password') {
     const error = `The password must have at least ${PASSWORD_MIN_LENGTH} characters`;
-    return refuse(reply, 400, error, { field });
+    return refuse(reply, 400, error, { field } satisfies Partial<AdminError>);
   }
   const keys = [`address:${options.database.clientHash(clientKey(request.ip))}`];
   const wait = await limit.attempt(keys);
@@ -295,11 +296,15 @@ async function setUp(context: AdminContext, request: FastifyRequest, reply: Fast
   }
   const result = await setup.claim(code, email, password);
   if (!result.claimed && result.reason === 'account-exists') {
-    return refuse(reply, 409, 'The inbox already has an account: sign in', { setupNeeded: false });
+    return refuse(reply, 409, 'The inbox already has an account: sign in', {
+      setupNeeded: false,
+    } satisfies Partial<AdminError>);
   }
   if (!result.claimed) {
     request.log.info('setup code refused');
-    return refuse(reply, 403, 'The setup code is not correct', { field: 'code' });
+    return refuse(reply, 403, 'The setup code is not correct', {
+      field: 'code',
+    } satisfies Partial<AdminError>);
   }
   request.log.info({ userId: result.user.id }, 'first account made with the setup code');
   return startSession(context, request, reply, result.user);

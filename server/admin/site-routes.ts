@@ -12,7 +12,8 @@ import {
   type UploadedPhoto,
 } from '../../src/admin/site-contract.ts';
 import type { PhotoValue } from '../../src/content/site-fields.ts';
-import { sendSiteFile, sitePath, PublishRefused, type LiveSite } from '../site/live-site.ts';
+import { refuse, sendSiteFile, sitePath } from '../http/replies.ts';
+import { PublishRefused, type LiveSite } from '../site/live-site.ts';
 import { MAX_PHOTO_BYTES, PHOTO_PLACES, PhotoRefused, processPhoto } from '../site/photos.ts';
 import { RenderFailed } from '../site/render.ts';
 import { draftError, launchChecklist } from '../site/site-content.ts';
@@ -24,10 +25,6 @@ export interface SiteRoutesContext {
   store: SiteStore;
   signedIn: RouteShorthandOptions;
   userOf(request: FastifyRequest): { email: string };
-}
-
-function refuse(reply: FastifyReply, status: number, error: string, extra: object = {}) {
-  return reply.code(status).send({ ok: false, error, ...extra });
 }
 
 /** A refused publish or preview as the editor shows it; anything else is the server's. */

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { defaultRenderer, renderSite, type SiteFile, type SiteFiles } from './render.ts';
+import type { SiteFile } from '../http/replies.ts';
+import { defaultRenderer, renderSite, type SiteFiles } from './render.ts';
 import {
   describeChanges,
   publishProblems,
@@ -191,29 +191,3 @@ export function liveSite(options: LiveSiteOptions) {
 }
 
 export type LiveSite = ReturnType<typeof liveSite>;
-
-/** The path of the site a URL asks for: `/` is `index.html`, `/es/` is `es/index.html`. */
-export function sitePath(url: string): string {
-  const pathname = decodeURIComponent(url.split(/[?#]/, 1)[0] ?? '/');
-  const file = pathname.endsWith('/') ? `${pathname}index.html` : pathname;
-  return file.replace(/^\/+/, '');
-}
-
-/** Sends one of the owner's files as the static files are sent: cached, encoded, revalidated. */
-export function sendSiteFile(request: FastifyRequest, reply: FastifyReply, file: SiteFile) {
-  reply.header('content-type', file.type);
-  reply.header('cache-control', 'no-cache');
-  reply.header('etag', file.etag);
-  reply.header('vary', 'Accept-Encoding');
-  if (request.headers['if-none-match'] === file.etag) return reply.code(304).send();
-  const accepted = String(request.headers['accept-encoding'] ?? '');
-  const encoded =
-    /\bbr\b/.test(accepted) && file.br
-      ? { name: 'br', body: file.br }
-      : /\bgzip\b/.test(accepted) && file.gz
-        ? { name: 'gzip', body: file.gz }
-        : undefined;
-  if (encoded) reply.header('content-encoding', encoded.name);
-  // Node writes no body for a HEAD request, but keeps its length.
-  return reply.send(encoded?.body ?? file.body);
-}
