@@ -1,12 +1,11 @@
 import { useEffect, useRef, useState, type ComponentProps, type FormEvent } from 'react';
 import { safeParse } from 'zod/mini';
 import { buttonClasses } from '../../components/button-link';
-import { FieldFrame } from '../../components/form/field-frame';
-import { controlClass } from '../../components/form/field-parts';
 import { adminText } from '../../content/admin';
 import { emailAddress } from '../../forms/rules';
 import { adminApi, ApiError } from '../api';
 import { normaliseSetupCode, PASSWORD_MIN_LENGTH, type SessionInfo } from '../contract';
+import { Field } from './field';
 import { Panel } from './panel';
 import { SendingButton } from './sending-button';
 
@@ -112,22 +111,6 @@ function useSetupForm(onSignedIn: (session: SessionInfo) => void) {
     if (outcome.accountExists) signInRef.current?.focus();
   }, [outcome.accountExists]);
   return { field, outcome, sending, submit, signInRef };
-}
-
-interface FieldProps {
-  id: string;
-  label: string;
-  hint?: string;
-  error: string | undefined;
-  input: ComponentProps<'input'>;
-}
-
-function Field({ id, label, hint, error, input }: FieldProps) {
-  return (
-    <FieldFrame id={id} label={label} hint={hint} error={error}>
-      {(control) => <input className={controlClass(error)} {...control} {...input} />}
-    </FieldFrame>
-  );
 }
 
 /** How to find the setup code: the server's output, or the admin command on its machine. */

@@ -1,7 +1,6 @@
-import { useEffect, useRef, useState, type ComponentProps, type FormEvent } from 'react';
-import { FieldFrame } from '../../components/form/field-frame';
-import { controlClass } from '../../components/form/field-parts';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { adminText } from '../../content/admin';
+import { Field, type FieldProps } from './field';
 import { Panel } from './panel';
 import { SendingButton } from './sending-button';
 import { adminApi, ApiError } from '../api';
@@ -15,22 +14,6 @@ function failureMessage(error: unknown): string {
     return text.tooMany(Math.max(1, Math.ceil((error.retryAfter ?? 60) / 60)));
   if (error.status === 401 || error.status === 400) return text.incorrect;
   return text.unreachable;
-}
-
-interface FieldProps {
-  id: string;
-  label: string;
-  hint?: string;
-  error: string | undefined;
-  input: ComponentProps<'input'>;
-}
-
-function Field({ id, label, hint, error, input }: FieldProps) {
-  return (
-    <FieldFrame id={id} label={label} hint={hint} error={error}>
-      {(control) => <input className={controlClass(error)} {...control} {...input} />}
-    </FieldFrame>
-  );
 }
 
 type Errors = { email?: string; password?: string; code?: string };
