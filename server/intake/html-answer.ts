@@ -12,6 +12,7 @@ import { language } from '../../src/content/language.ts';
 import { quoteForm } from '../../src/content/quote-form.ts';
 import { routes, staticHref } from '../../src/content/routes.ts';
 import { pages, ui } from '../../src/content/site.ts';
+import { escapeHtml } from '../../src/escape-html.ts';
 import type { PostedForm } from '../../src/forms/posted.ts';
 import type { FormAnswers } from '../site/form-answers.ts';
 import type { PageLanguage } from './form-messages.ts';
@@ -33,15 +34,6 @@ const words = {
     application: esApplicationForm,
   },
 };
-
-export function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
 
 /** What the page says: the confirmation, or the messages and the way back to the form. */
 function fallbackBody(posted: PostedForm, lang: PageLanguage): string {
