@@ -1,5 +1,6 @@
 import type { FieldNode } from '../../content/site-fields';
 import { valueAt } from '../../content/site-values';
+import { withValueAt } from '../../content/value-path';
 
 export { valueAt };
 import { idsAt, type WorkingCopy } from './working-copy';
@@ -13,24 +14,8 @@ type Path = readonly string[];
 
 const items = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 
-/** `value` with `replacement` at `path`, copied along the path (a missing key is made). */
-export function setAt(value: unknown, path: Path, replacement: unknown): unknown {
-  const [key, ...rest] = path;
-  if (key === undefined) return replacement;
-  if (Array.isArray(value)) {
-    const index = Number(key);
-    if (!Number.isInteger(index) || index < 0 || index >= value.length) return value;
-    const copy = [...(value as unknown[])];
-    copy[index] = setAt(copy[index], rest, replacement);
-    return copy;
-  }
-  const object =
-    typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
-  return { ...object, [key]: setAt(object[key], rest, replacement) };
-}
-
 export function setValue(copy: WorkingCopy, path: Path, value: unknown): WorkingCopy {
-  return { ...copy, value: setAt(copy.value, path, value) };
+  return { ...copy, value: withValueAt(copy.value, path, value, 'add') };
 }
 
 /**
@@ -64,7 +49,7 @@ function withList(
 ): WorkingCopy {
   const ids = renumber(copy.ids, path, place);
   ids[path.join('.')] = list.ids;
-  return { ...copy, value: setAt(copy.value, path, list.items), ids };
+  return { ...copy, value: withValueAt(copy.value, path, list.items, 'add'), ids };
 }
 
 /** Moves the item at `from` to `to` (the items between shift by one). */
