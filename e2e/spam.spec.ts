@@ -1,10 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { createClient } from '@libsql/client';
-import { expect, test as base } from '@playwright/test';
-import { startReceiver, stopReceiver } from '../server/testing/receiver-harness';
-import { startSmtp, type Received } from '../server/testing/smtp';
+import { expect } from '@playwright/test';
+import { OWNER_MAILBOX, receiverTest, type Receiver } from './receiver-fixture';
 import { sendQuote } from './receiver-helpers';
 
 /**
@@ -13,38 +10,13 @@ import { sendQuote } from './receiver-helpers';
  * its acknowledgement; a robot's post with five links lands in Spam, and nobody is e-mailed.
  */
 
-const OWNER_MAILBOX = 'bookings@staffing.example';
 const VISITOR = 'e2e.quote@example.org';
 
-interface Receiver {
-  url: string;
-  mail: Received[];
-  dataDir: string;
-}
-
-const test = base.extend<object, { receiver: Receiver }>({
-  receiver: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's needs from this pattern
-    async ({}, use) => {
-      const smtp = await startSmtp();
-      const dataDir = mkdtempSync(path.join(os.tmpdir(), 'e2e-spam-'));
-      const server = await startReceiver(dataDir, {
-        DIST_DIR: process.env.DIST_DIR ?? 'dist',
-        BUILD_DIR: process.env.BUILD_DIR ?? 'build',
-        SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-        NOTIFY_TO: OWNER_MAILBOX,
-        NOTIFY_FROM: 'Potomac Staffing website <forms@staffing.example>',
-        // The page's own limit: a browser test is one visitor.
-        RATE_LIMIT_MAX: '100',
-      });
-      await use({ url: `http://127.0.0.1:${server.port}`, mail: smtp.received, dataDir });
-      await stopReceiver(server);
-      await smtp.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-    { scope: 'worker' },
-  ],
-  baseURL: async ({ receiver }, use) => use(receiver.url),
+const test = receiverTest({
+  folder: 'e2e-spam-',
+  mail: true,
+  // The page's own limit: a browser test is one visitor.
+  env: { RATE_LIMIT_MAX: '100' },
 });
 
 /** The stored row of the submission whose name field is `name`. */
