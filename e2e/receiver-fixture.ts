@@ -2,7 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { test as base } from '@playwright/test';
+import { expect, test as base } from '@playwright/test';
+import { unsettledMail } from '../server/testing/outbox-state';
 import { createTestDatabase, startTestPostgres } from '../server/testing/postgres';
 import {
   signIn,
@@ -52,6 +53,11 @@ export interface Receiver {
   mail: Received[];
   /** The owner's session cookie's `name=value` (empty unless `signedIn`). */
   cookie: string;
+  /**
+   * Resolves once the outbox has nothing left to send (each e-mail sent or given up): what it sent
+   * is in `mail` then, so that "nothing was sent" can be said however slow it is. SQLite only.
+   */
+  outboxSettled(): Promise<void>;
 }
 
 /** `npm run admin -- add-user`, the built one, against the receiver's database. */
@@ -110,7 +116,17 @@ export function receiverTest(options: ReceiverOptions) {
         const cookie =
           options.owner && options.signedIn ? await signIn(server.port, options.owner) : '';
         const urls = servers.map((each) => `http://127.0.0.1:${each.port}`);
-        await use({ url: urls[0] ?? '', urls, dataDir, server, mail: around.mail, cookie });
+        const outboxSettled = () =>
+          expect.poll(() => unsettledMail(dataDir), { timeout: 15_000 }).toBe(0);
+        await use({
+          url: urls[0] ?? '',
+          urls,
+          dataDir,
+          server,
+          mail: around.mail,
+          cookie,
+          outboxSettled,
+        });
         await Promise.all(servers.map((each) => stopReceiver(each)));
         await around.stop();
         rmSync(dataDir, { recursive: true, force: true });

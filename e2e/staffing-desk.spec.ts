@@ -135,11 +135,12 @@ test.describe("the visitor's acknowledgement", () => {
     for (const words of Object.values(typed)) expect(text).not.toContain(words);
 
     // Another request with the same address the same day: the owner hears of it, the visitor not.
+    await receiver.outboxSettled();
     const ownerBefore = mailTo(receiver, OWNER_MAILBOX).length;
     await sendQuote(page, spanish, email, '150');
     await expect.poll(() => mailTo(receiver, OWNER_MAILBOX).length).toBeGreaterThan(ownerBefore);
-    // The owner's notification and any acknowledgement leave in the same pass of the outbox.
-    await page.waitForTimeout(500);
+    // Every e-mail of the outbox sent or given up: no acknowledgement can still be on its way.
+    await receiver.outboxSettled();
     expect(mailTo(receiver, email)).toHaveLength(1);
   });
 });
@@ -147,6 +148,7 @@ test.describe("the visitor's acknowledgement", () => {
 test.describe('acknowledgements that cannot be aimed at someone', () => {
   /** Quotes to each of `addresses` over the API; answers once the owner was told of every one. */
   async function quotesTo(page: Page, receiver: Receiver, addresses: readonly string[]) {
+    await receiver.outboxSettled();
     const ownerBefore = mailTo(receiver, OWNER_MAILBOX).length;
     for (const [index, email] of addresses.entries()) {
       const answer = await page.request.post('/api/forms/quote', {
@@ -166,8 +168,8 @@ test.describe('acknowledgements that cannot be aimed at someone', () => {
     await expect
       .poll(() => mailTo(receiver, OWNER_MAILBOX).length, { timeout: 15_000 })
       .toBeGreaterThanOrEqual(ownerBefore + addresses.length);
-    // The owner's notification and any acknowledgement leave in the same pass of the outbox.
-    await page.waitForTimeout(500);
+    // Every e-mail of the outbox sent or given up: no acknowledgement can still be on its way.
+    await receiver.outboxSettled();
     return receiver.mail.filter((mail) => mail.to.some((to) => addresses.includes(to)));
   }
 
