@@ -1,3 +1,7 @@
+/**
+ * The answer to a form sent without JavaScript: an HTML page in the form's language, the site's
+ * own (FormAnswers: ../site/form-answers.ts) or, without one, a plain page made here.
+ */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { applicationForm } from '../../src/content/application-form.ts';
 import { company } from '../../src/content/company.ts';
@@ -16,11 +20,6 @@ import { escapeHtml } from '../../src/escape-html.ts';
 import type { PostedForm } from '../../src/forms/posted.ts';
 import type { FormAnswers } from '../site/form-answers.ts';
 import type { PageLanguage } from './form-messages.ts';
-
-/**
- * The answer to a form sent without JavaScript: an HTML page in the form's language, the site's
- * own (FormAnswers, the build's renderer) or, without one, a plain page made here.
- */
 
 const words = {
   en: { formText, pages, ui, language, company, quote: quoteForm, application: applicationForm },

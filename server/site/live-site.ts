@@ -1,3 +1,10 @@
+/**
+ * The published site this instance serves: the owner's documents in memory over the build's
+ * (an empty set while nothing is published, so a fresh install serves the build as it is).
+ * A publish makes every document first and switches them in with one assignment, so no request
+ * fails during it and none gets a mix of two versions. Every instance looks for a newer version
+ * in the database every few seconds and makes it the same way.
+ */
 import { randomBytes } from 'node:crypto';
 import type { SiteFile } from '../http/replies.ts';
 import { defaultRenderer, renderSite, type SiteFiles } from './render.ts';
@@ -8,14 +15,6 @@ import {
   type PublishProblem,
 } from './site-content.ts';
 import type { SiteFields, SiteStore } from './site-store.ts';
-
-/**
- * The published site this instance serves: the owner's documents in memory over the build's
- * (an empty set while nothing is published, so a fresh install serves the build as it is).
- * A publish makes every document first and switches them in with one assignment, so no request
- * fails during it and none gets a mix of two versions. Every instance looks for a newer version
- * in the database every few seconds and makes it the same way.
- */
 
 export class PublishRefused extends Error {
   constructor(

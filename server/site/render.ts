@@ -1,3 +1,9 @@
+/**
+ * The public documents made again from published content, with the build's own steps, by a
+ * renderer (render/render-site.ts, bundled beside the server as render-site.js) in a worker thread:
+ * its modules are its own, so each render reads only its content, and a render that fails or
+ * hangs is stopped without touching the running server.
+ */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -6,13 +12,6 @@ import { Worker } from 'node:worker_threads';
 import type { PublishedContent } from '../../src/content/published.ts';
 import type { SiteFile } from '../http/replies.ts';
 import type { RenderedFile, RenderJob } from './render/render-site-contract.ts';
-
-/**
- * The public documents made again from published content, with the build's own steps, by a
- * renderer (render/render-site.ts, bundled beside the server as render-site.js) in a worker thread:
- * its modules are its own, so each render reads only its content, and a render that fails or
- * hangs is stopped without touching the running server.
- */
 
 /** Path (relative to the site's root, e.g. `es/index.html`) → file. */
 export type SiteFiles = ReadonlyMap<string, SiteFile>;
