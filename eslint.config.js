@@ -191,24 +191,13 @@ export default tseslint.config(
               message:
                 'A renderer runs in a worker of its own: nothing else of the server (its README).',
             },
-            {
-              target: 'server/http/replies.ts',
-              from: [
-                'server/config.ts',
-                ...serverTop,
-                ...serverLayers.map((name) => `server/${name}`),
-              ],
-              message: 'replies.ts is used by every part and imports none (its opening comment).',
-            },
             ...serverLayers.map((layer, index) => ({
               target: `server/${layer}/**`,
               from: [
                 ...serverLayers.slice(index + 1).map((above) => `server/${above}`),
                 ...serverTop,
               ],
-              // The receiver's replies (a refusal, a site file) are the same from every part.
-              except: ['./replies.ts'],
-              message: `server/${layer}/ may import only ${['config.ts', ...serverLayers.slice(0, index).map((below) => `${below}/`), 'http/replies.ts'].join(', ')} (ARCHITECTURE.md).`,
+              message: `server/${layer}/ may import only ${['config.ts', ...serverLayers.slice(0, index).map((below) => `${below}/`)].join(', ')} (ARCHITECTURE.md).`,
             })),
           ],
         },

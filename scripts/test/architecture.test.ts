@@ -96,22 +96,6 @@ describe("the server's folders", () => {
     }
   });
 
-  it('lets every folder answer with http/replies.ts, which imports none of them', async () => {
-    for (const file of [
-      'server/intake/probe.ts',
-      'server/site/probe.ts',
-      'server/admin/probe.ts',
-    ]) {
-      expect(await brokenRules(file, probe('../http/replies.ts')), file).toEqual([]);
-      expect(await brokenRules(file, probe('../http/app.ts')), file).toContain(
-        'import-x/no-restricted-paths',
-      );
-    }
-    expect(await brokenRules('server/http/replies.ts', probe('../db/engine.ts'))).toContain(
-      'import-x/no-restricted-paths',
-    );
-  });
-
   it("lets the renderers alone use the build's document steps", async () => {
     const documents = 'scripts/build/documents.ts';
     expect(

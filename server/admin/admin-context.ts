@@ -6,9 +6,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AdminError, BackupState, SessionInfo } from '../../src/admin/contract.ts';
 import type { Database } from '../db/database.ts';
 import type { RetentionDays } from '../data/erasure.ts';
-import { refuse } from '../http/replies.ts';
+import { refuse } from '../guard/refusal.ts';
 import type { FormDefinition } from '../intake/forms.ts';
 import type { LiveSite } from '../site/live-site.ts';
+import type { SiteFile } from '../site/render.ts';
 import type { SiteStore } from '../site/site-store.ts';
 import { deviceCookies, type DeviceCookies } from './device-cookie.ts';
 import { failedSignIns, type FailedSignInLog } from './failed-sign-ins.ts';
@@ -20,6 +21,17 @@ import { signInLimit } from './sign-in-limit.ts';
 import { twoStep, type TwoStep } from './two-step.ts';
 import { normaliseEmail, users, type User } from './users.ts';
 
+/** The owner's site, as the editor's routes use it. */
+export interface AdminSite {
+  live: LiveSite;
+  store: SiteStore;
+  /**
+   * Sends a preview's file as the live ones are sent (http/site-file.ts, handed down by the app:
+   * admin/ sits below http/).
+   */
+  sendFile(request: FastifyRequest, reply: FastifyReply, file: SiteFile): unknown;
+}
+
 export interface AdminOptions {
   database: Database;
   forms: readonly FormDefinition[];
@@ -30,7 +42,7 @@ export interface AdminOptions {
   now?: () => number;
   cost?: ScryptCost;
   /** The owner's site editor (server/site/): its API and previews. */
-  site?: { live: LiveSite; store: SiteStore };
+  site?: AdminSite;
   /** Wakes the outbox up after 'Send again' queued an e-mail (main.ts's outbox). */
   onMailQueued?: (() => void) | undefined;
   /** The nightly backups' state for the inbox (server/data/nightly-backup.ts); none on Postgres. */

@@ -9,7 +9,7 @@ import {
   recentErasures,
   type RetentionDays,
 } from '../data/erasure.ts';
-import { refuse } from '../http/replies.ts';
+import { refuse } from '../guard/refusal.ts';
 import type { FormDefinition } from '../intake/forms.ts';
 import type { User } from './users.ts';
 

@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import { refuse } from '../http/replies.ts';
+import { refuse } from '../guard/refusal.ts';
 import { adminContext, type AdminOptions } from './admin-context.ts';
 import { dummyHash } from './passwords.ts';
 import { personRoutes } from './person-routes.ts';

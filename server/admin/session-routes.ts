@@ -12,7 +12,7 @@ import {
   type SessionInfo,
 } from '../../src/admin/contract.ts';
 import { clientKey } from '../guard/client-key.ts';
-import { refuse } from '../http/replies.ts';
+import { refuse } from '../guard/refusal.ts';
 import { SESSION_COOKIE, type AdminContext } from './admin-context.ts';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S } from './device-cookie.ts';
 import { verifyNobody, verifyPassword } from './passwords.ts';

@@ -10,7 +10,7 @@ import {
   updateSubmissionSchema,
 } from '../../src/admin/contract.ts';
 import { toCsv } from '../data/export.ts';
-import { refuse } from '../http/replies.ts';
+import { refuse } from '../guard/refusal.ts';
 import {
   attachmentDisposition,
   downloadName,

@@ -20,8 +20,9 @@ import { registerSecurityHeaders } from './security-headers.ts';
 import type { Store } from '../store/store.ts';
 import { routes } from '../../src/content/routes.ts';
 import type { FormAnswers } from '../site/form-answers.ts';
-import type { LiveSite } from '../site/live-site.ts';
-import { refuse, sendSiteFile, sitePath } from './replies.ts';
+import { refuse } from '../guard/refusal.ts';
+import { sitePath, type LiveSite } from '../site/live-site.ts';
+import { sendSiteFile } from './site-file.ts';
 import type { SiteStore } from '../site/site-store.ts';
 
 export interface AppOptions {
@@ -326,7 +327,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       prefix: '/admin',
       database: store.database,
       forms: [...forms.values()],
-      ...(options.site ? { site: options.site } : {}),
+      ...(options.site ? { site: { ...options.site, sendFile: sendSiteFile } } : {}),
       onMailQueued: options.onStored,
       ...options.admin,
     });

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { currentVersion, LATEST_VERSION } from '../db/upgrade.ts';
 import type { SmtpStatus } from '../mail/smtp-status.ts';
 import type { Store } from '../store/store.ts';
-import { refuse } from './replies.ts';
+import { refuse } from '../guard/refusal.ts';
 
 export interface ReadinessOptions {
   /** The data folder (DATA_DIR, or the SQLite file's folder); none with Postgres. */

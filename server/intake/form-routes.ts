@@ -6,7 +6,7 @@ import { acknowledgementGuard } from '../guard/acknowledgements.ts';
 import { clientCount } from '../guard/request-limit.ts';
 import type { ProofOfWorkGuard } from '../guard/proof-of-work.ts';
 import { spamScore, type ProofOfWork, type SpamScore } from '../guard/spam-score.ts';
-import { refuse } from '../http/replies.ts';
+import { refuse } from '../guard/refusal.ts';
 import type { FormAnswers } from '../site/form-answers.ts';
 import { messagesIn, type PageLanguage } from './form-messages.ts';
 import {

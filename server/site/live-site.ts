@@ -6,8 +6,7 @@
  * in the database every few seconds and makes it the same way.
  */
 import { randomBytes } from 'node:crypto';
-import type { SiteFile } from '../http/replies.ts';
-import { defaultRenderer, renderSite, type SiteFiles } from './render.ts';
+import { defaultRenderer, renderSite, type SiteFile, type SiteFiles } from './render.ts';
 import {
   describeChanges,
   publishProblems,
@@ -190,3 +189,10 @@ export function liveSite(options: LiveSiteOptions) {
 }
 
 export type LiveSite = ReturnType<typeof liveSite>;
+
+/** The path of the site a URL asks for: `/` is `index.html`, `/es/` is `es/index.html`. */
+export function sitePath(url: string): string {
+  const pathname = decodeURIComponent(url.split(/[?#]/, 1)[0] ?? '/');
+  const file = pathname.endsWith('/') ? `${pathname}index.html` : pathname;
+  return file.replace(/^\/+/, '');
+}

@@ -10,8 +10,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { PublishedContent } from '../../src/content/published.ts';
-import type { SiteFile } from '../http/replies.ts';
 import type { RenderedFile, RenderJob } from './render/render-site-contract.ts';
+
+/** A file of the published site, in memory, with the headers it is served with. */
+export interface SiteFile {
+  body: Buffer;
+  br?: Buffer;
+  gz?: Buffer;
+  type: string;
+  etag: string;
+}
 
 /** Path (relative to the site's root, e.g. `es/index.html`) → file. */
 export type SiteFiles = ReadonlyMap<string, SiteFile>;
