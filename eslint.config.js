@@ -68,6 +68,16 @@ const adminZones = [
     from: [...adminFeatures.map((feature) => `src/admin/${feature}`), ...adminWiring],
     message: 'What the features of the inbox share knows none of them (src/admin/README.md).',
   },
+  // Within the site editor, a folder imports only those below it: draft/, then fields/, then
+  // publish/, then the editor's screens (src/admin/site/README.md).
+  ...['draft', 'fields', 'publish'].map((part, index, parts) => ({
+    target: `src/admin/site/${part}/**`,
+    from: [
+      ...parts.slice(index + 1).map((above) => `src/admin/site/${above}/**`),
+      'src/admin/site/*.{ts,tsx}',
+    ],
+    message: `src/admin/site/${part}/ imports nothing of the editor above it (src/admin/site/README.md).`,
+  })),
   {
     // The server imports the contracts: nothing of React may reach it through them.
     target: ['src/admin/contract.ts', 'src/admin/site-contract.ts'],

@@ -195,6 +195,15 @@ describe("the inbox's features", () => {
     );
   });
 
+  it("keeps the site editor's folders one above the other", async () => {
+    await refuses('src/admin/site/draft/probe.ts', '../fields/field-ids.ts');
+    await refuses('src/admin/site/fields/probe.ts', '../publish/errors.ts');
+    await refuses('src/admin/site/publish/probe.ts', '../use-site.ts');
+    expect(
+      await brokenRules('src/admin/site/publish/probe.ts', probe('../fields/field-ids.ts')),
+    ).toEqual([]);
+  });
+
   it('keeps what they share free of every feature', async () => {
     await refuses('src/admin/shared/probe.ts', '../inbox/use-inbox.ts');
     await refuses('src/admin/api.ts', './account/panel.tsx');

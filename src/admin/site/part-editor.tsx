@@ -8,11 +8,11 @@ import type { Language } from '../../content/site-values';
 import { siteApi } from '../api';
 import { DetailCard } from '../shared/detail-card';
 import type { SiteOverview } from '../site-contract';
-import { CopiesContext, EditorActionsContext } from './editor-context';
-import { FieldNodeTree } from './field-node';
-import { fieldDomId } from './field-ids';
-import { PreviewResult, usePreview } from './preview-panel';
-import { formatSiteTime } from './site-format';
+import { CopiesContext, EditorActionsContext } from './draft/editor-context';
+import { FieldNodeTree } from './fields/field-node';
+import { fieldDomId } from './fields/field-ids';
+import { PreviewResult, usePreview } from './publish/preview-panel';
+import { formatSiteTime } from './publish/site-format';
 import { useDraft, type SaveState } from './use-draft';
 import { useUnsavedGuard } from './use-unsaved-guard';
 

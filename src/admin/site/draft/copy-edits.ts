@@ -1,6 +1,6 @@
-import type { FieldNode } from '../../content/site-fields';
-import { valueAt } from '../../content/site-values';
-import { withValueAt } from '../../content/value-path';
+import type { FieldNode } from '../../../content/site-fields';
+import { valueAt } from '../../../content/site-values';
+import { withValueAt } from '../../../content/value-path';
 
 export { valueAt };
 import { idsAt, type WorkingCopy } from './working-copy';

@@ -1,12 +1,12 @@
 import { useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
-import { buttonClasses } from '../../components/button-link';
-import { siteEditorText } from '../../content/admin-site';
-import type { FieldNode } from '../../content/site-fields';
-import { emptyValue } from './copy-edits';
-import { childPath, CopiesContext, pathKeys, useEditorActions } from './editor-context';
+import { buttonClasses } from '../../../components/button-link';
+import { siteEditorText } from '../../../content/admin-site';
+import type { FieldNode } from '../../../content/site-fields';
+import { emptyValue } from '../draft/copy-edits';
+import { childPath, CopiesContext, pathKeys, useEditorActions } from '../draft/editor-context';
 import { fieldDomId } from './field-ids';
-import { idsAt } from './working-copy';
+import { idsAt } from '../draft/working-copy';
 
 const text = siteEditorText.list;
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { siteEditorText } from '../../content/admin-site';
-import type { SiteProblem } from '../site-contract';
-import { fieldLink } from './field-ids';
+import { siteEditorText } from '../../../content/admin-site';
+import type { SiteProblem } from '../../site-contract';
+import { fieldLink } from '../fields/field-ids';
 
 /** The rules the draft breaks, each a link to its field (and language) in its part's page. */
 export function ProblemList({ intro, problems }: { intro: string; problems: SiteProblem[] }) {

@@ -1,8 +1,8 @@
-import { applyFields } from '../../content/published';
-import { nodeAt, type FieldNode } from '../../content/site-fields';
-import type { SitePart } from '../../content/site-parts';
-import { isTranslated } from '../../content/site-values';
-import type { SiteFields } from '../site-contract';
+import { applyFields } from '../../../content/published';
+import { nodeAt, type FieldNode } from '../../../content/site-fields';
+import type { SitePart } from '../../../content/site-parts';
+import { isTranslated } from '../../../content/site-values';
+import type { SiteFields } from '../../site-contract';
 
 /**
  * The editor's copy of a part (pure): the code's value with the draft's fields applied, the ids of

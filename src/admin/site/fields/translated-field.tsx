@@ -1,8 +1,8 @@
 import { Languages } from 'lucide-react';
-import { siteEditorText } from '../../content/admin-site';
-import type { FieldNode, TranslatedValue } from '../../content/site-fields';
-import { isTranslated, needsTranslation, type Language } from '../../content/site-values';
-import { useEditorActions } from './editor-context';
+import { siteEditorText } from '../../../content/admin-site';
+import type { FieldNode, TranslatedValue } from '../../../content/site-fields';
+import { isTranslated, needsTranslation, type Language } from '../../../content/site-values';
+import { useEditorActions } from '../draft/editor-context';
 import { FieldControl, ruleMessage } from './field-control';
 import { fieldDomId } from './field-ids';
 

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { ExternalLink, X } from 'lucide-react';
-import { buttonClasses } from '../../components/button-link';
-import { siteEditorText } from '../../content/admin-site';
-import type { Language } from '../../content/site-values';
-import type { SitePreview, SiteProblem } from '../site-contract';
+import { buttonClasses } from '../../../components/button-link';
+import { siteEditorText } from '../../../content/admin-site';
+import type { Language } from '../../../content/site-values';
+import type { SitePreview, SiteProblem } from '../../site-contract';
 import { problemsOf, reasonOf } from './errors';
 import { ProblemList, RefusalAlert } from './problem-list';
 

@@ -1,6 +1,6 @@
-import { siteEditorText } from '../../content/admin-site';
-import { ApiError } from '../api';
-import type { ProblemsError, SiteProblem } from '../site-contract';
+import { siteEditorText } from '../../../content/admin-site';
+import { ApiError } from '../../api';
+import type { ProblemsError, SiteProblem } from '../../site-contract';
 
 /** The problems of a 422 (a preview or publish the rules refused), or undefined. */
 export function problemsOf(error: unknown): SiteProblem[] | undefined {

@@ -1,11 +1,11 @@
 import { useContext, useState, type MouseEvent } from 'react';
-import { controlClass } from '../../components/form/field-parts';
-import { siteEditorText } from '../../content/admin-site';
-import { nodeAt, type FieldNode, type PhotoValue } from '../../content/site-fields';
-import { partOf } from '../../content/site-parts';
-import { ApiError, siteApi } from '../api';
-import { valueAt } from './copy-edits';
-import { CopiesContext, useEditorActions } from './editor-context';
+import { controlClass } from '../../../components/form/field-parts';
+import { siteEditorText } from '../../../content/admin-site';
+import { nodeAt, type FieldNode, type PhotoValue } from '../../../content/site-fields';
+import { partOf } from '../../../content/site-parts';
+import { ApiError, siteApi } from '../../api';
+import { valueAt } from '../draft/copy-edits';
+import { CopiesContext, useEditorActions } from '../draft/editor-context';
 import { fieldDomId } from './field-ids';
 import { NumberInput } from './number-input';
 import { TranslatedField } from './translated-field';

@@ -1,4 +1,4 @@
-import type { Language } from '../../content/site-values';
+import type { Language } from '../../../content/site-values';
 
 /** The element id of a field's control (one per language for a translated text). */
 export function fieldDomId(partId: string, path: readonly string[], language?: Language): string {

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
-import { siteEditorText } from '../../content/admin-site';
-import { parsePhone, type FieldNode, type LeafKind } from '../../content/site-fields';
-import { useEditorActions } from './editor-context';
+import { siteEditorText } from '../../../content/admin-site';
+import { parsePhone, type FieldNode, type LeafKind } from '../../../content/site-fields';
+import { useEditorActions } from '../draft/editor-context';
 import { FieldControl, ruleMessage, type ControlProps } from './field-control';
 import { fieldDomId } from './field-ids';
 import { NumberInput } from './number-input';

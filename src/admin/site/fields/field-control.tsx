@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
-import { controlClass, FieldError } from '../../components/form/field-parts';
-import { siteEditorText } from '../../content/admin-site';
+import { controlClass, FieldError } from '../../../components/form/field-parts';
+import { siteEditorText } from '../../../content/admin-site';
 
 /** The first rule a value breaks, in the owner's words, or undefined. */
 export function ruleMessage(schema: z.ZodType, value: unknown): string | undefined {

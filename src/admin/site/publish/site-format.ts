@@ -1,4 +1,4 @@
-import { business } from '../../content/business';
+import { business } from '../../../content/business';
 
 /** A time as the site editor writes it: on the office's clock (New York), US English. */
 const timeFormat = new Intl.DateTimeFormat('en-US', {

@@ -1,6 +1,6 @@
 import { memo } from 'react';
-import type { FieldNode as Node } from '../../content/site-fields';
-import { childPath, pathKeys } from './editor-context';
+import type { FieldNode as Node } from '../../../content/site-fields';
+import { childPath, pathKeys } from '../draft/editor-context';
 import { FactField } from './fact-field';
 import { ListField, type RenderItem } from './list-field';
 import { PhotoField } from './photo-field';

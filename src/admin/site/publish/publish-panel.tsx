@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Check, Rocket } from 'lucide-react';
-import { buttonClasses } from '../../components/button-link';
-import { siteEditorText } from '../../content/admin-site';
-import { siteApi } from '../api';
-import type { SiteProblem } from '../site-contract';
+import { buttonClasses } from '../../../components/button-link';
+import { siteEditorText } from '../../../content/admin-site';
+import { siteApi } from '../../api';
+import type { SiteProblem } from '../../site-contract';
 import { problemsOf, reasonOf } from './errors';
 import { ProblemList, RefusalAlert } from './problem-list';
 import { formatSeconds } from './site-format';

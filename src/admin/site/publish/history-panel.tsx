@@ -1,11 +1,11 @@
 import { RefusalAlert } from './problem-list';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Eye, History } from 'lucide-react';
-import { buttonClasses } from '../../components/button-link';
-import { siteEditorText } from '../../content/admin-site';
-import { siteApi } from '../api';
-import type { SiteVersions } from '../site-contract';
-import { LoadFailed } from '../shared/load-failed';
+import { buttonClasses } from '../../../components/button-link';
+import { siteEditorText } from '../../../content/admin-site';
+import { siteApi } from '../../api';
+import type { SiteVersions } from '../../site-contract';
+import { LoadFailed } from '../../shared/load-failed';
 import { reasonOf } from './errors';
 import { PreviewResult, usePreview } from './preview-panel';
 import { formatSiteTime } from './site-format';

@@ -1,8 +1,8 @@
-import { founderPortrait, heroImages } from '../../content/home-images';
-import { siteParts, type SitePart } from '../../content/site-parts';
-import { defaultStored } from '../../content/site-values';
-import type { ResponsiveImage } from '../../content/types';
-import type { SiteFields } from '../site-contract';
+import { founderPortrait, heroImages } from '../../../content/home-images';
+import { siteParts, type SitePart } from '../../../content/site-parts';
+import { defaultStored } from '../../../content/site-values';
+import type { ResponsiveImage } from '../../../content/types';
+import type { SiteFields } from '../../site-contract';
 import { buildWorkingCopy, type WorkingCopy } from './working-copy';
 
 /**

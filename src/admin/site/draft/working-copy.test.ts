@@ -1,6 +1,6 @@
-import { partOf, type SitePart } from '../../content/site-parts';
-import { defaultStored } from '../../content/site-values';
-import type { SiteFields } from '../site-contract';
+import { partOf, type SitePart } from '../../../content/site-parts';
+import { defaultStored } from '../../../content/site-values';
+import type { SiteFields } from '../../site-contract';
 import {
   addItem,
   emptyValue,
