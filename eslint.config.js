@@ -49,7 +49,10 @@ const srcZones = [
   },
 ];
 
-/** The inbox's features (src/admin/README.md): each imports no other, only what they share. */
+/**
+ * The inbox's features (src/admin/README.md): each imports no other, only what they share. For
+ * the product's files: a test renders the whole app.
+ */
 const adminFeatures = ['account', 'inbox', 'submission', 'desk', 'site'];
 /** The inbox's entry and wiring, which import the features. */
 const adminWiring = ['src/admin/main.tsx', 'src/admin/admin-app.tsx', 'src/admin/admin-layout.tsx'];
@@ -105,7 +108,7 @@ const srcProductZones = [
   {
     target: 'src/content/**',
     from: ['src/features', 'src/app', 'src/components', 'src/admin', 'src/business-time'],
-    message: 'Content is data: it imports only content and the forms’ schemas, never a view.',
+    message: "Content is data: it imports only content and the forms' schemas, never a view.",
   },
 ];
 
