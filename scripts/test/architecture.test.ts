@@ -12,6 +12,16 @@ async function brokenRules(file: string, text: string): Promise<string[]> {
   return (result?.messages ?? []).map((message) => message.ruleId ?? message.message);
 }
 
+/** A module that imports `from` and nothing else. */
+const probe = (from: string) => `import * as probe from '${from}';\nexport const x = probe;\n`;
+
+/** That `file` may not import `from` (a zone of import-x/no-restricted-paths refuses it). */
+async function refuses(file: string, from: string) {
+  expect(await brokenRules(file, probe(from)), `${file} → ${from}`).toContain(
+    'import-x/no-restricted-paths',
+  );
+}
+
 function functionOf(lines: number): string {
   const body = Array.from({ length: lines - 3 }, (_, n) => `  total += ${n};`);
   return ['export function long(total: number) {', ...body, '  return total;', '}', ''].join('\n');
@@ -66,8 +76,6 @@ describe('small functions', () => {
 });
 
 describe("the server's folders", () => {
-  const probe = (from: string) => `import * as probe from '${from}';\nexport const x = probe;\n`;
-
   it('keeps test helpers out of the product, and lets tests use them', async () => {
     const helper = probe('../testing/fixtures.ts');
     expect(await brokenRules('server/http/probe.ts', helper)).toContain(
@@ -101,20 +109,10 @@ describe("the server's folders", () => {
     expect(
       await brokenRules('server/site/render/probe.ts', probe(`../../../${documents}`)),
     ).toEqual([]);
-    for (const file of ['server/site/probe.ts', 'server/http/probe.ts']) {
-      expect(await brokenRules(file, probe(`../../${documents}`)), file).toContain(
-        'import-x/no-restricted-paths',
-      );
-    }
-    expect(
-      await brokenRules(
-        'server/site/render/probe.ts',
-        probe('../../../scripts/build/prerender.ts'),
-      ),
-    ).toContain('import-x/no-restricted-paths');
-    expect(await brokenRules('server/site/render/probe.ts', probe('../site-store.ts'))).toContain(
-      'import-x/no-restricted-paths',
-    );
+    await refuses('server/site/probe.ts', `../../${documents}`);
+    await refuses('server/http/probe.ts', `../../${documents}`);
+    await refuses('server/site/render/probe.ts', '../../../scripts/build/prerender.ts');
+    await refuses('server/site/render/probe.ts', '../site-store.ts');
   });
 
   it("keeps scripts/run/ to the server's bundle", async () => {
@@ -126,12 +124,6 @@ describe("the server's folders", () => {
 });
 
 describe("the site's layers", () => {
-  const probe = (from: string) => `import * as probe from '${from}';\nexport const x = probe;\n`;
-  const refuses = async (file: string, from: string) =>
-    expect(await brokenRules(file, probe(from)), `${file} → ${from}`).toContain(
-      'import-x/no-restricted-paths',
-    );
-
   // Each layer's rule is probed on its own: a later block of eslint.config.js that set the same
   // rule for the same files would replace it there (flat config), as it once did for components.
   it('keeps features and the app out of content, forms and components', async () => {
@@ -175,12 +167,6 @@ describe("the site's layers", () => {
 });
 
 describe("the inbox's features", () => {
-  const probe = (from: string) => `import * as probe from '${from}';\nexport const x = probe;\n`;
-  const refuses = async (file: string, from: string) =>
-    expect(await brokenRules(file, probe(from)), `${file} → ${from}`).toContain(
-      'import-x/no-restricted-paths',
-    );
-
   it('lets a feature use what they share, never another feature or the wiring', async () => {
     const file = 'src/admin/inbox/probe.ts';
     for (const shared of ['../shared/format.ts', '../api.ts', '../contract.ts']) {
