@@ -7,6 +7,111 @@ import tseslint from 'typescript-eslint';
 
 const features = ['home', 'team', 'contact', 'quote', 'application'];
 
+/** The inbox's words: the public site never loads them (its pages must not grow by a byte). */
+const inboxText = ['src/content/admin.ts', 'src/content/admin-site.ts'];
+
+/**
+ * The site's one-way imports (ARCHITECTURE.md), as import-x/no-restricted-paths zones: `target`
+ * may not import `from`. They hold for tests too.
+ */
+const srcZones = [
+  {
+    target: ['src/content/**', 'src/forms/**', 'src/components/**'],
+    from: ['src/features', 'src/app'],
+    message: 'content, forms and components know no feature and no app (ARCHITECTURE.md).',
+  },
+  {
+    target: ['src/app/**', 'src/components/**', 'src/main.tsx'],
+    from: ['src/admin', ...inboxText],
+    message:
+      'Nothing of the public site loads inbox code or text: its pages must not grow by a byte.',
+  },
+  ...features.map((feature) => ({
+    target: `src/features/${feature}/**`,
+    from: [
+      ...features.filter((other) => other !== feature).map((other) => `src/features/${other}`),
+      'src/app',
+      'src/admin',
+      ...inboxText,
+    ],
+    message: 'A feature knows no other feature, no app and nothing of the inbox (ARCHITECTURE.md).',
+  })),
+  {
+    target: 'src/business-time/**',
+    from: ['src/forms', 'src/components', 'src/features', 'src/app', 'src/admin'],
+    message: 'Business time reads the facts of content only (src/business-time/README.md).',
+  },
+  {
+    target: 'src/admin/**',
+    from: ['src/features', 'src/app'],
+    message:
+      'The inbox may use shared UI, content and forms, never a public page (ARCHITECTURE.md).',
+  },
+];
+
+/**
+ * The inbox's features (src/admin/README.md): each imports no other, only what they share. For
+ * the product's files: a test renders the whole app.
+ */
+const adminFeatures = ['account', 'inbox', 'submission', 'desk', 'site'];
+/** The inbox's entry and wiring, which import the features. */
+const adminWiring = ['src/admin/main.tsx', 'src/admin/admin-app.tsx', 'src/admin/admin-layout.tsx'];
+
+const adminZones = [
+  ...adminFeatures.map((feature) => ({
+    target: `src/admin/${feature}/**`,
+    from: [
+      ...adminFeatures.filter((other) => other !== feature).map((other) => `src/admin/${other}`),
+      ...adminWiring,
+    ],
+    message: `src/admin/${feature}/ imports no other feature of the inbox: what they share is shared/, api.ts and the contracts (src/admin/README.md).`,
+  })),
+  {
+    target: ['src/admin/shared/**', 'src/admin/api.ts'],
+    from: [...adminFeatures.map((feature) => `src/admin/${feature}`), ...adminWiring],
+    message: 'What the features of the inbox share knows none of them (src/admin/README.md).',
+  },
+  // Within the site editor, a folder imports only those below it: draft/, then fields/, then
+  // publish/, then the editor's screens (src/admin/site/README.md).
+  ...['draft', 'fields', 'publish'].map((part, index, parts) => ({
+    target: `src/admin/site/${part}/**`,
+    from: [
+      ...parts.slice(index + 1).map((above) => `src/admin/site/${above}/**`),
+      'src/admin/site/*.{ts,tsx}',
+    ],
+    message: `src/admin/site/${part}/ imports nothing of the editor above it (src/admin/site/README.md).`,
+  })),
+  {
+    // The server imports the contracts: nothing of React may reach it through them.
+    target: ['src/admin/contract.ts', 'src/admin/site-contract.ts'],
+    from: [
+      'src/admin/shared',
+      'src/admin/api.ts',
+      ...adminFeatures.map((feature) => `src/admin/${feature}`),
+      ...adminWiring,
+      'src/components',
+      'src/forms',
+    ],
+    message:
+      "The inbox's contracts import content alone: the server reads them (src/admin/README.md).",
+  },
+  {
+    target: 'server/**',
+    from: 'src/admin',
+    except: ['./contract.ts', './site-contract.ts'],
+    message: "The server imports the inbox's contracts alone, which hold no React.",
+  },
+];
+
+/** The same, for the product's files alone: tests may reach further. */
+const srcProductZones = [
+  {
+    target: 'src/content/**',
+    from: ['src/features', 'src/app', 'src/components', 'src/admin', 'src/business-time'],
+    message: "Content is data: it imports only content and the forms' schemas, never a view.",
+  },
+];
+
 /**
  * The server's folders, lowest first (ARCHITECTURE.md): each may import the ones before it, never
  * one after it. `config.ts` imports none; `main.ts` and `cli.ts` sit on top.
@@ -50,8 +155,13 @@ export default tseslint.config(
       'import-x/no-unresolved': ['error', { ignore: ['^virtual:', '\\?'] }],
     },
   },
+  // Every zone of import-x/no-restricted-paths stands in one of the two blocks below, which no file
+  // is in both of: where two blocks set one rule for a file, flat config takes the later one's
+  // options whole (it does not merge them), and the earlier block's zones would silently stop
+  // holding. The same goes for no-restricted-imports further down: one block per file.
   {
-    // One-way imports between the server's folders, and test helpers only in tests.
+    // One-way imports between the server's folders and the site's layers, and test helpers only
+    // in tests.
     files: ['server/**', 'src/**'],
     ignores: testFiles,
     rules: {
@@ -59,6 +169,9 @@ export default tseslint.config(
         'error',
         {
           zones: [
+            ...srcZones,
+            ...srcProductZones,
+            ...adminZones,
             {
               target: ['server/**', 'src/**'],
               from: 'server/testing',
@@ -68,6 +181,28 @@ export default tseslint.config(
               target: 'server/config.ts',
               from: ['server/*/**', 'server/{main,cli}.ts'],
               message: 'config.ts is read by every part and imports none.',
+            },
+            {
+              target: ['server/*.ts', 'server/!(site)/**', 'server/site/*.ts'],
+              from: 'scripts',
+              message: 'The server reaches scripts/ only from its renderers (server/site/render/).',
+            },
+            {
+              target: 'server/site/render/**',
+              from: 'scripts',
+              except: ['./build/documents.ts', './build/site-head.ts', './build/link-preview.ts'],
+              message: "A renderer uses the build's document steps alone (its README).",
+            },
+            {
+              target: 'server/site/render/**',
+              from: [
+                'server/config.ts',
+                ...serverTop,
+                ...serverLayers.map((layer) => `server/${layer}`),
+              ],
+              except: ['./render'],
+              message:
+                'A renderer runs in a worker of its own: nothing else of the server (its README).',
             },
             ...serverLayers.map((layer, index) => ({
               target: `server/${layer}/**`,
@@ -83,6 +218,11 @@ export default tseslint.config(
     },
   },
   {
+    // The site's tests keep its layers too (test helpers are theirs to use).
+    files: ['src/**/*.test.*'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: srcZones }] },
+  },
+  {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
@@ -94,25 +234,6 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
-  },
-  {
-    // Import direction (DESIGN.md): content, forms and components know no feature;
-    // features know no other feature; the server knows nothing of React.
-    files: ['src/content/**', 'src/forms/**', 'src/components/**'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: ['**/features/**', '**/app/**'] }],
-    },
-  },
-  {
-    // Content is data: it imports only content (and the forms' schemas), never a view.
-    files: ['src/content/**'],
-    ignores: ['**/*.test.*'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: ['**/features/**', '**/app/**', '**/components/**', '**/admin/**'] },
-      ],
-    },
   },
   {
     // The Spanish dictionary (src/content/es) reads the English one's types only: a value from an
@@ -144,38 +265,6 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    // The owner's inbox (its own bundle) may use shared UI, content and forms, never a public page.
-    files: ['src/admin/**'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: ['**/features/**', '**/app/**'] }],
-    },
-  },
-  {
-    // Nothing of the public site loads inbox code or text: its pages must not grow by a byte.
-    files: ['src/app/**', 'src/components/**', 'src/main.tsx'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: ['**/admin/**', '**/content/admin'] }],
-    },
-  },
-  ...features.map((feature) => ({
-    files: [`src/features/${feature}/**`],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            ...features
-              .filter((other) => other !== feature)
-              .flatMap((other) => [`**/features/${other}/**`, `../${other}/**`]),
-            '**/app/**',
-            '**/admin/**',
-            '**/content/admin',
-          ],
-        },
-      ],
-    },
-  })),
   {
     // scripts/ by kind (ARCHITECTURE.md): running reaches the server only through its bundle;
     // the build, the runner, the benchmarks and the reliability run do not lean on each other.
@@ -213,6 +302,7 @@ export default tseslint.config(
     },
   },
   {
+    // The server knows nothing of React: it imports src/ only where there is none.
     files: ['server/**'],
     rules: {
       'no-restricted-imports': [

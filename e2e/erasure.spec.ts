@@ -1,12 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { adminText } from '../src/content/admin';
-import { startReceiver, stopReceiver } from '../server/testing/receiver-harness';
 import { applicationBody } from '../server/testing/fixtures';
 import { expectNoAxeViolations, expectNoHorizontalScroll } from './fixtures';
+import { receiverTest } from './receiver-fixture';
 import { signInToInbox } from './receiver-helpers';
 
 /**
@@ -16,31 +12,12 @@ import { signInToInbox } from './receiver-helpers';
 
 const password = 'a long e2e test password';
 const owner = 'retention.owner@example.com';
-const buildDir = process.env.BUILD_DIR ?? 'build';
 const { retention, person } = adminText;
 
-const test = base.extend<object, { receiverUrl: string }>({
-  receiverUrl: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's needs from this pattern
-    async ({}, use) => {
-      const dataDir = mkdtempSync(path.join(os.tmpdir(), 'e2e-erasure-'));
-      const server = await startReceiver(dataDir, {
-        DIST_DIR: process.env.DIST_DIR ?? 'dist',
-        BUILD_DIR: buildDir,
-        RETAIN_APPLICATIONS_DAYS: '730',
-      });
-      execFileSync(
-        process.execPath,
-        [path.join(buildDir, 'server', 'admin-cli.js'), 'add-user', owner],
-        { env: { ...process.env, DATA_DIR: dataDir }, input: `${password}\n`, stdio: 'pipe' },
-      );
-      await use(`http://127.0.0.1:${server.port}`);
-      await stopReceiver(server);
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-    { scope: 'worker' },
-  ],
-  baseURL: async ({ receiverUrl }, use) => use(receiverUrl),
+const test = receiverTest({
+  folder: 'e2e-erasure-',
+  env: { RETAIN_APPLICATIONS_DAYS: '730' },
+  owner: { email: owner, password },
 });
 
 async function postApplication(page: Page, fields: Record<string, unknown>) {

@@ -1,18 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { expect, test as base, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { expect, type Page } from '@playwright/test';
 import { adminText } from '../src/content/admin';
-import {
-  addOwner,
-  signIn as signInOwner,
-  startReceiver,
-  stopReceiver,
-} from '../server/testing/receiver-harness';
+import { signIn as signInOwner } from '../server/testing/receiver-harness';
 import { siteApi } from './site-helpers';
-import { createTestDatabase, startTestPostgres } from '../server/testing/postgres';
 import { samplePdf } from '../server/testing/fixtures';
 import { expectNoAxeViolations } from './fixtures';
+import { receiverTest } from './receiver-fixture';
 import {
   inboxRow as row,
   inboxRows as rows,
@@ -30,7 +23,6 @@ import {
 
 const password = 'a long e2e test password';
 const owner = 'pg.owner@example.com';
-const buildDir = process.env.BUILD_DIR ?? 'build';
 const { inbox: inboxText, submission: detailText } = adminText;
 
 interface Instances {
@@ -38,30 +30,13 @@ interface Instances {
   two: string;
 }
 
-const test = base.extend<{ instances: Instances }, { pair: Instances }>({
-  pair: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's needs from this pattern
-    async ({}, use) => {
-      const postgres = await startTestPostgres();
-      const dataDir = mkdtempSync(path.join(os.tmpdir(), 'e2e-pg-'));
-      const env = {
-        DIST_DIR: process.env.DIST_DIR ?? 'dist',
-        BUILD_DIR: buildDir,
-        DATABASE_URL: await createTestDatabase(postgres.url, 'e2e'),
-        ADDRESS_HASH_SECRET: 'e2e-address-hash-secret-0123456789abcdef',
-      };
-      const servers = await Promise.all([startReceiver(dataDir, env), startReceiver(dataDir, env)]);
-      addOwner(env, { email: owner, password });
-      const [one, two] = servers.map((server) => `http://127.0.0.1:${server.port}`);
-      await use({ one: one ?? '', two: two ?? '' });
-      await Promise.all(servers.map((server) => stopReceiver(server)));
-      await postgres.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-    { scope: 'worker' },
-  ],
-  instances: async ({ pair }, use) => use(pair),
-  baseURL: async ({ pair }, use) => use(pair.one),
+const test = receiverTest({
+  folder: 'e2e-pg-',
+  postgres: true,
+  owner: { email: owner, password },
+}).extend<{ instances: Instances }>({
+  instances: async ({ receiver }, use) =>
+    use({ one: receiver.urls[0] ?? '', two: receiver.urls[1] ?? '' }),
 });
 
 // One worker for the file: one Postgres server and one pair of instances for both tests.

@@ -239,10 +239,19 @@ test.describe('hydration and layout shift', () => {
       if (!/\/assets\/enhance-[\w-]+\.js$/.test(request.url())) scripts.push(request.url());
     });
     await page.goto('/', { waitUntil: 'networkidle' });
+    const htmlScripts = await page.evaluate(() =>
+      [...document.scripts].map((script) => script.src),
+    );
     const headline = page.getByRole('heading', { level: 1 });
     await headline.evaluate((element) => element.setAttribute('data-from-html', ''));
     await expectCarouselStep(page);
-    await page.waitForTimeout(1000);
+    // The first script reaches for the app's code only by adding its modulepreload links
+    // (src/enhance.ts: prefetchApp, which startApp calls first): none there means none was asked
+    // for, however slow the page, and the document's scripts are still its HTML's own.
+    await expect(page.locator('link[rel="modulepreload"]')).toHaveCount(0);
+    expect(await page.evaluate(() => [...document.scripts].map((script) => script.src))).toEqual(
+      htmlScripts,
+    );
     expect(scripts).toEqual([]);
     // The same element: nothing rendered the page again.
     await expect(headline).toHaveAttribute('data-from-html', '');

@@ -1,15 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { adminText } from '../src/content/admin';
-import {
-  startReceiver,
-  stopReceiver,
-  type ReceiverProcess,
-} from '../server/testing/receiver-harness';
 import { expectNoAxeViolations } from './fixtures';
+import { receiverTest, type Receiver } from './receiver-fixture';
 
 /**
  * Taking over a new site without a terminal: `npm start`'s server on an empty database of its own
@@ -23,39 +17,17 @@ const password = 'a long e2e test password';
 const CODE = /enter the setup code: ([0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4})/;
 const { setup: text, inbox: inboxText, signIn: signInText } = adminText;
 
-interface Site {
-  url: string;
-  dataDir: string;
-  server: ReceiverProcess;
-}
-
-const test = base.extend<object, { site: Site }>({
-  site: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's needs from this pattern
-    async ({}, use) => {
-      const dataDir = mkdtempSync(path.join(os.tmpdir(), 'e2e-setup-'));
-      const server = await startReceiver(dataDir, {
-        DIST_DIR: process.env.DIST_DIR ?? 'dist',
-        BUILD_DIR: buildDir,
-      });
-      await use({ url: `http://127.0.0.1:${server.port}`, dataDir, server });
-      await stopReceiver(server);
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-    { scope: 'worker' },
-  ],
-  baseURL: async ({ site }, use) => use(site.url),
-});
+const test = receiverTest({ folder: 'e2e-setup-' });
 
 test.describe.configure({ mode: 'serial' });
 
 /** `npm run admin -- setup-code` (the built CLI) against the site's database. */
-function setupCodeCommand(site: Site): string {
+function setupCodeCommand(receiver: Receiver): string {
   return execFileSync(
     process.execPath,
     [path.join(buildDir, 'server', 'admin-cli.js'), 'setup-code'],
     {
-      env: { ...process.env, DATA_DIR: site.dataDir },
+      env: { ...process.env, DATA_DIR: receiver.dataDir },
       encoding: 'utf8',
       stdio: 'pipe',
     },
@@ -63,9 +35,9 @@ function setupCodeCommand(site: Site): string {
 }
 
 /** The code the server printed once it listened, as the owner reads it in its output. */
-async function printedCode(site: Site): Promise<string> {
-  await expect.poll(() => CODE.exec(site.server.output())?.[1]).toBeTruthy();
-  return CODE.exec(site.server.output())?.[1] ?? '';
+async function printedCode(receiver: Receiver): Promise<string> {
+  await expect.poll(() => CODE.exec(receiver.server.output())?.[1]).toBeTruthy();
+  return CODE.exec(receiver.server.output())?.[1] ?? '';
 }
 
 /** Matches text that holds `words` as they are. */
@@ -82,11 +54,11 @@ async function tabTo(page: Page, name: string) {
 }
 
 test('the server prints a setup code, and the admin command shows the same one', async ({
-  site,
+  receiver,
 }) => {
-  const code = await printedCode(site);
-  expect(site.server.output()).toContain('No inbox account yet. To claim the site, open http');
-  expect(CODE.exec(setupCodeCommand(site))?.[1]).toBe(code);
+  const code = await printedCode(receiver);
+  expect(receiver.server.output()).toContain('No inbox account yet. To claim the site, open http');
+  expect(CODE.exec(setupCodeCommand(receiver))?.[1]).toBe(code);
 });
 
 for (const width of [390, 1280]) {
@@ -108,9 +80,9 @@ for (const width of [390, 1280]) {
 
 test('with the keyboard alone: a wrong code keeps what was typed, the right one opens the inbox', async ({
   page,
-  site,
+  receiver,
 }) => {
-  const code = await printedCode(site);
+  const code = await printedCode(receiver);
   const wrong = code.startsWith('0') ? `1${code.slice(1)}` : `0${code.slice(1)}`;
   await page.goto('/admin/');
   await expect(page.getByRole('heading', { level: 1, name: text.heading })).toBeVisible();
@@ -148,18 +120,18 @@ test('with the keyboard alone: a wrong code keeps what was typed, the right one 
 
 test('once used, the code claims nothing: 409, no code to show, a sign-in page for others', async ({
   page,
-  site,
+  receiver,
   request,
 }) => {
-  const code = await printedCode(site);
+  const code = await printedCode(receiver);
   const again = await request.post('/admin/api/setup', {
-    headers: { origin: site.url },
+    headers: { origin: receiver.url },
     data: { code, email: 'intruder@example.com', password },
   });
   expect(again.status()).toBe(409);
   expect(await again.json()).toMatchObject({ ok: false, setupNeeded: false });
   expect(again.headers()['set-cookie']).toBeUndefined();
-  expect(setupCodeCommand(site)).toContain('no setup code is needed');
+  expect(setupCodeCommand(receiver)).toContain('no setup code is needed');
 
   await page.goto('/admin/');
   await expect(page.getByRole('heading', { level: 1, name: signInText.heading })).toBeVisible();

@@ -1,15 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { adminText } from '../src/content/admin';
 import { siteEditorText as text } from '../src/content/admin-site';
-import {
-  startReceiver,
-  stopReceiver,
-  type ReceiverProcess,
-} from '../server/testing/receiver-harness';
 import { expectNoAxeViolations } from './fixtures';
+import { receiverTest } from './receiver-fixture';
 import { signInToInbox } from './receiver-helpers';
 import { photoWithGps } from './site-helpers';
 
@@ -34,28 +27,7 @@ const testimonial = {
   es: 'El equipo atendió nuestra cena de embajada para 300 sin fallas.',
 };
 
-interface Site {
-  url: string;
-  server: ReceiverProcess;
-}
-
-const test = base.extend<object, { site: Site }>({
-  site: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's needs from this pattern
-    async ({}, use) => {
-      const dataDir = mkdtempSync(path.join(os.tmpdir(), 'e2e-editor-'));
-      const server = await startReceiver(dataDir, {
-        DIST_DIR: process.env.DIST_DIR ?? 'dist',
-        BUILD_DIR: process.env.BUILD_DIR ?? 'build',
-      });
-      await use({ url: `http://127.0.0.1:${server.port}`, server });
-      await stopReceiver(server);
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-    { scope: 'worker' },
-  ],
-  baseURL: async ({ site }, use) => use(site.url),
-});
+const test = receiverTest({ folder: 'e2e-editor-' });
 
 test.describe.configure({ mode: 'serial' });
 
@@ -79,10 +51,10 @@ async function saveDraft(page: Page) {
 
 test('from an empty database, the setup code makes the owner’s account, and the checklist names the placeholders', async ({
   page,
-  site,
+  receiver,
 }) => {
-  await expect.poll(() => CODE.exec(site.server.output())?.[1]).toBeTruthy();
-  const code = CODE.exec(site.server.output())?.[1] ?? '';
+  await expect.poll(() => CODE.exec(receiver.server.output())?.[1]).toBeTruthy();
+  const code = CODE.exec(receiver.server.output())?.[1] ?? '';
   await page.goto('/admin/');
   await page.getByLabel(adminText.setup.code).fill(code);
   await page.getByLabel(adminText.setup.email).fill(owner);

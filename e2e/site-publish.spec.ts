@@ -1,15 +1,10 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test as base } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { fileTypeFromBuffer } from 'file-type';
-import {
-  addOwner,
-  signIn,
-  startReceiver,
-  stopReceiver,
-  type ReceiverProcess,
-} from '../server/testing/receiver-harness';
+import { addOwner, signIn, startReceiver, stopReceiver } from '../server/testing/receiver-harness';
+import { receiverTest } from './receiver-fixture';
 import { carriesMetadata, photoWithGps, siteApi } from './site-helpers';
 
 /**
@@ -26,43 +21,21 @@ const testimonial = {
   es: 'Atendieron nuestra cena de embajada para 300 sin un solo error.',
 };
 
-interface Site {
-  url: string;
-  cookie: string;
-  server: ReceiverProcess;
-}
-
-const test = base.extend<object, { site: Site }>({
-  site: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's needs from this pattern
-    async ({}, use) => {
-      const dataDir = mkdtempSync(path.join(os.tmpdir(), 'e2e-site-'));
-      const env = { DIST_DIR: distDir, BUILD_DIR: process.env.BUILD_DIR ?? 'build' };
-      const server = await startReceiver(dataDir, env);
-      addOwner({ ...env, DATA_DIR: dataDir }, owner);
-      const cookie = await signIn(server.port, owner);
-      await use({ url: `http://127.0.0.1:${server.port}`, cookie, server });
-      await stopReceiver(server);
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-    { scope: 'worker' },
-  ],
-  baseURL: async ({ site }, use) => use(site.url),
-});
+const test = receiverTest({ folder: 'e2e-site-', owner, signedIn: true });
 
 test.describe.configure({ mode: 'serial' });
 test.use({ javaScriptEnabled: false });
 
 test('with nothing published, the server sends the build’s documents as they are', async ({
   request,
-  site,
+  receiver,
 }) => {
   for (const [address, file] of [
     ['/', 'index.html'],
     ['/es/', 'es/index.html'],
     ['/pages/team.html', 'pages/team.html'],
   ] as const) {
-    const answer = await request.get(`${site.url}${address}`);
+    const answer = await request.get(`${receiver.url}${address}`);
     expect(await answer.text()).toBe(readFileSync(path.join(distDir, file), 'utf8'));
   }
 });
@@ -70,9 +43,9 @@ test('with nothing published, the server sends the build’s documents as they a
 test('a published phone, testimonial and hero photo are what both languages show without JavaScript', async ({
   page,
   request,
-  site,
+  receiver,
 }) => {
-  const api = siteApi(request, site.url, site.cookie);
+  const api = siteApi(request, receiver.url, receiver.cookie);
   const camera = await photoWithGps();
   expect((await carriesMetadata(camera)) && (await fileTypeFromBuffer(camera))?.mime).toBe(
     'image/jpeg',
@@ -112,7 +85,7 @@ test('a published phone, testimonial and hero photo are what both languages show
     ['webp', 'image/webp'],
   ] as const) {
     const first = photo.image.sources[format]?.split(' ')[0] ?? '';
-    const file = await request.get(`${site.url}${first}`);
+    const file = await request.get(`${receiver.url}${first}`);
     expect(file.headers()['cache-control']).toContain('immutable');
     const bytes = await file.body();
     expect((await fileTypeFromBuffer(bytes))?.mime).toBe(mime);
@@ -122,15 +95,15 @@ test('a published phone, testimonial and hero photo are what both languages show
 
 test('requests made in a loop during a publish all succeed, each with one version or the other', async ({
   request,
-  site,
+  receiver,
 }) => {
-  const api = siteApi(request, site.url, site.cookie);
+  const api = siteApi(request, receiver.url, receiver.cookie);
   const newPhone = { display: '(703) 555-2368', e164: '+17035552368' };
   let publishing = true;
   const answers: { status: number; phones: string[] }[] = [];
   const loop = (async () => {
     while (publishing) {
-      const answer = await request.get(`${site.url}/`);
+      const answer = await request.get(`${receiver.url}/`);
       const html = await answer.text();
       const phones = [...new Set(html.match(/tel:\+1(?:202|703)5552368/g) ?? [])];
       answers.push({ status: answer.status(), phones });
@@ -140,7 +113,7 @@ test('requests made in a loop during a publish all succeed, each with one versio
     'business/phones.office': newPhone,
     'home.references/testimonials.items.0.text': testimonial,
   });
-  await request.get(`${site.url}/`);
+  await request.get(`${receiver.url}/`);
   publishing = false;
   await loop;
   expect(published.status()).toBe(200);
@@ -154,9 +127,9 @@ test('requests made in a loop during a publish all succeed, each with one versio
 test('restoring the previous version brings the old phone back, as a new version', async ({
   page,
   request,
-  site,
+  receiver,
 }) => {
-  const api = siteApi(request, site.url, site.cookie);
+  const api = siteApi(request, receiver.url, receiver.cookie);
   const { live } = await api.overview();
   const restored = await api.restore(live.version - 1);
   expect(restored.status()).toBe(200);

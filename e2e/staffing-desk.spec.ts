@@ -1,8 +1,4 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { adminText } from '../src/content/admin';
 import { business } from '../src/content/business';
 import {
@@ -10,12 +6,12 @@ import {
   quoteServiceOptions as spanishQuoteServiceOptions,
 } from '../src/content/es/quote-form';
 import { quoteForm, quoteServiceOptions } from '../src/content/quote-form';
-import { respondBy } from '../src/forms/business-hours';
-import { startReceiver, stopReceiver } from '../server/testing/receiver-harness';
+import { respondBy } from '../src/business-time/promises';
 import { applicationBody } from '../server/testing/fixtures';
-import { bodyText, startSmtp, type Received } from '../server/testing/smtp';
+import { bodyText } from '../server/testing/smtp';
 import { expectNoAxeViolations, expectNoHorizontalScroll } from './fixtures';
 import { isoDateFromToday } from './form-helpers';
+import { OWNER_MAILBOX, receiverTest, type Receiver } from './receiver-fixture';
 import { signInToInbox } from './receiver-helpers';
 
 /**
@@ -23,47 +19,13 @@ import { signInToInbox } from './receiver-helpers';
  * receiver of its own (its own database) per worker, so that what one test sends is its own.
  */
 
-const OWNER_MAILBOX = 'bookings@staffing.example';
 const password = 'a long e2e test password';
 const owner = 'desk.owner@example.com';
-const buildDir = process.env.BUILD_DIR ?? 'build';
 
-interface Desk {
-  url: string;
-  mail: Received[];
-  dataDir: string;
-}
-
-const test = base.extend<object, { desk: Desk }>({
-  desk: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's needs from this pattern
-    async ({}, use) => {
-      const smtp = await startSmtp();
-      const dataDir = mkdtempSync(path.join(os.tmpdir(), 'e2e-desk-'));
-      const server = await startReceiver(dataDir, {
-        DIST_DIR: process.env.DIST_DIR ?? 'dist',
-        BUILD_DIR: buildDir,
-        SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-        NOTIFY_TO: OWNER_MAILBOX,
-        NOTIFY_FROM: 'Potomac Staffing website <forms@staffing.example>',
-      });
-      execFileSync(
-        process.execPath,
-        [path.join(buildDir, 'server', 'admin-cli.js'), 'add-user', owner],
-        {
-          env: { ...process.env, DATA_DIR: dataDir },
-          input: `${password}\n`,
-          stdio: 'pipe',
-        },
-      );
-      await use({ url: `http://127.0.0.1:${server.port}`, mail: smtp.received, dataDir });
-      await stopReceiver(server);
-      await smtp.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-    { scope: 'worker' },
-  ],
-  baseURL: async ({ desk }, use) => use(desk.url),
+const test = receiverTest({
+  folder: 'e2e-desk-',
+  mail: true,
+  owner: { email: owner, password },
 });
 
 let counter = 0;
@@ -73,12 +35,14 @@ function visitorAddress(label: string): string {
   return `${label}.${Date.now()}.${test.info().workerIndex}.${counter}@example.org`;
 }
 
-const mailTo = (desk: Desk, address: string) =>
-  desk.mail.filter((mail) => mail.to.includes(address.toLowerCase()) || mail.to.includes(address));
+const mailTo = (receiver: Receiver, address: string) =>
+  receiver.mail.filter(
+    (mail) => mail.to.includes(address.toLowerCase()) || mail.to.includes(address),
+  );
 
-async function mailArrives(desk: Desk, address: string) {
-  await expect.poll(() => mailTo(desk, address).length, { timeout: 10_000 }).toBeGreaterThan(0);
-  return bodyText(mailTo(desk, address)[0]?.raw ?? '');
+async function mailArrives(receiver: Receiver, address: string) {
+  await expect.poll(() => mailTo(receiver, address).length, { timeout: 10_000 }).toBeGreaterThan(0);
+  return bodyText(mailTo(receiver, address)[0]?.raw ?? '');
 }
 
 type QuoteForm = typeof quoteForm | typeof spanishQuoteForm;
@@ -146,11 +110,11 @@ function promisedDay(locale: string): string {
 test.describe("the visitor's acknowledgement", () => {
   test('a quote from the English site is acknowledged in English with the promise', async ({
     page,
-    desk,
+    receiver,
   }) => {
     const email = visitorAddress('english');
     await sendQuote(page, english, email);
-    const text = await mailArrives(desk, email);
+    const text = await mailArrives(receiver, email);
     expect(text).toContain('Thank you for your quote request.');
     expect(text).toContain(`We will reply by ${promisedDay('en-US')} at `);
     expect(text).toContain('Eastern Time');
@@ -161,29 +125,31 @@ test.describe("the visitor's acknowledgement", () => {
 
   test('a quote from the Spanish site is acknowledged in Spanish, once a day per address', async ({
     page,
-    desk,
+    receiver,
   }) => {
     const email = visitorAddress('spanish');
     await sendQuote(page, spanish, email);
-    const text = await mailArrives(desk, email);
+    const text = await mailArrives(receiver, email);
     expect(text).toContain('Gracias por su solicitud de cotización.');
     expect(text).toContain(`Le responderemos antes del ${promisedDay('es-US')}, a las `);
     for (const words of Object.values(typed)) expect(text).not.toContain(words);
 
     // Another request with the same address the same day: the owner hears of it, the visitor not.
-    const ownerBefore = mailTo(desk, OWNER_MAILBOX).length;
+    await receiver.outboxSettled();
+    const ownerBefore = mailTo(receiver, OWNER_MAILBOX).length;
     await sendQuote(page, spanish, email, '150');
-    await expect.poll(() => mailTo(desk, OWNER_MAILBOX).length).toBeGreaterThan(ownerBefore);
-    // The owner's notification and any acknowledgement leave in the same pass of the outbox.
-    await page.waitForTimeout(500);
-    expect(mailTo(desk, email)).toHaveLength(1);
+    await expect.poll(() => mailTo(receiver, OWNER_MAILBOX).length).toBeGreaterThan(ownerBefore);
+    // Every e-mail of the outbox sent or given up: no acknowledgement can still be on its way.
+    await receiver.outboxSettled();
+    expect(mailTo(receiver, email)).toHaveLength(1);
   });
 });
 
 test.describe('acknowledgements that cannot be aimed at someone', () => {
   /** Quotes to each of `addresses` over the API; answers once the owner was told of every one. */
-  async function quotesTo(page: Page, desk: Desk, addresses: readonly string[]) {
-    const ownerBefore = mailTo(desk, OWNER_MAILBOX).length;
+  async function quotesTo(page: Page, receiver: Receiver, addresses: readonly string[]) {
+    await receiver.outboxSettled();
+    const ownerBefore = mailTo(receiver, OWNER_MAILBOX).length;
     for (const [index, email] of addresses.entries()) {
       const answer = await page.request.post('/api/forms/quote', {
         data: {
@@ -200,27 +166,27 @@ test.describe('acknowledgements that cannot be aimed at someone', () => {
       expect(answer.status()).toBe(200);
     }
     await expect
-      .poll(() => mailTo(desk, OWNER_MAILBOX).length, { timeout: 15_000 })
+      .poll(() => mailTo(receiver, OWNER_MAILBOX).length, { timeout: 15_000 })
       .toBeGreaterThanOrEqual(ownerBefore + addresses.length);
-    // The owner's notification and any acknowledgement leave in the same pass of the outbox.
-    await page.waitForTimeout(500);
-    return desk.mail.filter((mail) => mail.to.some((to) => addresses.includes(to)));
+    // Every e-mail of the outbox sent or given up: no acknowledgement can still be on its way.
+    await receiver.outboxSettled();
+    return receiver.mail.filter((mail) => mail.to.some((to) => addresses.includes(to)));
   }
 
   test('10 quotes from victim+1@ to victim+10@ send one acknowledgement', async ({
     page,
-    desk,
+    receiver,
   }) => {
     const victim = visitorAddress('victim').replace('@', '+1@');
     const addresses = Array.from({ length: 10 }, (_, n) => victim.replace('+1@', `+${n + 1}@`));
-    const acknowledgements = await quotesTo(page, desk, addresses);
+    const acknowledgements = await quotesTo(page, receiver, addresses);
     expect(acknowledgements).toHaveLength(1);
     expect(acknowledgements[0]?.to).toEqual([addresses[0]]);
   });
 
   test("Gmail's dotted and googlemail.com forms of one address get one between them", async ({
     page,
-    desk,
+    receiver,
   }) => {
     const name = `victim${Date.now()}w${test.info().workerIndex}`;
     const dotted = `${name.slice(0, 3)}.${name.slice(3, 8)}.${name.slice(8)}`;
@@ -230,7 +196,7 @@ test.describe('acknowledgements that cannot be aimed at someone', () => {
       `${dotted}+quote@googlemail.com`,
       `${name.slice(0, 4)}.${name.slice(4)}@googlemail.com`,
     ];
-    expect(await quotesTo(page, desk, addresses)).toHaveLength(1);
+    expect(await quotesTo(page, receiver, addresses)).toHaveLength(1);
   });
 });
 

@@ -8,12 +8,12 @@ import type { BackupStatus } from '../../server/data/nightly-backup.ts';
 import { applicationBody, quoteBody } from '../../server/testing/fixtures.ts';
 import {
   load,
-  percentile,
   startReceiver,
   stopReceiver,
   type Answer,
 } from '../../server/testing/receiver-harness.ts';
 import { seed } from './inbox.ts';
+import { msCells, tableLine } from './table.ts';
 
 const CONCURRENCY = 10;
 
@@ -28,17 +28,13 @@ function body(n: number) {
 function summary(title: string, answers: readonly Answer[], seconds: number): string {
   const ms = answers.map((answer) => answer.ms);
   const refused = answers.filter((answer) => answer.status !== 200).length;
-  return [
-    title.padEnd(22),
-    String(answers.length).padStart(6),
-    String(Math.round(answers.length / seconds)).padStart(11),
-    percentile(ms, 50).toFixed(1).padStart(7),
-    percentile(ms, 99).toFixed(1).padStart(7),
-    Math.max(...ms)
-      .toFixed(1)
-      .padStart(7),
-    String(refused).padStart(8),
-  ].join(' ');
+  return tableLine(
+    [title, 22],
+    [answers.length, 6],
+    [Math.round(answers.length / seconds), 11],
+    ...msCells(ms, 7),
+    [refused, 8],
+  );
 }
 
 async function until(done: () => boolean, timeoutMs: number) {

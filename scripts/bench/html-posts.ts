@@ -5,12 +5,12 @@
 import { quoteServiceOptions } from '../../src/content/quote-form.ts';
 import { localIsoDate } from '../../src/forms/dates.ts';
 import {
-  percentile,
   removeDir,
   startReceiver,
   stopReceiver,
   tempDir,
 } from '../../server/testing/receiver-harness.ts';
+import { msCells, tableLine } from './table.ts';
 
 const POSTS = 300;
 
@@ -61,17 +61,7 @@ export async function benchHtmlPosts(): Promise<void> {
         if (answer.status !== status) throw new Error(`Answered ${answer.status}, not ${status}`);
         ms.push(answer.ms);
       }
-      console.log(
-        [
-          title.padEnd(28),
-          String(POSTS).padStart(7),
-          percentile(ms, 50).toFixed(1).padStart(8),
-          percentile(ms, 99).toFixed(1).padStart(8),
-          Math.max(...ms)
-            .toFixed(1)
-            .padStart(8),
-        ].join(' '),
-      );
+      console.log(tableLine([title, 28], [POSTS, 7], ...msCells(ms, 8)));
     }
     await stopReceiver(server);
   } finally {

@@ -15,12 +15,12 @@ import {
 } from '../../src/content/options.ts';
 import { applicationBody, quoteBody } from '../../server/testing/fixtures.ts';
 import {
-  percentile,
   send,
   signIn,
   startReceiver,
   stopReceiver,
 } from '../../server/testing/receiver-harness.ts';
+import { msCells, tableLine } from './table.ts';
 
 const SUBMISSIONS = 50_000;
 const REQUESTS = 200;
@@ -180,9 +180,7 @@ async function benchQueries(title: string, dataDir: string, env: Record<string, 
       const body = JSON.parse(answer.body) as { items?: unknown[]; weeks?: unknown[] };
       rows = (body.items ?? body.weeks ?? []).length;
     }
-    console.log(
-      `${label.padEnd(27)} ${String(rows).padStart(5)} ${percentile(ms, 50).toFixed(1).padStart(8)} ${percentile(ms, 99).toFixed(1).padStart(8)}`,
-    );
+    console.log(tableLine([label, 27], [rows, 5], ...msCells(ms, 8, { slowest: false })));
   }
   await stopReceiver(server);
 }

@@ -12,21 +12,18 @@ import { spamScore } from '../../server/guard/spam-score.ts';
 import { openStore } from '../../server/store/store.ts';
 import { quoteBody, tempDataDir } from '../../server/testing/fixtures.ts';
 import {
-  percentile,
   removeDir,
   startReceiver,
   stopReceiver,
   tempDir,
 } from '../../server/testing/receiver-harness.ts';
 import { chromiumArgs, chromiumPath } from '../run/local-server.mjs';
+import { msCells, tableLine } from './table.ts';
 
 const SOLVES = 12;
 
-function summary(ms: readonly number[]): string {
-  const cells = [50, 90].map((p) => percentile(ms, p).toFixed(0).padStart(7));
-  return `${cells.join(' ')} ${Math.max(...ms)
-    .toFixed(0)
-    .padStart(7)}`;
+function summary(title: string, ms: readonly number[]): string {
+  return tableLine([title, 38], ...msCells(ms, 7, { at: [50, 90], digits: 0 }));
 }
 
 async function nodeSolves(): Promise<number[]> {
@@ -154,10 +151,10 @@ export async function benchProofOfWork(): Promise<void> {
     `\nproof of work (ALTCHA v1, SHA-256, maxnumber ${POW_MAX_NUMBER}), ${SOLVES} solves each\n`,
   );
   console.log('solver                                  p50 ms  p90 ms  max ms');
-  console.log(`${'Node, this machine'.padEnd(38)} ${summary(await nodeSolves())}`);
+  console.log(summary('Node, this machine', await nodeSolves()));
   const chrome = await chromeSolves([1, 4]);
   for (const [rate, ms] of chrome) {
-    console.log(`${`Chromium worker, CPU ${rate}× slower`.padEnd(38)} ${summary(ms)}`);
+    console.log(summary(`Chromium worker, CPU ${rate}× slower`, ms));
   }
 
   console.log(
@@ -173,6 +170,6 @@ export async function benchProofOfWork(): Promise<void> {
     ['off, again', false, false, 500],
   ] as const) {
     const rate = await postsPerSecond(scoring, proof, posts);
-    console.log(`${title.padEnd(42)} ${rate.toFixed(0).padStart(7)}`);
+    console.log(tableLine([title, 42], [rate.toFixed(0), 7]));
   }
 }

@@ -2,7 +2,6 @@
 // that published and, with Postgres, on a second one that learns of it from the database.
 import {
   addOwner,
-  percentile,
   removeDir,
   send,
   signIn,
@@ -10,6 +9,7 @@ import {
   stopReceiver,
   tempDir,
 } from '../../server/testing/receiver-harness.ts';
+import { msCells, tableLine } from './table.ts';
 
 const owner = { email: 'bench.owner@example.com', password: 'a long bench password' };
 const PUBLISHES = 5;
@@ -36,11 +36,7 @@ async function untilLive(port: number, words: string, started: number): Promise<
 
 function line(label: string, ms: readonly number[]) {
   const runs = ms.map((one) => one.toFixed(0)).join(', ');
-  console.log(
-    `${label.padEnd(26)} ${percentile(ms, 50).toFixed(0).padStart(7)} ${Math.max(...ms)
-      .toFixed(0)
-      .padStart(7)}   ${runs}`,
-  );
+  console.log(`${tableLine([label, 26], ...msCells(ms, 7, { at: [50], digits: 0 }))}   ${runs}`);
 }
 
 /** Five publishes of a changed hero text; with `second`, also when the other instance has it. */
@@ -68,7 +64,7 @@ export async function benchPublish(title: string, env: Record<string, string>, s
       if (two !== undefined) there.push(await untilLive(two, `ES ${words}`, started));
     }
     console.log(`\npublish to live, ${title}: ${PUBLISHES} publishes of a changed hero text\n`);
-    console.log(`${'where'.padEnd(26)} ${'p50 ms'.padStart(7)} ${'max ms'.padStart(7)}   runs ms`);
+    console.log(`${tableLine(['where', 26], ['p50 ms', 7], ['max ms', 7])}   runs ms`);
     line('the publishing instance', here);
     if (there.length > 0) line('the other instance', there);
   } finally {

@@ -15,6 +15,7 @@ import {
   samplePdf,
   tempDataDir,
 } from '../../server/testing/fixtures.ts';
+import { tableLine } from './table.ts';
 
 const SUBMISSIONS = Number(process.env.BENCH_ROWS ?? 50_000);
 /** One in ten submissions (every fifth application) has a résumé: 5,000. */
@@ -152,7 +153,7 @@ export async function benchRetention(): Promise<void> {
     ];
     console.log('what                                  ms   erased');
     for (const [what, ms, erased] of rows) {
-      console.log(`${what.padEnd(34)} ${ms.toFixed(0).padStart(7)}   ${erased}`);
+      console.log(`${tableLine([what, 34], [ms.toFixed(0), 7])}   ${erased}`);
     }
   } finally {
     await database.close();

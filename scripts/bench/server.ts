@@ -31,6 +31,7 @@ import { benchPublish } from './publish.ts';
 import { commandLine, recordFigures } from './figures.mjs';
 import { benchRetention } from './retention.ts';
 import { createTestDatabase, startTestPostgres } from '../../server/testing/postgres.ts';
+import { msCells, tableLine } from './table.ts';
 
 const runs = [
   { concurrency: 1, posts: 500 },
@@ -61,17 +62,9 @@ async function benchPosts(title: string, env: Record<string, string>): Promise<n
       offset += posts;
       refused += posts - result.acknowledged.length;
       const ms = result.answers.map((answer) => answer.ms);
+      const perSecond = Math.round(posts / result.seconds);
       console.log(
-        [
-          String(concurrency).padStart(11),
-          String(posts).padStart(7),
-          String(Math.round(posts / result.seconds)).padStart(12),
-          percentile(ms, 50).toFixed(1).padStart(8),
-          percentile(ms, 99).toFixed(1).padStart(8),
-          Math.max(...ms)
-            .toFixed(1)
-            .padStart(8),
-        ].join(' '),
+        tableLine(undefined, [concurrency, 11], [posts, 7], [perSecond, 12], ...msCells(ms, 8)),
       );
     }
     await stopReceiver(server);

@@ -75,7 +75,7 @@ export function prerenderPages(
         template: await readFile(file, 'utf8'),
         enhance: await writeEnhanceScript(path.join(outDir, 'assets'), config.base, buildYear),
       };
-      // Kept for the owner's publishes (scripts/build/render-site.ts renders the pages again).
+      // Kept for the owner's publishes (server/site/render/render-site.ts renders the pages again).
       await writeFile(
         path.resolve(config.root, ssrOutDir, 'document.json'),
         JSON.stringify({ ...template, document } satisfies DocumentTemplate & { document: string }),

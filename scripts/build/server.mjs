@@ -15,11 +15,11 @@ await build({
     main: 'server/main.ts',
     cli: 'server/cli.ts',
     'admin-cli': 'server/admin/cli.ts',
-    // The owner's publish renders the documents again in a worker (server/site/render.ts).
-    'render-site': 'scripts/build/render-site.ts',
-    // A form sent without JavaScript is answered with its page, made in a worker
-    // (server/site/form-answers.ts).
-    'render-form-answer': 'scripts/build/render-form-answer.ts',
+    // The workers the running server starts (server/site/render/), beside main.js where it looks
+    // for them: the owner's publish renders the documents again (server/site/render.ts), and a
+    // form sent without JavaScript is answered with its page (server/site/form-answers.ts).
+    'render-site': 'server/site/render/render-site.ts',
+    'render-form-answer': 'server/site/render/render-form-answer.ts',
   },
   bundle: true,
   platform: 'node',

@@ -7,6 +7,7 @@ import * as esSite from '../../src/content/es/site.ts';
 import * as enLanguage from '../../src/content/language.ts';
 import * as enSite from '../../src/content/site.ts';
 import type { Translation } from '../../src/content/types.ts';
+import { escapeHtml } from '../../src/escape-html.ts';
 import { PREVIEW_HEIGHT, PREVIEW_WIDTH, type PreviewText } from './link-preview.ts';
 
 /** What the head of one language's document is written from (its own content modules). */
@@ -96,14 +97,6 @@ function unescapeHtml(html: string): string {
     .replaceAll('&quot;', '"')
     .replaceAll('&#x27;', "'")
     .replaceAll('&amp;', '&');
-}
-
-function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;');
 }
 
 /**

@@ -15,9 +15,10 @@ export function loadDotEnv(file = '.env') {
 const bundleSources = [
   'server',
   'src/forms',
+  'src/business-time',
   'src/content',
   'src/admin',
-  // The publish renderer (render-site.js) is bundled from the build's own steps.
+  // The renderers' workers (server/site/render/) make documents with the build's own steps.
   'scripts/build',
 ];
 

@@ -12,6 +12,16 @@ async function brokenRules(file: string, text: string): Promise<string[]> {
   return (result?.messages ?? []).map((message) => message.ruleId ?? message.message);
 }
 
+/** A module that imports `from` and nothing else. */
+const probe = (from: string) => `import * as probe from '${from}';\nexport const x = probe;\n`;
+
+/** That `file` may not import `from` (a zone of import-x/no-restricted-paths refuses it). */
+async function refuses(file: string, from: string) {
+  expect(await brokenRules(file, probe(from)), `${file} → ${from}`).toContain(
+    'import-x/no-restricted-paths',
+  );
+}
+
 function functionOf(lines: number): string {
   const body = Array.from({ length: lines - 3 }, (_, n) => `  total += ${n};`);
   return ['export function long(total: number) {', ...body, '  return total;', '}', ''].join('\n');
@@ -66,8 +76,6 @@ describe('small functions', () => {
 });
 
 describe("the server's folders", () => {
-  const probe = (from: string) => `import * as probe from '${from}';\nexport const x = probe;\n`;
-
   it('keeps test helpers out of the product, and lets tests use them', async () => {
     const helper = probe('../testing/fixtures.ts');
     expect(await brokenRules('server/http/probe.ts', helper)).toContain(
@@ -96,11 +104,104 @@ describe("the server's folders", () => {
     }
   });
 
+  it("lets the renderers alone use the build's document steps", async () => {
+    const documents = 'scripts/build/documents.ts';
+    expect(
+      await brokenRules('server/site/render/probe.ts', probe(`../../../${documents}`)),
+    ).toEqual([]);
+    await refuses('server/site/probe.ts', `../../${documents}`);
+    await refuses('server/http/probe.ts', `../../${documents}`);
+    await refuses('server/site/render/probe.ts', '../../../scripts/build/prerender.ts');
+    await refuses('server/site/render/probe.ts', '../site-store.ts');
+  });
+
   it("keeps scripts/run/ to the server's bundle", async () => {
     expect(await brokenRules('scripts/run/probe.mjs', probe('../../server/config.ts'))).toContain(
       'import-x/no-restricted-paths',
     );
     expect(await brokenRules('scripts/run/probe.mjs', probe('./freshness.mjs'))).toEqual([]);
+  });
+});
+
+describe("the site's layers", () => {
+  // Each layer's rule is probed on its own: a later block of eslint.config.js that set the same
+  // rule for the same files would replace it there (flat config), as it once did for components.
+  it('keeps features and the app out of content, forms and components', async () => {
+    for (const file of ['src/content/probe.ts', 'src/forms/probe.ts', 'src/components/probe.ts']) {
+      await refuses(file, '../features/home/hero-section.tsx');
+      await refuses(file, '../app/layout.tsx');
+    }
+    await refuses('src/components/probe.test.ts', '../features/home/hero-section.tsx');
+    expect(await brokenRules('src/components/probe.ts', probe('../content/site.ts'))).toEqual([]);
+    expect(await brokenRules('src/components/probe.ts', probe('../forms/rules.ts'))).toEqual([]);
+  });
+
+  it('keeps content to data, and lets its tests reach further', async () => {
+    await refuses('src/content/probe.ts', '../components/button-link.tsx');
+    await refuses('src/content/probe.ts', '../admin/api.ts');
+    expect(
+      await brokenRules('src/content/probe.test.ts', probe('../components/button-link.tsx')),
+    ).toEqual([]);
+  });
+
+  it('lets a feature use the shared parts, never another feature, the app or the inbox', async () => {
+    const file = 'src/features/home/probe.ts';
+    expect(await brokenRules(file, probe('../../components/button-link.tsx'))).toEqual([]);
+    await refuses(file, '../team/team-page.tsx');
+    await refuses(file, '../../app/layout.tsx');
+    await refuses(file, '../../admin/api.ts');
+    await refuses(file, '../../content/admin.ts');
+  });
+
+  it('keeps the inbox out of the public site, and public pages out of the inbox', async () => {
+    for (const file of ['src/app/probe.ts', 'src/components/probe.ts', 'src/main.tsx']) {
+      await refuses(file, file === 'src/main.tsx' ? './admin/api.ts' : '../admin/api.ts');
+    }
+    await refuses('src/app/probe.ts', '../content/admin-site.ts');
+    await refuses('src/admin/probe.ts', '../features/home/hero-section.tsx');
+    await refuses('src/admin/probe.ts', '../app/layout.tsx');
+    expect(await brokenRules('src/app/probe.ts', probe('../features/home/home-page.tsx'))).toEqual(
+      [],
+    );
+  });
+});
+
+describe("the inbox's features", () => {
+  it('lets a feature use what they share, never another feature or the wiring', async () => {
+    const file = 'src/admin/inbox/probe.ts';
+    for (const shared of ['../shared/format.ts', '../api.ts', '../contract.ts']) {
+      expect(await brokenRules(file, probe(shared))).toEqual([]);
+    }
+    await refuses(file, '../submission/use-save.ts');
+    await refuses(file, '../admin-app.tsx');
+    await refuses('src/admin/site/probe.ts', '../desk/weekly-chart.tsx');
+    // A test renders the whole app.
+    expect(await brokenRules('src/admin/inbox/probe.test.ts', probe('../admin-app.tsx'))).toEqual(
+      [],
+    );
+  });
+
+  it("keeps the site editor's folders one above the other", async () => {
+    await refuses('src/admin/site/draft/probe.ts', '../fields/field-ids.ts');
+    await refuses('src/admin/site/fields/probe.ts', '../publish/errors.ts');
+    await refuses('src/admin/site/publish/probe.ts', '../use-site.ts');
+    expect(
+      await brokenRules('src/admin/site/publish/probe.ts', probe('../fields/field-ids.ts')),
+    ).toEqual([]);
+  });
+
+  it('keeps what they share free of every feature', async () => {
+    await refuses('src/admin/shared/probe.ts', '../inbox/use-inbox.ts');
+    await refuses('src/admin/api.ts', './account/panel.tsx');
+  });
+
+  it('lets the server import the contracts alone, which import no UI', async () => {
+    const file = 'server/admin/probe.ts';
+    expect(await brokenRules(file, probe('../../src/admin/contract.ts'))).toEqual([]);
+    expect(await brokenRules(file, probe('../../src/admin/site-contract.ts'))).toEqual([]);
+    await refuses(file, '../../src/admin/api.ts');
+    await refuses('src/admin/contract.ts', './shared/format.ts');
+    await refuses('src/admin/contract.ts', '../components/button-link.tsx');
   });
 });
 
@@ -127,14 +228,16 @@ describe('the map', () => {
     expect(named).toBe(true);
   });
 
-  it.each([...foldersOf('server'), ...foldersOf('scripts')])(
-    '%s opens with a README that says what it may import',
-    (folder) => {
-      const readme = path.join(folder, 'README.md');
-      expect(existsSync(readme)).toBe(true);
-      expect(readFileSync(readme, 'utf8')).toMatch(/^May import/m);
-    },
-  );
+  it.each([
+    ...foldersOf('server'),
+    ...foldersOf('scripts'),
+    'src/admin',
+    ...foldersOf('src/admin'),
+  ])('%s opens with a README that says what it may import', (folder) => {
+    const readme = path.join(folder, 'README.md');
+    expect(existsSync(readme)).toBe(true);
+    expect(readFileSync(readme, 'utf8')).toMatch(/^May import/m);
+  });
 });
 
 describe('released migrations', () => {

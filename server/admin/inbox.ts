@@ -22,7 +22,7 @@ import {
   type SubmissionStatus,
   type UpdateSubmissionBody,
 } from '../../src/admin/contract.ts';
-import { quoteBy, respondBy } from '../../src/forms/business-hours.ts';
+import { quoteBy, respondBy } from '../../src/business-time/promises.ts';
 import type { Database } from '../db/database.ts';
 import type { Engine, Query, SearchOrder } from '../db/engine.ts';
 import type { Tables } from '../db/tables.ts';

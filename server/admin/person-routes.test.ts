@@ -4,7 +4,7 @@ import { buildApp } from '../http/app.ts';
 import { openStore, type Store } from '../store/store.ts';
 import { engines } from '../testing/engines.ts';
 import { applicationBody, pdfAttachment, quoteBody, samplePdf } from '../testing/fixtures.ts';
-import { SESSION_COOKIE } from './routes.ts';
+import { SESSION_COOKIE } from './admin-context.ts';
 import { users } from './users.ts';
 
 const DAY = 86_400_000;

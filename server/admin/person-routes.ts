@@ -1,10 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type {
-  AdminError,
-  PersonErased,
-  PersonMatches,
-  RetentionInfo,
-} from '../../src/admin/contract.ts';
+import type { PersonErased, PersonMatches, RetentionInfo } from '../../src/admin/contract.ts';
 import type { Database } from '../db/database.ts';
 import {
   contactOf,
@@ -14,6 +9,7 @@ import {
   recentErasures,
   type RetentionDays,
 } from '../data/erasure.ts';
+import { refuse } from '../guard/refusal.ts';
 import type { FormDefinition } from '../intake/forms.ts';
 import type { User } from './users.ts';
 
@@ -26,10 +22,6 @@ export interface PersonRouteOptions {
   userOf(request: FastifyRequest): User;
   /** Whether a request comes from a page of this site (routes.ts's check). */
   isSameOrigin(request: FastifyRequest): boolean;
-}
-
-function refuse(reply: FastifyReply, status: number, error: string) {
-  return reply.code(status).send({ ok: false, error } satisfies AdminError);
 }
 
 type ById = FastifyRequest<{ Params: { id: string } }>;

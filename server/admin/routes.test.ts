@@ -11,7 +11,7 @@ import {
   samplePdf,
   tempDataDir,
 } from '../testing/fixtures.ts';
-import { SESSION_COOKIE } from './routes.ts';
+import { SESSION_COOKIE } from './admin-context.ts';
 import { SESSION_IDLE_MS } from './sessions.ts';
 import { SIGN_IN_WINDOW_MS } from './sign-in-limit.ts';
 import { users } from './users.ts';

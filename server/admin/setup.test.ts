@@ -5,7 +5,7 @@ import { buildApp } from '../http/app.ts';
 import { openStore, type Store } from '../store/store.ts';
 import { engines, type TestEngine } from '../testing/engines.ts';
 import { verifyPassword } from './passwords.ts';
-import { SESSION_COOKIE } from './routes.ts';
+import { SESSION_COOKIE } from './admin-context.ts';
 import { SETUP_CODE_SETTING, newSetupCode, setupCodeMessage, setupCodes } from './setup-code.ts';
 import { MAX_FAILURES, SIGN_IN_WINDOW_MS } from './sign-in-limit.ts';
 import { users } from './users.ts';

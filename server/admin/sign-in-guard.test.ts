@@ -4,7 +4,7 @@ import { openStore, type Store } from '../store/store.ts';
 import { engines, type TestEngine } from '../testing/engines.ts';
 import { DEVICE_COOKIE } from './device-cookie.ts';
 import { FAILED_SIGN_INS_KEPT_MS } from './failed-sign-ins.ts';
-import { SESSION_COOKIE } from './routes.ts';
+import { SESSION_COOKIE } from './admin-context.ts';
 import { SIGN_IN_WINDOW_MS } from './sign-in-limit.ts';
 import { totpCode, totpStep } from './totp.ts';
 import { twoStep } from './two-step.ts';

@@ -12,22 +12,18 @@ import {
   type UploadedPhoto,
 } from '../../src/admin/site-contract.ts';
 import type { PhotoValue } from '../../src/content/site-fields.ts';
-import { sendSiteFile, sitePath, PublishRefused, type LiveSite } from '../site/live-site.ts';
+import { refuse } from '../guard/refusal.ts';
+import { PublishRefused, sitePath } from '../site/live-site.ts';
 import { MAX_PHOTO_BYTES, PHOTO_PLACES, PhotoRefused, processPhoto } from '../site/photos.ts';
 import { RenderFailed } from '../site/render.ts';
 import { draftError, launchChecklist } from '../site/site-content.ts';
-import { DraftConflict, type SiteStore } from '../site/site-store.ts';
+import { DraftConflict } from '../site/site-store.ts';
+import type { AdminSite } from './admin-context.ts';
 
 /** The site editor's API (src/admin/site-contract.ts), under /admin with the inbox's sign-in. */
-export interface SiteRoutesContext {
-  live: LiveSite;
-  store: SiteStore;
+export interface SiteRoutesContext extends AdminSite {
   signedIn: RouteShorthandOptions;
   userOf(request: FastifyRequest): { email: string };
-}
-
-function refuse(reply: FastifyReply, status: number, error: string, extra: object = {}) {
-  return reply.code(status).send({ ok: false, error, ...extra });
 }
 
 /** A refused publish or preview as the editor shows it; anything else is the server's. */
@@ -154,7 +150,7 @@ function publishRoutes(app: FastifyInstance, context: SiteRoutesContext) {
       );
       // A page the preview did not make again (its scripts, styles, fonts) is the build's.
       if (!file) return reply.redirect(`/${request.params['*']}`, 302);
-      return sendSiteFile(request, reply, file);
+      return context.sendFile(request, reply, file);
     },
   );
 }

@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 import type { InboxPage, WeekFigures, WeeklyPicture } from '../../src/admin/contract.ts';
 import { business } from '../../src/content/business.ts';
-import { businessMsBetween, lastWeekStarts, respondBy } from '../../src/forms/business-hours.ts';
+import { businessMsBetween } from '../../src/business-time/business-hours.ts';
+import { respondBy } from '../../src/business-time/promises.ts';
+import { lastWeekStarts } from '../../src/business-time/weeks.ts';
 import type { Engine } from '../db/engine.ts';
 
 /** The staffing desk's figures: which requests wait for a reply, and how the weeks went. */

@@ -6,11 +6,12 @@ import fastifyCors from '@fastify/cors';
 import fastifyMultipart from '@fastify/multipart';
 import proxyAddr from '@fastify/proxy-addr';
 import fastifyStatic from '@fastify/static';
-import { adminRoutes, type AdminOptions } from '../admin/routes.ts';
+import type { AdminOptions } from '../admin/admin-context.ts';
+import { adminRoutes } from '../admin/routes.ts';
 import { shareRequestLimits } from '../guard/request-limit.ts';
 import type { TrustProxy } from '../config.ts';
 import { proofOfWork } from '../guard/proof-of-work.ts';
-import { BODY_LIMIT, fail, formRoutes, UNSUPPORTED_TYPE } from '../intake/form-routes.ts';
+import { BODY_LIMIT, formRoutes, UNSUPPORTED_TYPE } from '../intake/form-routes.ts';
 import { forms as defaultForms, type FormDefinition } from '../intake/forms.ts';
 import { documentScriptHashes } from './inline-scripts.ts';
 import { ClientError, multipartErrors, multipartLimits } from '../intake/multipart.ts';
@@ -19,7 +20,9 @@ import { registerSecurityHeaders } from './security-headers.ts';
 import type { Store } from '../store/store.ts';
 import { routes } from '../../src/content/routes.ts';
 import type { FormAnswers } from '../site/form-answers.ts';
-import { sendSiteFile, sitePath, type LiveSite } from '../site/live-site.ts';
+import { refuse } from '../guard/refusal.ts';
+import { sitePath, type LiveSite } from '../site/live-site.ts';
+import { sendSiteFile } from './site-file.ts';
 import type { SiteStore } from '../site/site-store.ts';
 
 export interface AppOptions {
@@ -116,12 +119,12 @@ function handleErrors(app: FastifyInstance) {
     const { status, message } = clientError(error);
     if (status >= 500) {
       request.log.error({ code: error.code, name: error.name }, 'request failed');
-      return fail(reply, 500, 'Something went wrong on our side; please try again');
+      return refuse(reply, 500, 'Something went wrong on our side; please try again');
     }
     request.log.info({ code: error.code ?? status }, 'request refused');
-    return fail(reply, status, message);
+    return refuse(reply, status, message);
   });
-  app.setNotFoundHandler((_request, reply) => fail(reply, 404, 'Not found'));
+  app.setNotFoundHandler((_request, reply) => refuse(reply, 404, 'Not found'));
 
   // During a graceful stop, requests still arriving on open connections are turned away at once
   // (the ones already running finish): a client or proxy retries them on the restarted server.
@@ -132,7 +135,7 @@ function handleErrors(app: FastifyInstance) {
   app.addHook('onRequest', async (_request, reply) => {
     if (!closing) return;
     reply.header('connection', 'close').header('retry-after', '5');
-    return fail(reply, 503, 'The server is restarting; please try again in a moment');
+    return refuse(reply, 503, 'The server is restarting; please try again in a moment');
   });
 }
 
@@ -177,7 +180,7 @@ function servePhotos(app: FastifyInstance, store: SiteStore) {
     const file = /^[0-9a-f]{16}-\d{2,4}\.(avif|webp)$/.test(name)
       ? await store.mediaFile(name)
       : undefined;
-    if (!file) return fail(reply, 404, 'No such photo');
+    if (!file) return refuse(reply, 404, 'No such photo');
     return reply
       .header('content-type', file.type)
       .header('cache-control', 'public, max-age=31536000, immutable')
@@ -297,7 +300,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return { ok: true };
     } catch (error) {
       request.log.error({ code: (error as { code?: string }).code }, 'health check failed');
-      return fail(reply, 503, 'The database is unavailable');
+      return refuse(reply, 503, 'The database is unavailable');
     }
   });
   readinessRoute(app, store, options.ready ?? {});
@@ -324,7 +327,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       prefix: '/admin',
       database: store.database,
       forms: [...forms.values()],
-      ...(options.site ? { site: options.site } : {}),
+      ...(options.site ? { site: { ...options.site, sendFile: sendSiteFile } } : {}),
       onMailQueued: options.onStored,
       ...options.admin,
     });

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { buildApp } from './app.ts';
 import { LATEST_VERSION } from '../db/upgrade.ts';
 import { trackedSender } from '../mail/smtp-status.ts';
-import { smtpSender } from '../mail/outbox.ts';
+import { smtpSender } from '../mail/transport.ts';
 import { openStore, type Store } from '../store/store.ts';
 import { tempDataDir } from '../testing/fixtures.ts';
 

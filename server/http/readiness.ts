@@ -6,8 +6,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { currentVersion, LATEST_VERSION } from '../db/upgrade.ts';
 import type { SmtpStatus } from '../mail/smtp-status.ts';
-import { fail } from '../intake/form-routes.ts';
 import type { Store } from '../store/store.ts';
+import { refuse } from '../guard/refusal.ts';
 
 export interface ReadinessOptions {
   /** The data folder (DATA_DIR, or the SQLite file's folder); none with Postgres. */
@@ -71,6 +71,6 @@ export function readinessRoute(app: FastifyInstance, store: Store, options: Read
     const reason = await notReadyBecause(store, options);
     if (!reason) return { ok: true };
     request.log.warn({ reason }, 'not ready');
-    return fail(reply, 503, 'Not ready', { reason });
+    return refuse(reply, 503, 'Not ready', { reason });
   });
 }

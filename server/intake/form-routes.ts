@@ -6,6 +6,7 @@ import { acknowledgementGuard } from '../guard/acknowledgements.ts';
 import { clientCount } from '../guard/request-limit.ts';
 import type { ProofOfWorkGuard } from '../guard/proof-of-work.ts';
 import { spamScore, type ProofOfWork, type SpamScore } from '../guard/spam-score.ts';
+import { refuse } from '../guard/refusal.ts';
 import type { FormAnswers } from '../site/form-answers.ts';
 import { messagesIn, type PageLanguage } from './form-messages.ts';
 import {
@@ -67,11 +68,6 @@ export function siteLanguage(header: string | undefined): string | undefined {
   return value && SITE_LANGUAGES.has(value) ? value : undefined;
 }
 
-/** The receiver's answer to anything it refuses: `{ ok: false, error }`. */
-export function fail(reply: FastifyReply, status: number, error: string, extra: object = {}) {
-  return reply.code(status).send({ ok: false, error, ...extra });
-}
-
 type FormRequest = FastifyRequest<{ Params: { form: string } }>;
 
 /** Saves, or answers 503 and gives `undefined` when the database cannot take it just now. */
@@ -86,7 +82,7 @@ async function save(
   } catch (error) {
     request.log.error({ code: (error as { code?: string }).code }, 'could not store');
     reply.header('retry-after', '30');
-    await fail(reply, 503, 'The form could not be saved just now; please try again');
+    await refuse(reply, 503, 'The form could not be saved just now; please try again');
     return undefined;
   }
 }
@@ -172,7 +168,7 @@ async function accept(
   const attachment = received.file && (await checkedAttachment(received.file));
   const key = received.idempotencyKey;
   if (key !== undefined && (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key))) {
-    await fail(reply, 400, 'Idempotency-Key must be 1 to 200 visible ASCII characters');
+    await refuse(reply, 400, 'Idempotency-Key must be 1 to 200 visible ASCII characters');
     return { kind: 'answered' };
   }
   const spam = await scored(request, form, result.fields, received, options);
@@ -195,7 +191,7 @@ async function accept(
   });
   if (!saved) return { kind: 'answered' };
   if (saved.status === 'key-reused') {
-    await fail(reply, 422, 'This Idempotency-Key was already used for a different body');
+    await refuse(reply, 422, 'This Idempotency-Key was already used for a different body');
     return { kind: 'answered' };
   }
   if (saved.status === 'created') {
@@ -213,7 +209,7 @@ async function receiveHtml(
   options: FormRouteOptions,
 ) {
   const { browser } = form;
-  if (!browser) return fail(reply, 415, UNSUPPORTED_TYPE);
+  if (!browser) return refuse(reply, 415, UNSUPPORTED_TYPE);
   const post = await readHtmlPost(request, { ...form, browser }, BODY_LIMIT);
   const answer = (status: number, posted: PostedForm) =>
     answerPage(request, reply, status, posted, post.language, options.formAnswers);
@@ -268,8 +264,8 @@ async function answerPage(
 /** POST /api/forms/:form: validate with the form's schema, store once, answer the id. */
 async function receive(request: FormRequest, reply: FastifyReply, options: FormRouteOptions) {
   const form = options.forms.get(request.params.form);
-  if (!form) return fail(reply, 404, 'Unknown form');
-  if (!request.headers['content-type']) return fail(reply, 415, UNSUPPORTED_TYPE);
+  if (!form) return refuse(reply, 404, 'Unknown form');
+  if (!request.headers['content-type']) return refuse(reply, 415, UNSUPPORTED_TYPE);
   if (isHtmlPost(request)) return receiveHtml(request, reply, form, options);
 
   const { body, file } = request.isMultipart()
@@ -292,7 +288,7 @@ async function receive(request: FormRequest, reply: FastifyReply, options: FormR
     case 'spam':
       return { ok: true, id: randomUUID() };
     case 'invalid':
-      return fail(reply, 400, 'Some fields are missing or invalid', { errors: outcome.errors });
+      return refuse(reply, 400, 'Some fields are missing or invalid', { errors: outcome.errors });
     case 'stored':
       return { ok: true, id: outcome.id };
     case 'answered':
@@ -319,7 +315,7 @@ function formEndpoints(app: FastifyInstance, options: FormRouteOptions) {
     method: ['GET', 'PUT', 'PATCH', 'DELETE'],
     url: '/api/forms/:form',
     handler: async (_request, reply) =>
-      fail(reply.header('allow', 'POST, OPTIONS'), 405, 'Forms are sent with POST'),
+      refuse(reply.header('allow', 'POST, OPTIONS'), 405, 'Forms are sent with POST'),
   });
 
   app.post<{ Params: { form: string } }>(

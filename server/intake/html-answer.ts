@@ -1,3 +1,7 @@
+/**
+ * The answer to a form sent without JavaScript: an HTML page in the form's language, the site's
+ * own (FormAnswers: ../site/form-answers.ts) or, without one, a plain page made here.
+ */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { applicationForm } from '../../src/content/application-form.ts';
 import { company } from '../../src/content/company.ts';
@@ -12,14 +16,10 @@ import { language } from '../../src/content/language.ts';
 import { quoteForm } from '../../src/content/quote-form.ts';
 import { routes, staticHref } from '../../src/content/routes.ts';
 import { pages, ui } from '../../src/content/site.ts';
+import { escapeHtml } from '../../src/escape-html.ts';
 import type { PostedForm } from '../../src/forms/posted.ts';
 import type { FormAnswers } from '../site/form-answers.ts';
 import type { PageLanguage } from './form-messages.ts';
-
-/**
- * The answer to a form sent without JavaScript: an HTML page in the form's language, the site's
- * own (FormAnswers, the build's renderer) or, without one, a plain page made here.
- */
 
 const words = {
   en: { formText, pages, ui, language, company, quote: quoteForm, application: applicationForm },
@@ -33,15 +33,6 @@ const words = {
     application: esApplicationForm,
   },
 };
-
-export function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
 
 /** What the page says: the confirmation, or the messages and the way back to the form. */
 function fallbackBody(posted: PostedForm, lang: PageLanguage): string {

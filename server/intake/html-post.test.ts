@@ -17,7 +17,7 @@ import {
   tempDataDir,
 } from '../testing/fixtures.ts';
 import { messagesIn } from './form-messages.ts';
-import { escapeHtml } from './html-answer.ts';
+import { escapeHtml } from '../../src/escape-html.ts';
 
 let data: ReturnType<typeof tempDataDir>;
 let store: Store;

@@ -1,10 +1,13 @@
 import { acknowledgement as englishAcknowledgement } from '../../src/content/acknowledgement.ts';
 import { business } from '../../src/content/business.ts';
 import { acknowledgement as spanishAcknowledgement } from '../../src/content/es/acknowledgement.ts';
-import { quoteBy, respondBy } from '../../src/forms/business-hours.ts';
+import { quoteBy, respondBy } from '../../src/business-time/promises.ts';
 import { fileSize } from '../../src/forms/resume.ts';
 import type { FormDefinition } from '../intake/forms.ts';
 import type { StoredSubmission } from '../store/store.ts';
+
+/** What an e-mail needs of a form: its title, its fields' labels, and who sent it. */
+export type MailForm = Pick<FormDefinition, 'title' | 'labels' | 'contact'>;
 
 /** Drops control characters other than newline and tab: nothing in a field may fake a header or a line. */
 export function plainText(value: string): string {
@@ -37,7 +40,7 @@ export function fieldText(value: unknown): string {
 }
 
 /** The fields as an aligned two-column list; multi-line values stay indented under their label. */
-export function fieldsAsText(form: FormDefinition, fields: Record<string, unknown>): string {
+export function fieldsAsText(form: MailForm, fields: Record<string, unknown>): string {
   const rows = Object.entries(fields).map(([key, value]) => ({
     label: form.labels[key] ?? humanize(key),
     value: plainText(fieldText(value)).trim() || '-',
@@ -79,10 +82,7 @@ export interface NotificationMail {
 }
 
 /** The e-mail to the business about one submission: readable as plain text, answerable with Reply. */
-export function notificationMail(
-  form: FormDefinition,
-  submission: StoredSubmission,
-): NotificationMail {
+export function notificationMail(form: MailForm, submission: StoredSubmission): NotificationMail {
   const contact = form.contact(submission.fields);
   const name = oneLine(contact.name ?? '') || 'a visitor';
   const received = new Date(submission.receivedAt).toISOString().replace('T', ' ').slice(0, 16);

@@ -5,14 +5,8 @@ import { openStore, type Store } from '../store/store.ts';
 import { engines, type TestEngine } from '../testing/engines.ts';
 import { quoteBody } from '../testing/fixtures.ts';
 import { startSmtp } from '../testing/smtp.ts';
-import {
-  SENDS_AT_ONCE,
-  smtpSender,
-  startOutbox,
-  type MailSender,
-  type Outbox,
-  type OutboxOptions,
-} from './outbox.ts';
+import { startOutbox, type Outbox, type OutboxOptions } from './outbox.ts';
+import { SENDS_AT_ONCE, smtpSender, type MailSender } from './transport.ts';
 
 const silent = { info: () => {}, warn: () => {}, error: () => {} };
 

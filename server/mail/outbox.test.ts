@@ -2,7 +2,8 @@ import { createServer as createNetServer } from 'node:net';
 import { createClient } from '@libsql/client';
 import { buildApp } from '../http/app.ts';
 import { forms } from '../intake/forms.ts';
-import { smtpSender, startOutbox, type MailSender, type Outbox } from './outbox.ts';
+import { startOutbox, type Outbox } from './outbox.ts';
+import { smtpSender, type MailSender } from './transport.ts';
 import { createStore, openStore, type Store } from '../store/store.ts';
 import {
   applicationBody,

@@ -1,27 +1,11 @@
-import nodemailer from 'nodemailer';
-import { business } from '../../src/content/business.ts';
-import { downloadName, extensionOf } from '../store/attachments.ts';
-import type { FormDefinition } from '../intake/forms.ts';
-import { acknowledgementMail, notificationMail } from './mail-text.ts';
+/**
+ * The outbox's loop: it leases the due e-mails of the queue (../store/outbox-queue.ts), has each
+ * one built (messages.ts) and sent (transport.ts), and records the outcome: sent, tried again
+ * after a back-off, or given up.
+ */
 import type { PendingNotification, Store } from '../store/store.ts';
-
-export interface MailMessage {
-  from: string;
-  to: string[];
-  subject: string;
-  text: string;
-  replyTo?: { name: string; address: string } | undefined;
-  messageId: string;
-  headers: Record<string, string>;
-  /** The files sent with the submission (a résumé). */
-  attachments?: { filename: string; content: Buffer; contentType: string }[];
-}
-
-/** What the outbox needs of a mail transport (nodemailer's, or a fake in tests). */
-export interface MailSender {
-  sendMail(message: MailMessage): Promise<unknown>;
-  close?(): void;
-}
+import { messageFor, type MessageSource } from './messages.ts';
+import { SENDS_AT_ONCE, type MailSender } from './transport.ts';
 
 /** The logger calls the outbox makes (pino's, as fastify's `app.log`, fits). */
 export interface OutboxLog {
@@ -30,12 +14,9 @@ export interface OutboxLog {
   error(details: object, message: string): void;
 }
 
-export interface OutboxOptions {
+export interface OutboxOptions extends MessageSource {
   store: Store;
-  forms: readonly FormDefinition[];
   sender: MailSender;
-  from: string;
-  to: string[];
   log: OutboxLog;
   /** First retry delay; each later one doubles, up to `retryMaxMs`. */
   retryBaseMs?: number;
@@ -62,45 +43,6 @@ export interface Outbox {
   stop(): Promise<void>;
 }
 
-/**
- * How many e-mails go at once: the SMTP pool's connections, and so the most a pass claims (a claimed
- * e-mail waiting for a free connection would only wear its lease down).
- */
-export const SENDS_AT_ONCE = 5;
-
-/**
- * The outbox's transport to `smtpUrl`. With `envelopeFrom` (MAIL_ENVELOPE_FROM), every e-mail's
- * SMTP envelope sender (MAIL FROM, where bounces go) is that address, while its From header stays
- * NOTIFY_FROM: a bounce of an acknowledgement to a mistyped address lands there, not in the
- * owner's inbox.
- */
-export function smtpSender(smtpUrl: string, envelopeFrom?: string): MailSender {
-  const transport = nodemailer.createTransport({
-    url: smtpUrl,
-    // A few connections kept open: a burst of submissions is not one SMTP handshake per e-mail.
-    pool: true,
-    maxConnections: SENDS_AT_ONCE,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 30_000,
-  });
-  if (!envelopeFrom) return transport;
-  return {
-    // An envelope names its recipients too: the message's own.
-    sendMail: (message) =>
-      transport.sendMail({ ...message, envelope: { from: envelopeFrom, to: message.to } }),
-    close: () => transport.close(),
-  };
-}
-
-const FALLBACK_FORM: Omit<FormDefinition, 'name'> = {
-  title: 'Form submission',
-  schema: undefined as never,
-  labels: {},
-  contact: () => ({}),
-  summaryFields: [],
-};
-
 /** A refusal the relay will repeat however often it is asked (SMTP 5xx): no retry. */
 function isPermanent(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
@@ -118,76 +60,6 @@ function failureCode(error: unknown): string {
   ]
     .join(' ')
     .trim();
-}
-
-function messageDomain(from: string): string {
-  return /@([^\s>]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
-}
-
-/**
- * The visitor's acknowledgement: to the address they gave, from NOTIFY_FROM, answered by the
- * owner (Reply-To). Marked as automatic (RFC 3834), so that auto-replies do not answer it.
- */
-function acknowledgementFor(
-  options: OutboxOptions,
-  submission: PendingNotification['submission'],
-): MailMessage | undefined {
-  const form = options.forms.find((candidate) => candidate.name === submission.form);
-  const address = form?.contact(submission.fields).email;
-  if (!address) return undefined;
-  const mail = acknowledgementMail(submission);
-  const [owner] = options.to;
-  return {
-    from: options.from,
-    to: [address],
-    subject: mail.subject,
-    text: mail.text,
-    replyTo: owner ? { name: business.name, address: owner } : undefined,
-    messageId: `<${submission.id}.acknowledgement@${messageDomain(options.from)}>`,
-    headers: {
-      'Auto-Submitted': 'auto-replied',
-      'X-Auto-Response-Suppress': 'All',
-      'X-Submission-Id': submission.id,
-    },
-  };
-}
-
-/** The e-mail of one outbox row: the owner's notification (with its files), or the acknowledgement. */
-async function messageFor(
-  options: OutboxOptions,
-  { kind, submission }: PendingNotification,
-): Promise<MailMessage | undefined> {
-  if (kind === 'acknowledge') return acknowledgementFor(options, submission);
-  return notificationFor(options, submission);
-}
-
-/** The e-mail of one submission, with its files (a résumé) attached. */
-async function notificationFor(
-  options: OutboxOptions,
-  submission: PendingNotification['submission'],
-): Promise<MailMessage> {
-  const form = options.forms.find((candidate) => candidate.name === submission.form) ?? {
-    ...FALLBACK_FORM,
-    name: submission.form,
-  };
-  const mail = notificationMail(form, submission);
-  const files = submission.attachments.length
-    ? await options.store.attachmentFiles(submission.id)
-    : [];
-  return {
-    from: options.from,
-    to: options.to,
-    subject: mail.subject,
-    text: mail.text,
-    replyTo: mail.replyTo,
-    messageId: `<${submission.id}@${messageDomain(options.from)}>`,
-    headers: { 'X-Submission-Id': submission.id, 'X-Form': submission.form },
-    attachments: files.map((file) => ({
-      filename: downloadName(file.name, extensionOf(file.type)),
-      content: Buffer.from(file.content),
-      contentType: file.type,
-    })),
-  };
 }
 
 interface RetryPolicy {

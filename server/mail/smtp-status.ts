@@ -1,6 +1,6 @@
 // Whether the SMTP relay was reachable at the outbox's last try, for /readyz (server/http/
 // readiness.ts): the sender is wrapped, so the outbox itself knows nothing of it.
-import type { MailSender } from './outbox.ts';
+import type { MailSender } from './transport.ts';
 
 export interface SmtpStatus {
   /** The last try's outcome: undefined before the first. */

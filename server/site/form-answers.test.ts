@@ -7,9 +7,9 @@ import { parsePhone } from '../../src/content/site-fields.ts';
 import { runtimeContent } from './site-content.ts';
 
 /**
- * The worker's keeper, with a stand-in for the build's renderer: it answers what it was started
- * with (its content, its thread), hangs, stops or fails on request. The real renderer is the
- * build's (scripts/build/render-form-answer.ts), driven by the browser tests.
+ * The worker's keeper, with a stand-in for the renderer: it answers what it was started with (its
+ * content, its thread), hangs, stops or fails on request. The real renderer
+ * (render/render-form-answer.ts) is driven by the browser tests.
  */
 const STAND_IN = `
 import { parentPort, threadId, workerData } from 'node:worker_threads';

@@ -4,12 +4,17 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { PublishedContent } from '../../src/content/published.ts';
 import type { PostedForm } from '../../src/forms/posted.ts';
+import type {
+  AnswerJob,
+  AnswerReply,
+  AnswerRequest,
+} from './render/render-form-answer-contract.ts';
 import { runtimeContent } from './site-content.ts';
 import type { SiteStore } from './site-store.ts';
 
 /**
- * The pages that answer a form sent without JavaScript (server/intake/), made by the build's own
- * renderer (scripts/build/render-form-answer.ts, bundled beside the server as
+ * The pages that answer a form sent without JavaScript (server/intake/), made with the build's own
+ * steps by a renderer (render/render-form-answer.ts, bundled beside the server as
  * render-form-answer.js) in one long-lived worker thread: the form's page with the posted values
  * and messages, or its confirmation, in the owner's published content. The worker is made again
  * when another version of the site goes live, when it stopped, or after a render that hung.
@@ -36,14 +41,6 @@ export interface FormAnswerOptions {
   timeoutMs?: number;
   log?: { warn(fields: object, message: string): void };
 }
-
-/** What the worker is asked, and what it answers (scripts/build/render-form-answer.ts). */
-interface AnswerRequest {
-  id: number;
-  posted: PostedForm;
-  language: 'en' | 'es';
-}
-type AnswerReply = { id: number; html: string } | { id: number; error: string };
 
 /** Where the renderer is: beside the server's own bundle (build/server/render-form-answer.js). */
 export function defaultFormAnswerRenderer(): string {
@@ -127,7 +124,7 @@ export function formAnswerRenderer(options: FormAnswerOptions): FormAnswers {
     const content = await contentOf(version);
     await stop();
     const worker = new Worker(renderer, {
-      workerData: { buildDir, content },
+      workerData: { buildDir, content } satisfies AnswerJob,
       resourceLimits: { maxOldGenerationSizeMb: 256 },
     });
     worker.unref();

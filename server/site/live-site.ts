@@ -1,5 +1,11 @@
+/**
+ * The published site this instance serves: the owner's documents in memory over the build's
+ * (an empty set while nothing is published, so a fresh install serves the build as it is).
+ * A publish makes every document first and switches them in with one assignment, so no request
+ * fails during it and none gets a mix of two versions. Every instance looks for a newer version
+ * in the database every few seconds and makes it the same way.
+ */
 import { randomBytes } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { defaultRenderer, renderSite, type SiteFile, type SiteFiles } from './render.ts';
 import {
   describeChanges,
@@ -8,14 +14,6 @@ import {
   type PublishProblem,
 } from './site-content.ts';
 import type { SiteFields, SiteStore } from './site-store.ts';
-
-/**
- * The published site this instance serves: the owner's documents in memory over the build's
- * (an empty set while nothing is published, so a fresh install serves the build as it is).
- * A publish makes every document first and switches them in with one assignment, so no request
- * fails during it and none gets a mix of two versions. Every instance looks for a newer version
- * in the database every few seconds and makes it the same way.
- */
 
 export class PublishRefused extends Error {
   constructor(
@@ -197,23 +195,4 @@ export function sitePath(url: string): string {
   const pathname = decodeURIComponent(url.split(/[?#]/, 1)[0] ?? '/');
   const file = pathname.endsWith('/') ? `${pathname}index.html` : pathname;
   return file.replace(/^\/+/, '');
-}
-
-/** Sends one of the owner's files as the static files are sent: cached, encoded, revalidated. */
-export function sendSiteFile(request: FastifyRequest, reply: FastifyReply, file: SiteFile) {
-  reply.header('content-type', file.type);
-  reply.header('cache-control', 'no-cache');
-  reply.header('etag', file.etag);
-  reply.header('vary', 'Accept-Encoding');
-  if (request.headers['if-none-match'] === file.etag) return reply.code(304).send();
-  const accepted = String(request.headers['accept-encoding'] ?? '');
-  const encoded =
-    /\bbr\b/.test(accepted) && file.br
-      ? { name: 'br', body: file.br }
-      : /\bgzip\b/.test(accepted) && file.gz
-        ? { name: 'gzip', body: file.gz }
-        : undefined;
-  if (encoded) reply.header('content-encoding', encoded.name);
-  // Node writes no body for a HEAD request, but keeps its length.
-  return reply.send(encoded?.body ?? file.body);
 }

@@ -1,16 +1,16 @@
+/**
+ * The public documents made again from published content, with the build's own steps, by a
+ * renderer (render/render-site.ts, bundled beside the server as render-site.js) in a worker thread:
+ * its modules are its own, so each render reads only its content, and a render that fails or
+ * hangs is stopped without touching the running server.
+ */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { PublishedContent } from '../../src/content/published.ts';
-
-/**
- * The public documents made again from published content, by the build's own renderer
- * (scripts/build/render-site.ts, bundled beside the server as render-site.js) in a worker thread:
- * its modules are its own, so each render reads only its content, and a render that fails or
- * hangs is stopped without touching the running server.
- */
+import type { RenderedFile, RenderJob } from './render/render-site-contract.ts';
 
 /** A file of the published site, in memory, with the headers it is served with. */
 export interface SiteFile {
@@ -31,19 +31,12 @@ const TYPES: Record<string, string> = {
   '.jpg': 'image/jpeg',
 };
 
-interface WorkerFile {
-  path: string;
-  body: string | Uint8Array;
-  br?: Uint8Array;
-  gz?: Uint8Array;
-}
-
 const asBuffer = (bytes: string | Uint8Array) =>
   typeof bytes === 'string'
     ? Buffer.from(bytes)
     : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
-function toSiteFile(file: WorkerFile): SiteFile {
+function toSiteFile(file: RenderedFile): SiteFile {
   const body = asBuffer(file.body);
   return {
     body,
@@ -78,16 +71,16 @@ export async function renderSite(
   }
   const buildDir = path.dirname(path.dirname(options.renderer));
   const worker = new Worker(options.renderer, {
-    workerData: { buildDir, content },
+    workerData: { buildDir, content } satisfies RenderJob,
     resourceLimits: { maxOldGenerationSizeMb: 512 },
   });
   try {
-    const files = await new Promise<WorkerFile[]>((resolve, reject) => {
+    const files = await new Promise<RenderedFile[]>((resolve, reject) => {
       const timer = setTimeout(
         () => reject(new RenderFailed('Making the pages took too long')),
         options.timeoutMs ?? 60_000,
       );
-      worker.once('message', (message: WorkerFile[]) => {
+      worker.once('message', (message: RenderedFile[]) => {
         clearTimeout(timer);
         resolve(message);
       });

@@ -4,12 +4,12 @@ import { adminText } from '../content/admin';
 import { AdminLayout } from './admin-layout';
 import { adminApi, ApiError, whenSignedOut } from './api';
 import type { SessionInfo } from './contract';
-import { InboxPage } from './inbox-page';
-import { SetupPage } from './setup-page';
-import { SignInPage } from './sign-in-page';
+import { InboxPage } from './inbox/inbox-page';
+import { SetupPage } from './account/setup-page';
+import { SignInPage } from './account/sign-in-page';
 import { PartScreen, SiteScreen } from './site/lazy-routes';
-import { SubmissionPage } from './submission-page';
-import { WeeklyPage } from './weekly-page';
+import { SubmissionPage } from './submission/submission-page';
+import { WeeklyPage } from './desk/weekly-page';
 
 export type Auth =
   | { state: 'loading' }

@@ -1,3 +1,4 @@
+/** The inbox's calls to `/admin/api/`; the session cookie goes along by itself (same origin). */
 import type {
   AdminError,
   InboxPage,
@@ -22,8 +23,6 @@ import type {
   UploadedPhoto,
 } from './site-contract';
 import type { PhotoPlaceName } from '../content/site-fields';
-
-/** The inbox's calls to `/admin/api/`; the session cookie goes along by itself (same origin). */
 
 const BASE = '/admin/api';
 

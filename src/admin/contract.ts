@@ -1,3 +1,7 @@
+/**
+ * What the owner's inbox and the receiver say to each other (`/admin/api/`), validated with the same
+ * schemas on both sides. No React here: the server imports it.
+ */
 import * as z from 'zod/mini';
 import {
   availabilityValues,
@@ -6,11 +10,6 @@ import {
   positionValues,
   shiftValues,
 } from '../content/options.ts';
-
-/**
- * What the owner's inbox and the receiver say to each other (`/admin/api/`), validated with the same
- * schemas on both sides. No React here: the server imports it.
- */
 
 export const submissionStatuses = ['new', 'in_progress', 'handled', 'spam'] as const;
 export type SubmissionStatus = (typeof submissionStatuses)[number];

@@ -1,12 +1,11 @@
-import { z } from 'zod';
-import type { PhotoValue } from '../content/site-fields';
-import type { Language } from '../content/site-values';
-
 /**
  * The site editor's API (/admin/#/site), shared by the server (server/admin/site-routes.ts) and the
  * editor (src/admin/site/). Fields are keyed `<part>/<path>` (src/content/site-parts.ts) and hold
  * stored values (src/content/site-fields.ts): only what the owner changed from the code.
  */
+import { z } from 'zod';
+import type { PhotoValue } from '../content/site-fields';
+import type { Language } from '../content/site-values';
 
 export type SiteFields = Record<string, unknown>;
 

@@ -57,7 +57,7 @@ const facts = editable('business', {
   timeZone: 'America/New_York',
   /**
    * What the site promises a client, as numbers: the inbox counts each request's deadlines from
-   * them (src/forms/business-hours.ts), and the words of the claims are written from them.
+   * them (src/business-time/promises.ts), and the words of the claims are written from them.
    */
   promises: {
     /** A first answer within this many business hours (inside the opening hours above). */

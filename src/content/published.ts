@@ -5,9 +5,12 @@
  *
  * A published document carries its own language's changes in
  * `<script type="application/json" id="site-content">`; the publish renderer
- * (scripts/build/render-site.ts) puts both languages' on globalThis before it loads the pages'
+ * (server/site/render/render-site.ts) puts both languages' on globalThis before it loads the pages'
  * code. With nothing published there is neither, and every part is the code's.
  */
+import { withValueAt } from './value-path.ts';
+
+/** The changed fields' values, keyed `<part>/<path>`: shared by both languages, and each one's. */
 export interface PublishedContent {
   /** Changes that are the same in every language (a phone, a photo). */
   facts?: Record<string, unknown>;
@@ -32,26 +35,6 @@ function published(): PublishedContent {
   return fromDocument;
 }
 
-/** `value` with `replacement` at `path`, copied along the path; unchanged where the path is not. */
-export function withValueAt(
-  value: unknown,
-  path: readonly string[],
-  replacement: unknown,
-): unknown {
-  const [key, ...rest] = path;
-  if (key === undefined) return replacement;
-  if (Array.isArray(value)) {
-    const index = Number(key);
-    if (!Number.isInteger(index) || index < 0 || index >= value.length) return value;
-    const copy = [...(value as unknown[])];
-    copy[index] = withValueAt(copy[index], rest, replacement);
-    return copy;
-  }
-  if (typeof value !== 'object' || value === null || !(key in value)) return value;
-  const record = value as Record<string, unknown>;
-  return { ...record, [key]: withValueAt(record[key], rest, replacement) };
-}
-
 /** `cards.0.title` → ['cards', '0', 'title']; '' (the whole part) → []. */
 const pathOf = (dotted: string) => (dotted === '' ? [] : dotted.split('.'));
 
@@ -66,7 +49,7 @@ export function applyFields<T>(part: string, defaults: T, fields: Record<string,
     .map((key) => ({ key, path: pathOf(key.slice(prefix.length)) }))
     .sort((a, b) => a.path.length - b.path.length);
   let result: unknown = defaults;
-  for (const { key, path } of own) result = withValueAt(result, path, fields[key]);
+  for (const { key, path } of own) result = withValueAt(result, path, fields[key], 'keep');
   return result as T;
 }
 

@@ -3,9 +3,9 @@ import { ArrowLeft } from 'lucide-react';
 import { PageTitle } from '../../components/page-title';
 import { siteEditorText } from '../../content/admin-site';
 import { partOf } from '../../content/site-parts';
-import { LoadFailed } from '../load-failed';
-import { PageLink } from '../page-link';
-import { usePageFocus } from '../use-page-focus';
+import { LoadFailed } from '../shared/load-failed';
+import { PageLink } from '../shared/page-link';
+import { usePageFocus } from '../shared/use-page-focus';
 import { PartEditor } from './part-editor';
 import { useSiteOverview } from './use-site';
 

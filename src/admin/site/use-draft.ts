@@ -3,11 +3,11 @@ import { siteEditorText } from '../../content/admin-site';
 import { partOf } from '../../content/site-parts';
 import { ApiError, siteApi } from '../api';
 import type { DraftConflictError, SiteFields, SiteOverview } from '../site-contract';
-import { reasonOf } from './errors';
-import { addItem, moveItem, newItemId, removeItem, setValue } from './copy-edits';
-import type { EditorActions } from './editor-context';
-import { workingCopies } from './part-content';
-import { draftFields, type WorkingCopy } from './working-copy';
+import { reasonOf } from './publish/errors';
+import { addItem, moveItem, newItemId, removeItem, setValue } from './draft/copy-edits';
+import type { EditorActions } from './draft/editor-context';
+import { workingCopies } from './draft/part-content';
+import { draftFields, type WorkingCopy } from './draft/working-copy';
 
 const text = siteEditorText.editor;
 

@@ -1,0 +1,185 @@
+/**
+ * Signing in (with two-step sign-in's code), the first account made with the setup code, the
+ * session and signing out: `/admin/api/sign-in`, `setup`, `session`, `sign-out`.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { safeParse } from 'zod/mini';
+import {
+  PASSWORD_MIN_LENGTH,
+  setupSchema,
+  signInSchema,
+  type AdminError,
+  type SessionInfo,
+} from '../../src/admin/contract.ts';
+import { clientKey } from '../guard/client-key.ts';
+import { refuse } from '../guard/refusal.ts';
+import { SESSION_COOKIE, type AdminContext } from './admin-context.ts';
+import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S } from './device-cookie.ts';
+import { verifyNobody, verifyPassword } from './passwords.ts';
+import { SESSION_MAX_MS } from './sessions.ts';
+import { AccountError, checkEmail, checkPassword, normaliseEmail, type User } from './users.ts';
+
+/**
+ * The keys a sign-in attempt is counted under: a browser's own when it carries a device cookie of
+ * the account asked for (server/admin/device-cookie.ts); else the address's and the account's.
+ */
+function attemptKeys(context: AdminContext, request: FastifyRequest, accountHash: string) {
+  const device = context.devices.read(request.cookies[DEVICE_COOKIE]);
+  if (device?.accountHash === accountHash) return [device.limitKey];
+  const { clientHash } = context.options.database;
+  return [`address:${clientHash(clientKey(request.ip))}`, `account:${accountHash}`];
+}
+
+/**
+ * Checks a password, and the code of an account with two-step sign-in, under the sign-in limit
+ * (each attempt counted before it is checked); starts a session. Each failure is recorded for the
+ * owner to see.
+ */
+async function signIn(context: AdminContext, request: FastifyRequest, reply: FastifyReply) {
+  const { accounts, limit, options } = context;
+  const { database } = options;
+  const body = safeParse(signInSchema, request.body);
+  if (!body.success) return refuse(reply, 400, 'Send an e-mail address and a password');
+  if ((await accounts.count()) === 0) return context.signedOut(request, reply);
+  const { email, password, code } = body.data;
+  const accountHash = database.clientHash(normaliseEmail(email));
+  const keys = attemptKeys(context, request, accountHash);
+  const wait = await limit.attempt(keys);
+  if (wait > 0) {
+    reply.header('retry-after', String(Math.ceil(wait / 1000)));
+    return refuse(reply, 429, 'Too many failed sign-ins; try again later');
+  }
+  const failed = async (error: string, extra: Partial<AdminError> = {}) => {
+    await context.failures.record(accountHash, database.clientHash(clientKey(request.ip)));
+    request.log.info('sign-in failed');
+    return refuse(reply, 401, error, extra);
+  };
+  const user = await accounts.find(email);
+  const valid = user
+    ? await verifyPassword(password, user.passwordHash)
+    : await verifyNobody(password, options.cost);
+  if (!user || !valid) return failed('Email or password is incorrect.');
+  if (await context.secondStep.enabled(user.id)) {
+    // The password is right; the attempt stays counted until the code is too.
+    if (code === undefined) {
+      return refuse(reply, 401, 'Enter the code from your authenticator app', {
+        codeNeeded: true,
+      } satisfies Partial<AdminError>);
+    }
+    const check = await context.secondStep.check(user.id, code);
+    if (check === 'refused')
+      return failed('The code is not correct.', { codeNeeded: true } satisfies Partial<AdminError>);
+    if (check === 'recovery-code-used') request.log.info({ userId: user.id }, 'recovery code used');
+  }
+  // The owner is in: the attempts counted for this sign-in are forgiven.
+  await Promise.all(keys.map((key) => limit.clear(key)));
+  request.log.info({ userId: user.id }, 'signed in');
+  return startSession(context, request, reply, user);
+}
+
+/**
+ * A new session for `user` in the cookie, and a new device cookie for this browser; answers what
+ * `/api/session` would.
+ */
+async function startSession(
+  context: AdminContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: User,
+): Promise<SessionInfo> {
+  const { sessionStore, options, devices } = context;
+  const token = await sessionStore.start(user);
+  const cookie = {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: options.cookieSecure === true || request.protocol === 'https',
+  } as const;
+  reply.setCookie(SESSION_COOKIE, token, { ...cookie, path: '/', maxAge: SESSION_MAX_MS / 1000 });
+  const accountHash = options.database.clientHash(normaliseEmail(user.email));
+  reply.setCookie(DEVICE_COOKIE, devices.issue(accountHash), {
+    ...cookie,
+    path: '/admin',
+    maxAge: DEVICE_COOKIE_MAX_AGE_S,
+  });
+  const signedInUser = await sessionStore.resolve(token);
+  return context.sessionInfo(signedInUser ?? user);
+}
+
+/** The field of a setup that add-user's rules refuse (server/admin/users.ts), if any. */
+function invalidSetupField(email: string, password: string): 'email' | 'password' | undefined {
+  try {
+    checkEmail(email);
+  } catch (error) {
+    if (error instanceof AccountError) return 'email';
+    throw error;
+  }
+  try {
+    checkPassword(password);
+  } catch (error) {
+    if (error instanceof AccountError) return 'password';
+    throw error;
+  }
+  return undefined;
+}
+
+/**
+ * The first account, made with the one-time setup code (docs/inbox.md, "The first account"), then signed
+ * in. A wrong code counts as a failed sign-in of the client's address, under the same limit.
+ */
+async function setUp(context: AdminContext, request: FastifyRequest, reply: FastifyReply) {
+  const { limit, setup, options } = context;
+  const body = safeParse(setupSchema, request.body);
+  if (!body.success) return refuse(reply, 400, 'Send the setup code, an e-mail and a password');
+  const { code, email, password } = body.data;
+  const field = invalidSetupField(email, password);
+  if (field === 'email')
+    return refuse(reply, 400, 'Enter a valid e-mail address', {
+      field,
+    } satisfies Partial<AdminError>);
+  if (field === 'password') {
+    const error = `The password must have at least ${PASSWORD_MIN_LENGTH} characters`;
+    return refuse(reply, 400, error, { field } satisfies Partial<AdminError>);
+  }
+  const keys = [`address:${options.database.clientHash(clientKey(request.ip))}`];
+  const wait = await limit.attempt(keys);
+  if (wait > 0) {
+    reply.header('retry-after', String(Math.ceil(wait / 1000)));
+    return refuse(reply, 429, 'Too many wrong setup codes; try again later');
+  }
+  const result = await setup.claim(code, email, password);
+  if (!result.claimed && result.reason === 'account-exists') {
+    return refuse(reply, 409, 'The inbox already has an account: sign in', {
+      setupNeeded: false,
+    } satisfies Partial<AdminError>);
+  }
+  if (!result.claimed) {
+    request.log.info('setup code refused');
+    return refuse(reply, 403, 'The setup code is not correct', {
+      field: 'code',
+    } satisfies Partial<AdminError>);
+  }
+  request.log.info({ userId: result.user.id }, 'first account made with the setup code');
+  return startSession(context, request, reply, result.user);
+}
+
+export function sessionRoutes(app: FastifyInstance, context: AdminContext) {
+  app.get('/api/session', context.signedIn, async (request) =>
+    context.sessionInfo(context.userOf(request)),
+  );
+  app.post(
+    '/api/sign-in',
+    { config: { rateLimit: { max: 30, timeWindow: 60_000 } } },
+    (request, reply) => signIn(context, request, reply),
+  );
+  app.post(
+    '/api/setup',
+    { config: { rateLimit: { max: 30, timeWindow: 60_000 } } },
+    (request, reply) => setUp(context, request, reply),
+  );
+  app.post('/api/sign-out', async (request, reply) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) await context.sessionStore.end(token);
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    return { ok: true };
+  });
+}

@@ -1,0 +1,54 @@
+/**
+ * The outbox's transport: an e-mail as the outbox hands it over, and nodemailer's SMTP pool that
+ * sends it (or a fake, in tests).
+ */
+import nodemailer from 'nodemailer';
+
+export interface MailMessage {
+  from: string;
+  to: string[];
+  subject: string;
+  text: string;
+  replyTo?: { name: string; address: string } | undefined;
+  messageId: string;
+  headers: Record<string, string>;
+  /** The files sent with the submission (a résumé). */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
+}
+
+/** What the outbox needs of a mail transport (nodemailer's, or a fake in tests). */
+export interface MailSender {
+  sendMail(message: MailMessage): Promise<unknown>;
+  close?(): void;
+}
+
+/**
+ * How many e-mails go at once: the SMTP pool's connections, and so the most a pass claims (a claimed
+ * e-mail waiting for a free connection would only wear its lease down).
+ */
+export const SENDS_AT_ONCE = 5;
+
+/**
+ * The outbox's transport to `smtpUrl`. With `envelopeFrom` (MAIL_ENVELOPE_FROM), every e-mail's
+ * SMTP envelope sender (MAIL FROM, where bounces go) is that address, while its From header stays
+ * NOTIFY_FROM: a bounce of an acknowledgement to a mistyped address lands there, not in the
+ * owner's inbox.
+ */
+export function smtpSender(smtpUrl: string, envelopeFrom?: string): MailSender {
+  const transport = nodemailer.createTransport({
+    url: smtpUrl,
+    // A few connections kept open: a burst of submissions is not one SMTP handshake per e-mail.
+    pool: true,
+    maxConnections: SENDS_AT_ONCE,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
+  if (!envelopeFrom) return transport;
+  return {
+    // An envelope names its recipients too: the message's own.
+    sendMail: (message) =>
+      transport.sendMail({ ...message, envelope: { from: envelopeFrom, to: message.to } }),
+    close: () => transport.close(),
+  };
+}

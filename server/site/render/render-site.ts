@@ -1,0 +1,116 @@
+// The owner's publish (server/site/): the public documents made again from the published content,
+// in a worker thread of the server (bundled into BUILD_DIR/server/render-site.js). A worker has
+// its own modules, so the pages' content modules read this publish's content when they load.
+import './render-site-content.ts';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parentPort, workerData } from 'node:worker_threads';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { CONTENT_ELEMENT_ID } from '../../../src/content/published.ts';
+import { prerenderedPageFile } from '../../../src/content/routes.ts';
+import {
+  assembleDocument,
+  pageDocument,
+  pageDocumentFile,
+  pageFile,
+  withHeadTags,
+  type DocumentTemplate,
+  type ServerEntry,
+} from '../../../scripts/build/documents.ts';
+import { linkPreviewImage } from '../../../scripts/build/link-preview.ts';
+import {
+  contentOf,
+  jsonForScript,
+  previewText,
+  PREVIEW_FILE,
+  robotsTxt,
+  siteHeadTags,
+  sitemapXml,
+} from '../../../scripts/build/site-head.ts';
+import type { RenderJob, RenderedFile } from './render-site-contract.ts';
+
+const job = workerData as RenderJob;
+
+/** The link preview picture, made once per text (satori and sharp take a second or two). */
+async function linkPreview(language: string): Promise<Buffer> {
+  const text = previewText(language);
+  const key = createHash('sha256').update(JSON.stringify(text)).digest('hex').slice(0, 16);
+  const cached = path.join(job.buildDir, 'link-previews', `${key}.jpg`);
+  if (existsSync(cached)) return readFile(cached);
+  const image = await linkPreviewImage(text);
+  // Only a cache: an installed server's build is read-only to it (systemd's ProtectSystem=strict,
+  // a container's non-root user), and the publish must work there all the same.
+  await mkdir(path.dirname(cached), { recursive: true })
+    .then(() => writeFile(cached, image))
+    .catch(() => undefined);
+  return image;
+}
+
+async function documentsOf(language: 'en' | 'es'): Promise<RenderedFile[]> {
+  const folder = path.join(job.buildDir, `prerender-${language}`);
+  const template = JSON.parse(
+    await readFile(path.join(folder, 'document.json'), 'utf8'),
+  ) as DocumentTemplate & { document: string };
+  const entry = (await import(
+    pathToFileURL(path.join(folder, 'entry-server.js')).href
+  )) as ServerEntry;
+  const own = { facts: job.content.facts, [language]: job.content[language] };
+  // Nothing published for this document: exactly the build's.
+  const content =
+    own.facts || own[language]
+      ? `<script type="application/json" id="${CONTENT_ELEMENT_ID}">${jsonForScript(own)}</script>`
+      : '';
+  const home = assembleDocument(template, await entry.renderPage('/'));
+  const base = contentOf(language).language.documentPath.replace(/^\//, '');
+  const files: RenderedFile[] = [
+    {
+      path: template.document,
+      body: withHeadTags(home, (marker) => siteHeadTags(language, marker)).replace(
+        '</head>',
+        () => `${content}</head>`,
+      ),
+    },
+    { path: `${base}${PREVIEW_FILE}`, body: await linkPreview(language) },
+  ];
+  for (const pagePath of entry.otherPagePaths) {
+    const page = await entry.renderPage(pagePath);
+    files.push({ path: `${base}${prerenderedPageFile(pagePath) ?? ''}`, body: pageFile(page) });
+    if (!entry.pageDocumentPaths.includes(pagePath)) continue;
+    const head = (marker: string) =>
+      siteHeadTags(language, marker, { path: pagePath, title: page.title });
+    files.push({
+      path: `${base}${pageDocumentFile(pagePath)}`,
+      body: pageDocument(template, page, pagePath, head).replace(
+        '</head>',
+        () => `${content}</head>`,
+      ),
+    });
+  }
+  return files;
+}
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/** Each text file with its brotli and gzip twins, as the build writes them (compress.mjs). */
+async function compressed(file: RenderedFile): Promise<RenderedFile> {
+  if (typeof file.body !== 'string') return file;
+  const body = Buffer.from(file.body);
+  return {
+    ...file,
+    br: await brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    gz: await gzipped(body, { level: 9 }),
+  };
+}
+
+const files: RenderedFile[] = [
+  ...(await documentsOf('en')),
+  ...(await documentsOf('es')),
+  { path: 'sitemap.xml', body: sitemapXml() },
+  { path: 'robots.txt', body: robotsTxt() },
+];
+parentPort?.postMessage(await Promise.all(files.map(compressed)));

@@ -1,0 +1,194 @@
+import { useEffect, useRef, useState, type ComponentProps, type FormEvent } from 'react';
+import { safeParse } from 'zod/mini';
+import { buttonClasses } from '../../components/button-link';
+import { adminText } from '../../content/admin';
+import { emailAddress } from '../../forms/rules';
+import { adminApi, ApiError } from '../api';
+import { normaliseSetupCode, PASSWORD_MIN_LENGTH, type SessionInfo } from '../contract';
+import { Field } from './field';
+import { Panel } from './panel';
+import { SendingButton } from './sending-button';
+
+const text = adminText.setup;
+
+const FIELDS = ['code', 'email', 'password', 'repeat'] as const;
+type FieldName = (typeof FIELDS)[number];
+type Values = Record<FieldName, string>;
+type Errors = Partial<Record<FieldName, string>>;
+
+const emailRule = emailAddress(text.emailInvalid);
+
+/** What is missing or wrong, field by field, by the rules the server applies (add-user's). */
+function checkSetup({ code, email, password, repeat }: Values): Errors {
+  const errors: Errors = {};
+  if (!code.trim()) errors.code = text.codeMissing;
+  else if (!normaliseSetupCode(code)) errors.code = text.codeShape;
+  if (!email.trim()) errors.email = text.emailMissing;
+  else if (!safeParse(emailRule, email).success) errors.email = text.emailInvalid;
+  if (!password) errors.password = text.passwordMissing;
+  else if ([...password].length < PASSWORD_MIN_LENGTH) {
+    errors.password = text.passwordShort(PASSWORD_MIN_LENGTH);
+  }
+  if (!repeat) errors.repeat = text.repeatMissing;
+  else if (password && repeat !== password) errors.repeat = text.repeatDiffers;
+  return errors;
+}
+
+interface Refusal {
+  failure?: string;
+  errors?: Errors;
+  accountExists?: boolean;
+}
+
+/** Why the server refused, as the alert and the fields say it. */
+function refusal(error: unknown): Refusal {
+  if (!(error instanceof ApiError)) return { failure: text.unreachable };
+  const { status, body, retryAfter } = error;
+  if (status === 409) return { failure: text.accountExists, accountExists: true };
+  if (status === 429) {
+    return { failure: text.tooMany(Math.max(1, Math.ceil((retryAfter ?? 60) / 60))) };
+  }
+  if (body.field === 'code') return { failure: text.refused, errors: { code: text.codeWrong } };
+  if (body.field === 'email') return { errors: { email: text.emailInvalid } };
+  if (body.field === 'password') {
+    return { errors: { password: text.passwordShort(PASSWORD_MIN_LENGTH) } };
+  }
+  return { failure: text.failed };
+}
+
+/** The form's state: what was typed (kept through every refusal), the errors, the last failure. */
+function useSetupForm(onSignedIn: (session: SessionInfo) => void) {
+  const [values, setValues] = useState<Values>({ code: '', email: '', password: '', repeat: '' });
+  const [errors, setErrors] = useState<Errors>({});
+  const [outcome, setOutcome] = useState<Refusal>({});
+  const [sending, setSending] = useState(false);
+  const refs = {
+    code: useRef<HTMLInputElement>(null),
+    email: useRef<HTMLInputElement>(null),
+    password: useRef<HTMLInputElement>(null),
+    repeat: useRef<HTMLInputElement>(null),
+  };
+  const signInRef = useRef<HTMLButtonElement>(null);
+  const focusFirst = (found: Errors) => {
+    const first = FIELDS.find((name) => found[name]);
+    if (first) refs[first].current?.focus();
+    return first !== undefined;
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const found = checkSetup(values);
+    setErrors(found);
+    setOutcome({});
+    if (focusFirst(found)) return;
+    setSending(true);
+    try {
+      const { code, email, password } = values;
+      onSignedIn(await adminApi.setup({ code: code.trim(), email: email.trim(), password }));
+    } catch (error) {
+      const refused = refusal(error);
+      setErrors(refused.errors ?? {});
+      setOutcome(refused);
+      // Account exists: focus goes to its way out (an effect, once the button is drawn).
+      if (!refused.accountExists && !focusFirst(refused.errors ?? {})) refs.code.current?.focus();
+    } finally {
+      setSending(false);
+    }
+  }
+
+  /** A field's error and its input's props, with the input's own `attributes`. */
+  const field = (name: FieldName, attributes: ComponentProps<'input'>) => ({
+    error: errors[name],
+    input: {
+      ...attributes,
+      ref: refs[name],
+      name,
+      value: values[name],
+      onChange: (event) => setValues((typed) => ({ ...typed, [name]: event.target.value })),
+    } satisfies ComponentProps<'input'>,
+  });
+  useEffect(() => {
+    if (outcome.accountExists) signInRef.current?.focus();
+  }, [outcome.accountExists]);
+  return { field, outcome, sending, submit, signInRef };
+}
+
+/** How to find the setup code: the server's output, or the admin command on its machine. */
+function WhereTheCodeIs() {
+  return (
+    <>
+      <p className="mt-3 text-slate-700">{text.whereCode}</p>
+      <p className="mt-2 text-slate-700">
+        {text.again} <code className="rounded bg-slate-100 px-1.5 py-0.5">{text.command}</code>
+      </p>
+    </>
+  );
+}
+
+/**
+ * With no account at all: the first one, made with the one-time setup code the server printed
+ * (docs/inbox.md, "The first account"); once made, its owner is signed in.
+ */
+export function SetupPage({
+  onSignedIn,
+  onAccountExists,
+}: {
+  onSignedIn: (session: SessionInfo) => void;
+  onAccountExists: () => void;
+}) {
+  const { field, outcome, sending, submit, signInRef } = useSetupForm(onSignedIn);
+  return (
+    <Panel id="setup-heading" title={text.heading}>
+      <p className="mt-2 text-slate-700">{text.intro}</p>
+      <WhereTheCodeIs />
+      <div role="alert" className="mt-4 empty:hidden">
+        {outcome.failure && (
+          <p className="rounded-md border-l-4 border-red-700 bg-red-50 p-3 font-semibold text-red-800">
+            {outcome.failure}
+          </p>
+        )}
+      </div>
+      {outcome.accountExists && (
+        <button
+          ref={signInRef}
+          type="button"
+          className={`${buttonClasses('secondary', 'md')} mt-3`}
+          onClick={onAccountExists}
+        >
+          {text.toSignIn}
+        </button>
+      )}
+      <form noValidate onSubmit={(event) => void submit(event)} className="mt-6 space-y-5">
+        <Field
+          id="setup-code"
+          label={text.code}
+          hint={text.codeHint}
+          {...field('code', {
+            type: 'text',
+            autoComplete: 'one-time-code',
+            autoCapitalize: 'characters',
+            spellCheck: false,
+          })}
+        />
+        <Field
+          id="setup-email"
+          label={text.email}
+          hint={text.emailHint}
+          {...field('email', { type: 'email', autoComplete: 'username' })}
+        />
+        <Field
+          id="setup-password"
+          label={text.password}
+          hint={text.passwordHint(PASSWORD_MIN_LENGTH)}
+          {...field('password', { type: 'password', autoComplete: 'new-password' })}
+        />
+        <Field
+          id="setup-repeat"
+          label={text.repeat}
+          {...field('repeat', { type: 'password', autoComplete: 'new-password' })}
+        />
+        <SendingButton sending={sending} label={text.submit} sendingLabel={text.submitting} />
+      </form>
+    </Panel>
+  );
+}

@@ -1,0 +1,95 @@
+import { business } from '../../content/business';
+
+/** How the inbox writes times, dates and phone links. The owner's own time zone, US English. */
+
+const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+
+export function formatTime(ms: number): string {
+  return timeFormat.format(new Date(ms));
+}
+
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function localDay(iso: string): Date | undefined {
+  const match = ISO_DAY.exec(iso);
+  if (!match) return undefined;
+  return new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+}
+
+/** '2026-12-12' → 'Dec 12, 2026' (a calendar date: no time zone shift). */
+export function formatDay(iso: string): string {
+  const date = localDay(iso);
+  return date ? dayFormat.format(date) : iso;
+}
+
+/** A date input's day as the local midnight it starts at (or, with `after`, the next one). */
+export function dayStart(iso: string, after = false): number | undefined {
+  const date = localDay(iso);
+  if (!date) return undefined;
+  if (after) date.setDate(date.getDate() + 1);
+  return date.getTime();
+}
+
+/**
+ * The international digits of a phone number as people type it in the US: ten digits get the
+ * country code 1. Undefined when it cannot be a phone number.
+ */
+export function phoneDigits(phone: string): string | undefined {
+  const digits = phone.replace(/\D/g, '');
+  if (digits.length === 10 && !phone.trim().startsWith('+')) return `1${digits}`;
+  return digits.length >= 10 && digits.length <= 15 ? digits : undefined;
+}
+
+/**
+ * A phone number as people in the US read it: '(703) 555-0123' for a US or Canadian number,
+ * '+44 20 7946 0958' left as typed for another country.
+ */
+export function formatPhone(phone: string): string {
+  const digits = phoneDigits(phone);
+  const match = digits && /^1(\d{3})(\d{3})(\d{4})$/.exec(digits);
+  return match ? `(${match[1]}) ${match[2]}-${match[3]}` : phone.trim();
+}
+
+/** A number's `tel:` link in E.164 ('tel:+17035550123'), when it can be a phone number. */
+export function telLink(phone: string): string | undefined {
+  const digits = phoneDigits(phone);
+  return digits ? `tel:+${digits}` : undefined;
+}
+
+const deadlineFormat = new Intl.DateTimeFormat('en-US', {
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZone: business.timeZone,
+  timeZoneName: 'short',
+});
+
+/** A promise's deadline on the office's clock, whatever the reader's: 'Mon, Nov 30, 12:00 PM EST'. */
+export function formatDeadline(ms: number): string {
+  return deadlineFormat.format(new Date(ms));
+}
+
+const upToOneDecimal = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+
+/** A duration in hours, whole where it is whole: 14_400_000 → '4', 9_000_000 → '2.5'. */
+export function hoursOf(ms: number): string {
+  return upToOneDecimal.format(ms / 3_600_000);
+}
+
+export function contactLinks(
+  email: string | undefined,
+  phone: string | undefined,
+  subject: string,
+) {
+  const digits = phone ? phoneDigits(phone) : undefined;
+  return {
+    mail: email
+      ? `mailto:${email.replace(/[?&#%]/g, encodeURIComponent)}?subject=${encodeURIComponent(subject)}`
+      : undefined,
+    tel: phone ? telLink(phone) : undefined,
+    whatsApp: digits ? `https://wa.me/${digits}` : undefined,
+  };
+}

@@ -1,0 +1,400 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { adminText } from '../../content/admin';
+import {
+  applicationForm,
+  experienceOptions,
+  positionOptions,
+  shiftOptions,
+  yearsExperienceOptions,
+} from '../../content/application-form';
+import { fakeFetch, json, type FakeHandler } from '../../test/fake-fetch';
+import { AdminApp } from '../admin-app';
+import type { SubmissionDetail, SubmissionStatus } from '../contract';
+import { expectAlertSaying } from '../../test/alert';
+
+const text = adminText.submission;
+const labels = applicationForm.fields;
+const DETAIL = '/admin/api/submissions/abc';
+const owner = 'owner@example.com';
+const receivedAt = new Date(2026, 10, 20, 15, 30).getTime();
+
+const detail: SubmissionDetail = {
+  id: 'abc',
+  form: 'application',
+  receivedAt,
+  status: 'in_progress',
+  note: 'Call back on Monday',
+  language: 'es-US',
+  siteLanguage: 'es',
+  fields: {
+    fullName: 'Ana López',
+    phone: '(202) 555-0143',
+    email: 'ana@example.net',
+    address: '1200 First St NE, Washington, DC 20002',
+    dateOfBirth: '1990-04-02',
+    positionInterest: [positionOptions[1]?.value, positionOptions[8]?.value],
+    hasExperience: 'yes',
+    yearsExperience: 'menos-1',
+    previousExperience: '',
+    availability: ['Friday', 'Saturday'],
+    shiftPreference: 'noche',
+  },
+  attachments: [{ id: 7, name: 'Ana López CV.pdf', type: 'application/pdf', size: 123_456 }],
+  events: [{ at: receivedAt + 60 * 60 * 1000, user: owner, kind: 'status', status: 'in_progress' }],
+  notification: {
+    state: 'retrying',
+    attempts: 2,
+    nextAttemptAt: new Date(2026, 10, 20, 16, 45).getTime(),
+    error: 'ECONNECTION',
+  },
+  acknowledgement: { state: 'sent', at: receivedAt + 60_000 },
+  respondBy: null,
+  quoteBy: null,
+  firstResponseAt: receivedAt + 60 * 60 * 1000,
+  spam: { score: 0, reasons: [] },
+};
+
+function optionLabel(options: readonly { value: string; label: string }[], value: string) {
+  return options.find((option) => option.value === value)?.label;
+}
+
+function withStatus(status: SubmissionStatus): SubmissionDetail {
+  return {
+    ...detail,
+    status,
+    events: [...detail.events, { at: receivedAt + 7_200_000, user: owner, kind: 'status', status }],
+  };
+}
+
+function signedIn(submission: FakeHandler = () => json(detail)) {
+  return fakeFetch({
+    'GET /admin/api/session': () => json({ email: owner, seenBefore: receivedAt }),
+    [`GET ${DETAIL}`]: submission,
+  });
+}
+
+async function renderSubmission() {
+  window.location.hash = '#/submissions/abc';
+  render(<AdminApp />);
+  // The first render loads the page's modules: on a busy runner that takes more than a second.
+  await screen.findByRole('heading', { level: 1, name: 'Ana López' }, { timeout: 5000 });
+}
+
+/** What the page shows for a field: the <dd> after the <dt> of its label. */
+function valueOf(label: string) {
+  return screen.getByText(label, { selector: 'dt' }).nextElementSibling;
+}
+
+const statusRadio = (status: SubmissionStatus) =>
+  within(screen.getByRole('group', { name: text.statusLegend })).getByRole('radio', {
+    name: adminText.statuses[status],
+  });
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('SubmissionPage', () => {
+  it('shows what was sent, with the labels and options of the form', async () => {
+    signedIn();
+    await renderSubmission();
+
+    expect(screen.getByText(adminText.forms.application ?? 'application')).toBeVisible();
+    expect(screen.getByRole('link', { name: text.back })).toHaveAttribute('href', '#/');
+    expect(valueOf(labels.fullName.label)).toHaveTextContent('Ana López');
+    expect(valueOf(labels.email.label)).toHaveTextContent('ana@example.net');
+    expect(valueOf(labels.dateOfBirth.label)).toHaveTextContent('Apr 2, 1990');
+    expect(valueOf(labels.positionInterest.legend)).toHaveTextContent(
+      `${positionOptions[1]?.label}, ${positionOptions[8]?.label}`,
+    );
+    expect(valueOf(labels.hasExperience.legend)).toHaveTextContent(
+      optionLabel(experienceOptions, 'yes') ?? 'yes',
+    );
+    expect(valueOf(labels.yearsExperience.label)).toHaveTextContent(
+      optionLabel(yearsExperienceOptions, 'menos-1') ?? 'menos-1',
+    );
+    expect(valueOf(labels.shiftPreference.legend)).toHaveTextContent(
+      optionLabel(shiftOptions, 'noche') ?? 'noche',
+    );
+    expect(valueOf(labels.availability.legend)).toHaveTextContent('Friday, Saturday');
+    expect(valueOf(labels.previousExperience.label)).toHaveTextContent('—');
+    expect(valueOf(text.language)).toHaveTextContent('es-US');
+    expect(valueOf(text.siteLanguage)).toHaveTextContent(text.siteLanguages.es ?? 'es');
+    expect(screen.queryByText(labels.references.label)).toBeNull();
+  });
+
+  it('offers to reply by e-mail, call and WhatsApp', async () => {
+    signedIn();
+    await renderSubmission();
+    const contact = screen.getByRole('region', { name: text.contact });
+
+    expect(within(contact).getByRole('link', { name: text.reply })).toHaveAttribute(
+      'href',
+      `mailto:ana@example.net?subject=${encodeURIComponent(text.replySubject('application'))}`,
+    );
+    expect(
+      within(contact).getByRole('link', { name: `${text.call} (202) 555-0143` }),
+    ).toHaveAttribute('href', 'tel:+12025550143');
+    // The number among the fields: written the US way, a call link in E.164.
+    expect(screen.getByRole('link', { name: '(202) 555-0143' })).toHaveAttribute(
+      'href',
+      'tel:+12025550143',
+    );
+    expect(within(contact).getByRole('link', { name: text.whatsApp })).toHaveAttribute(
+      'href',
+      'https://wa.me/12025550143',
+    );
+  });
+
+  it('offers the résumé with its name, type and size to download', async () => {
+    signedIn();
+    await renderSubmission();
+    const files = screen.getByRole('region', { name: text.files });
+
+    expect(files).toHaveTextContent('Ana López CV.pdf');
+    expect(files).toHaveTextContent('PDF · 121 KB');
+    const download = within(files).getByRole('link', { name: `${text.download} Ana López CV.pdf` });
+    expect(download).toHaveAttribute('href', '/admin/api/submissions/abc/attachments/7');
+    expect(download).toHaveAttribute('download');
+  });
+
+  it('shows no résumé section when none was sent', async () => {
+    signedIn(() => json({ ...detail, attachments: [] }));
+    await renderSubmission();
+    expect(screen.queryByRole('region', { name: text.files })).toBeNull();
+  });
+
+  it('offers no call without a usable phone number', async () => {
+    signedIn(() => json({ ...detail, fields: { ...detail.fields, phone: 'ask by mail' } }));
+    await renderSubmission();
+    const contact = screen.getByRole('region', { name: text.contact });
+
+    expect(within(contact).getByRole('link', { name: text.reply })).toBeVisible();
+    expect(within(contact).queryByRole('link', { name: new RegExp(text.call) })).toBeNull();
+    expect(within(contact).queryByRole('link', { name: text.whatsApp })).toBeNull();
+  });
+
+  it('saves a status as soon as it is chosen', async () => {
+    const api = signedIn();
+    api.on(`PATCH ${DETAIL}`, () => json(withStatus('handled')));
+    const user = userEvent.setup();
+    await renderSubmission();
+    expect(statusRadio('in_progress')).toBeChecked();
+
+    await user.click(statusRadio('handled'));
+
+    expect(
+      await screen.findByText(text.statusSaved(adminText.statuses.handled), {
+        selector: '[role="status"]',
+      }),
+    ).toBeVisible();
+    expect(statusRadio('handled')).toBeChecked();
+    expect(statusRadio('in_progress')).not.toBeChecked();
+    const sent = api.calls(`PATCH ${DETAIL}`);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.body).toStrictEqual({ status: 'handled' });
+    expect(
+      within(screen.getByRole('region', { name: text.history })).getByText(
+        text.statusEvent(adminText.statuses.handled, owner),
+      ),
+    ).toBeVisible();
+  });
+
+  it('says why a submission is in Spam, and takes it back to New with one tap', async () => {
+    const spam: SubmissionDetail = {
+      ...detail,
+      status: 'spam',
+      events: [],
+      spam: { score: 6, reasons: ['pow-missing', 'many-links'] },
+    };
+    const api = signedIn(() => json(spam));
+    api.on(`PATCH ${DETAIL}`, () => json({ ...withStatus('new'), spam: spam.spam }));
+    const user = userEvent.setup();
+    await renderSubmission();
+    const notice = screen.getByRole('region', { name: text.spam.heading });
+    expect(within(notice).getByText(text.spam.reasons['many-links'] ?? '')).toBeVisible();
+    expect(within(notice).getByText(text.spam.reasons['pow-missing'] ?? '')).toBeVisible();
+    expect(statusRadio('spam')).toBeChecked();
+
+    await user.click(within(notice).getByRole('button', { name: text.spam.notSpam }));
+
+    expect(await screen.findByText(text.spam.movedToNew)).toBeVisible();
+    expect(api.calls(`PATCH ${DETAIL}`).map((call) => call.body)).toStrictEqual([
+      { status: 'new' },
+    ]);
+    expect(statusRadio('new')).toBeChecked();
+    expect(screen.queryByRole('region', { name: text.spam.heading })).toBeNull();
+  });
+
+  it('shows no Spam notice for a submission that is not spam', async () => {
+    signedIn();
+    await renderSubmission();
+    expect(screen.queryByRole('region', { name: text.spam.heading })).toBeNull();
+    expect(screen.queryByRole('button', { name: text.spam.notSpam })).toBeNull();
+  });
+
+  it('says when a status was not saved, and shows the stored one again', async () => {
+    const api = signedIn();
+    api.on(`PATCH ${DETAIL}`, () => json({ ok: false, error: 'Internal' }, 500));
+    const user = userEvent.setup();
+    await renderSubmission();
+
+    await user.click(statusRadio('handled'));
+
+    expect(await screen.findByText(text.saveFailed, { selector: '[role="status"]' })).toBeVisible();
+    await waitFor(() => expect(statusRadio('in_progress')).toBeChecked());
+    expect(statusRadio('handled')).not.toBeChecked();
+    expect(statusRadio('handled')).toBeEnabled();
+    expect(api.calls(`PATCH ${DETAIL}`)).toHaveLength(1);
+  });
+
+  it('saves the private note', async () => {
+    const api = signedIn();
+    api.on(`PATCH ${DETAIL}`, (request) => {
+      const { note } = request.body as { note: string };
+      return json({ ...detail, note, events: [...detail.events] });
+    });
+    const user = userEvent.setup();
+    await renderSubmission();
+    const note = screen.getByRole('textbox', { name: text.note });
+    const save = screen.getByRole('button', { name: text.saveNote });
+    expect(note).toHaveValue('Call back on Monday');
+
+    await user.clear(note);
+    await user.type(note, 'Called; starts Friday');
+    await user.click(save);
+
+    expect(await screen.findByText(text.noteSaved, { selector: '[role="status"]' })).toBeVisible();
+    expect(api.calls(`PATCH ${DETAIL}`).map((call) => call.body)).toStrictEqual([
+      { note: 'Called; starts Friday' },
+    ]);
+    expect(note).toHaveValue('Called; starts Friday');
+  });
+
+  it('lists what happened to the submission and how the notification went', async () => {
+    signedIn();
+    await renderSubmission();
+    const history = screen.getByRole('region', { name: text.history });
+
+    const events = within(history).getAllByRole('listitem');
+    expect(events).toHaveLength(2);
+    expect(events[0]).toHaveTextContent(text.receivedEvent);
+    expect(events[0]).toHaveTextContent('Nov 20, 2026, 3:30 PM');
+    expect(events[1]).toHaveTextContent(text.statusEvent(adminText.statuses.in_progress, owner));
+    expect(events[1]).toHaveTextContent('Marked In progress by owner@example.com');
+    expect(history).toHaveTextContent(text.notificationStates.retrying(2, 'Nov 20, 2026, 4:45 PM'));
+  });
+
+  it('sends a given-up e-mail again, and says so', async () => {
+    const givenUp: SubmissionDetail = {
+      ...detail,
+      notification: {
+        state: 'failed',
+        attempts: 1,
+        at: receivedAt + 60_000,
+        error: 'EENVELOPE 550',
+      },
+    };
+    const api = signedIn(() => json(givenUp));
+    api.on(`POST ${DETAIL}/send-again`, () =>
+      json({ ...detail, notification: { state: 'pending' } }),
+    );
+    const user = userEvent.setup();
+    await renderSubmission();
+    const history = screen.getByRole('region', { name: text.history });
+    expect(history).toHaveTextContent(text.notificationStates.failed(1, 'EENVELOPE 550'));
+    expect(history).toHaveTextContent('Given up after 1 failed attempt (EENVELOPE 550).');
+    // Only the given-up e-mail has the button (the acknowledgement was sent).
+    const again = within(history).getByRole('button', { name: text.sendAgain });
+    expect(again).toHaveAccessibleDescription(text.notificationStates.failed(1, 'EENVELOPE 550'));
+
+    await user.click(again);
+
+    expect(await within(history).findByText(text.sentAgain)).toHaveAttribute('role', 'status');
+    expect(history).toHaveTextContent(text.notificationStates.pending);
+    expect(within(history).queryByRole('button', { name: text.sendAgain })).toBeNull();
+    expect(api.calls(`POST ${DETAIL}/send-again`).map((call) => call.body)).toStrictEqual([
+      { kind: 'notify' },
+    ]);
+  });
+
+  it('keeps Send again when the server cannot be reached, and says so', async () => {
+    const givenUp: SubmissionDetail = {
+      ...detail,
+      acknowledgement: { state: 'failed', attempts: 30, at: receivedAt, error: 'ETIMEDOUT' },
+    };
+    const api = signedIn(() => json(givenUp));
+    api.on(`POST ${DETAIL}/send-again`, () => json({ ok: false, error: 'Internal' }, 500));
+    const user = userEvent.setup();
+    await renderSubmission();
+    const history = screen.getByRole('region', { name: text.history });
+
+    await user.click(within(history).getByRole('button', { name: text.sendAgain }));
+
+    expect(await within(history).findByText(text.sendAgainFailed)).toHaveAttribute(
+      'role',
+      'status',
+    );
+    expect(within(history).getByRole('button', { name: text.sendAgain })).toBeEnabled();
+    expect(api.calls(`POST ${DETAIL}/send-again`).map((call) => call.body)).toStrictEqual([
+      { kind: 'acknowledge' },
+    ]);
+  });
+
+  it('says when the submission does not exist', async () => {
+    signedIn(() => json({ ok: false, error: 'Not found' }, 404));
+    window.location.hash = '#/submissions/abc';
+    render(<AdminApp />);
+
+    await expectAlertSaying(text.notFound);
+    expect(screen.queryByRole('group', { name: text.statusLegend })).toBeNull();
+    expect(screen.getByRole('link', { name: text.back })).toBeVisible();
+  });
+
+  it('says when the submission could not be loaded', async () => {
+    signedIn(() => json({ ok: false, error: 'Internal' }, 500));
+    window.location.hash = '#/submissions/abc';
+    render(<AdminApp />);
+
+    await expectAlertSaying(text.loadFailed);
+  });
+
+  it("shows a quote's deadlines, marks it overdue while New, and when it was first answered", async () => {
+    // Friday 20 November 2026, 3:00 PM in New York: due Monday 11:00 AM, long past.
+    const friday = Date.parse('2026-11-20T15:00:00-05:00');
+    const quote: SubmissionDetail = {
+      ...detail,
+      form: 'quote',
+      status: 'new',
+      receivedAt: friday,
+      respondBy: Date.parse('2026-11-23T11:00:00-05:00'),
+      quoteBy: friday + 24 * 60 * 60 * 1000,
+      firstResponseAt: null,
+    };
+    signedIn(() => json(quote));
+    await renderSubmission();
+    const promise = screen.getByRole('region', { name: text.promise });
+    expect(promise).toHaveTextContent(`Mon, Nov 23, 11:00 AM EST · ${adminText.inbox.overdue}`);
+    expect(promise).toHaveTextContent('Sat, Nov 21, 3:00 PM EST');
+    expect(promise).toHaveTextContent(text.notYet);
+  });
+
+  it('says after how many business hours a quote was first answered', async () => {
+    const friday = Date.parse('2026-11-20T15:00:00-05:00');
+    signedIn(() =>
+      json({
+        ...detail,
+        form: 'quote',
+        status: 'handled',
+        receivedAt: friday,
+        respondBy: Date.parse('2026-11-23T11:00:00-05:00'),
+        quoteBy: friday + 24 * 60 * 60 * 1000,
+        // Monday 9:30 AM: two hours on Friday, half an hour on Monday.
+        firstResponseAt: Date.parse('2026-11-23T09:30:00-05:00'),
+      }),
+    );
+    await renderSubmission();
+    const promise = screen.getByRole('region', { name: text.promise });
+    expect(promise).toHaveTextContent(/after 2\.5 business hours/);
+    expect(promise).not.toHaveTextContent(adminText.inbox.overdue);
+  });
+});

@@ -1,0 +1,216 @@
+import { useEffect, useState } from 'react';
+import { useLocation, useParams } from 'react-router';
+import { ArrowLeft } from 'lucide-react';
+import { AttachmentList } from './attachment-list';
+import { PageTitle } from '../../components/page-title';
+import { adminText } from '../../content/admin';
+import { labelledFields } from '../../forms/submission-fields';
+import { adminApi, ApiError } from '../api';
+import type { SubmissionDetail } from '../contract';
+import { businessMsBetween } from '../../business-time/business-hours';
+import {
+  formatDay,
+  formatDeadline,
+  formatPhone,
+  formatTime,
+  hoursOf,
+  telLink,
+} from '../shared/format';
+import { ContactActions } from './contact-actions';
+import { NoteEditor } from './note-editor';
+import { StatusBadge } from '../shared/status-badge';
+import { SpamNotice } from './spam-notice';
+import { StatusControl } from './status-control';
+import { SubmissionHistory } from './submission-history';
+import { PageLink } from '../shared/page-link';
+import { usePageFocus } from '../shared/use-page-focus';
+import { DetailCard } from '../shared/detail-card';
+import { PersonCard } from './person-card';
+import type { PersonErased } from '../contract';
+
+const text = adminText.submission;
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+type Loaded =
+  | { status: 'loading' }
+  | { status: 'missing' | 'failed' }
+  | { status: 'ready'; detail: SubmissionDetail }
+  | { status: 'erased'; erased: PersonErased };
+
+/** A field's value: a day written out, a phone number as a call link, or the text as sent. */
+function FieldValue({ name, value }: { name: string; value: string }) {
+  const tel = name === 'phone' ? telLink(value) : undefined;
+  if (tel) {
+    return (
+      <a href={tel} className="text-navy-700 underline hover:text-navy-900">
+        {formatPhone(value)}
+      </a>
+    );
+  }
+  return <>{ISO_DAY.test(value) ? formatDay(value) : value || '—'}</>;
+}
+
+function Fields({ detail }: { detail: SubmissionDetail }) {
+  return (
+    <DetailCard id="fields-heading" title={text.fields}>
+      <dl className="mt-4 divide-y divide-slate-100">
+        {labelledFields(detail.form, detail.fields).map((field) => (
+          <div key={field.name} className="py-3 sm:grid sm:grid-cols-3 sm:gap-4">
+            <dt className="font-semibold text-slate-700">{field.label}</dt>
+            <dd className="mt-1 break-words whitespace-pre-wrap text-slate-900 sm:col-span-2 sm:mt-0">
+              <FieldValue name={field.name} value={field.value} />
+            </dd>
+          </div>
+        ))}
+        <div className="py-3 sm:grid sm:grid-cols-3 sm:gap-4">
+          <dt className="font-semibold text-slate-700">{text.language}</dt>
+          <dd className="mt-1 sm:col-span-2 sm:mt-0">{detail.language ?? text.unknownLanguage}</dd>
+        </div>
+        <div className="py-3 sm:grid sm:grid-cols-3 sm:gap-4">
+          <dt className="font-semibold text-slate-700">{text.siteLanguage}</dt>
+          <dd className="mt-1 sm:col-span-2 sm:mt-0">
+            {(detail.siteLanguage && text.siteLanguages[detail.siteLanguage]) ??
+              text.unknownLanguage}
+          </dd>
+        </div>
+      </dl>
+    </DetailCard>
+  );
+}
+
+/** A quote's deadlines and when it was first answered. */
+function PromiseCard({ detail }: { detail: SubmissionDetail }) {
+  const { respondBy, quoteBy, firstResponseAt } = detail;
+  // Read once: whether it is overdue does not change under the owner's eyes.
+  const [now] = useState(Date.now);
+  if (respondBy === null || quoteBy === null) return null;
+  const overdue = detail.status === 'new' && respondBy < now;
+  const rows = [
+    {
+      term: text.respondBy,
+      value: overdue
+        ? `${formatDeadline(respondBy)} · ${adminText.inbox.overdue}`
+        : formatDeadline(respondBy),
+    },
+    { term: text.quoteBy, value: formatDeadline(quoteBy) },
+    {
+      term: text.firstResponse,
+      value:
+        firstResponseAt === null
+          ? text.notYet
+          : text.answeredAfter(
+              formatTime(firstResponseAt),
+              hoursOf(businessMsBetween(detail.receivedAt, firstResponseAt)),
+            ),
+    },
+  ];
+  return (
+    <DetailCard id="promise-heading" title={text.promise}>
+      <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-3">
+        {rows.map((row) => (
+          <div key={row.term}>
+            <dt className="font-semibold text-slate-700">{row.term}</dt>
+            <dd className="text-slate-900">{row.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </DetailCard>
+  );
+}
+
+/** The status and the ways to answer first: on a phone they are what the owner came for. */
+function Detail({
+  detail,
+  onChange,
+  onErased,
+}: {
+  detail: SubmissionDetail;
+  onChange: (d: SubmissionDetail) => void;
+  onErased: (erased: PersonErased) => void;
+}) {
+  return (
+    <div className="space-y-5">
+      <SpamNotice key={detail.id} detail={detail} onChange={onChange} />
+      <div className="grid gap-5 md:grid-cols-2">
+        <StatusControl detail={detail} onChange={onChange} />
+        <ContactActions detail={detail} />
+      </div>
+      <PromiseCard detail={detail} />
+      <AttachmentList detail={detail} />
+      <div className="grid gap-5 lg:grid-cols-3">
+        <div className="lg:col-span-2">
+          <Fields detail={detail} />
+        </div>
+        <div className="space-y-5">
+          <NoteEditor key={detail.id} detail={detail} onChange={onChange} />
+          <SubmissionHistory detail={detail} onChange={onChange} />
+        </div>
+      </div>
+      <PersonCard detail={detail} onErased={onErased} />
+    </div>
+  );
+}
+
+export function SubmissionPage() {
+  const { id = '' } = useParams();
+  const { search } = useLocation();
+  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
+  const headingRef = usePageFocus<HTMLHeadingElement>();
+
+  useEffect(() => {
+    let current = true;
+    adminApi.submission(id).then(
+      (detail) => current && setLoaded({ status: 'ready', detail }),
+      (error: unknown) =>
+        current &&
+        setLoaded({
+          status: error instanceof ApiError && error.status === 404 ? 'missing' : 'failed',
+        }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [id]);
+
+  const detail = loaded.status === 'ready' ? loaded.detail : undefined;
+  const name = detail
+    ? String(detail.fields.clientName ?? detail.fields.fullName ?? detail.id)
+    : '';
+  return (
+    <div className="space-y-5">
+      <PageLink to={{ pathname: '/', search }} icon={ArrowLeft}>
+        {text.back}
+      </PageLink>
+      <PageTitle title={name || adminText.appName} />
+      <div>
+        <h1 ref={headingRef} tabIndex={-1} className="font-display text-3xl font-bold break-words">
+          {name ||
+            (loaded.status === 'erased' ? adminText.person.erasedHeading : adminText.loading)}
+        </h1>
+        {detail && (
+          <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-slate-700">
+            <span>{adminText.forms[detail.form] ?? detail.form}</span>
+            <span>
+              {text.received} {formatTime(detail.receivedAt)}
+            </span>
+            <StatusBadge status={detail.status} />
+          </p>
+        )}
+      </div>
+      {loaded.status === 'missing' && <p role="alert">{text.notFound}</p>}
+      {loaded.status === 'failed' && <p role="alert">{text.loadFailed}</p>}
+      {loaded.status === 'erased' && (
+        <p role="status" className="rounded-lg border border-slate-200 bg-white p-5">
+          {adminText.person.erased(loaded.erased.submissions, loaded.erased.files)}
+        </p>
+      )}
+      {detail && (
+        <Detail
+          detail={detail}
+          onChange={(next) => setLoaded({ status: 'ready', detail: next })}
+          onErased={(erased) => setLoaded({ status: 'erased', erased })}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { useRef, useState } from 'react';
+import { adminText } from '../../content/admin';
+import { adminApi } from '../api';
+import type { SubmissionDetail, UpdateSubmissionBody } from '../contract';
+
+/**
+ * Saves changes to a submission one after another (the last choice is the one kept), and says
+ * politely whether each was saved. Nothing is disabled meanwhile: focus stays where it is.
+ */
+export function useSave(detail: SubmissionDetail, onChange: (detail: SubmissionDetail) => void) {
+  const [saving, setSaving] = useState(false);
+  const [message, setMessage] = useState<{ text: string; failed: boolean }>();
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+
+  function save(change: UpdateSubmissionBody, savedText: string): Promise<boolean> {
+    const run = queue.current.then(() => send(change, savedText));
+    queue.current = run;
+    return run;
+  }
+
+  async function send(change: UpdateSubmissionBody, savedText: string): Promise<boolean> {
+    setSaving(true);
+    setMessage(undefined);
+    try {
+      onChange(await adminApi.update(detail.id, change));
+      setMessage({ text: savedText, failed: false });
+      return true;
+    } catch {
+      setMessage({ text: adminText.submission.saveFailed, failed: true });
+      return false;
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return { save, saving, message };
+}

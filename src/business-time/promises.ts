@@ -1,0 +1,14 @@
+import { business } from '../content/business';
+import { addBusinessHours } from './business-hours';
+import { businessSchedule } from './schedule';
+import { HOUR } from './time-zone';
+
+/** When a quote request received at `receivedMs` must have its first answer (promises.responseBusinessHours). */
+export function respondBy(receivedMs: number): number {
+  return addBusinessHours(receivedMs, business.promises.responseBusinessHours, businessSchedule);
+}
+
+/** When its personalised quote is due: promises.quoteHours wall-clock hours later (any day). */
+export function quoteBy(receivedMs: number): number {
+  return receivedMs + business.promises.quoteHours * HOUR;
+}
