@@ -197,6 +197,18 @@ describe('a Send before the app runs the form', () => {
     expect(recorder.passed).toEqual([{ submitter: button, prevented: false }]);
   });
 
+  it('is ready again when the visitor comes back to the page kept in memory (Back)', () => {
+    hold = holdEarlySubmits();
+    const { form, button } = page();
+    button.click();
+    hold.appFailed();
+    window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+    expect(form).not.toHaveAttribute(SUBMIT_HELD_ATTRIBUTE);
+    form.setAttribute('data-app', 'ready');
+    button.click();
+    expect(recorder.passed).toHaveLength(2);
+  });
+
   it('holds nothing in a browser that could not send it again (no requestSubmit)', () => {
     const { requestSubmit } = HTMLFormElement.prototype;
     Reflect.deleteProperty(HTMLFormElement.prototype, 'requestSubmit');

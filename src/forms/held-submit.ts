@@ -112,6 +112,7 @@ class EarlySubmits implements SubmitHold {
   constructor(private readonly giveUpAfterMs: number) {
     document.addEventListener('submit', this.onSubmit, true);
     document.addEventListener('DOMContentLoaded', this.onParsed);
+    window.addEventListener('pageshow', this.onShownAgain);
   }
 
   whenHeld(start: () => void) {
@@ -124,6 +125,7 @@ class EarlySubmits implements SubmitHold {
   stop() {
     document.removeEventListener('submit', this.onSubmit, true);
     document.removeEventListener('DOMContentLoaded', this.onParsed);
+    window.removeEventListener('pageshow', this.onShownAgain);
     this.release();
   }
 
@@ -152,6 +154,13 @@ class EarlySubmits implements SubmitHold {
     if (this.startApp) return;
     this.noApp = true;
     this.postAsItIs();
+  };
+
+  /** Back to this page from the answer to its plain post (the page kept in memory): a new start. */
+  private onShownAgain = (event: PageTransitionEvent) => {
+    if (!event.persisted) return;
+    this.posted = false;
+    this.release();
   };
 
   private waitForApp(): () => void {
