@@ -12,12 +12,13 @@ export function loadDotEnv(file = '.env') {
 }
 
 /** What the server's bundle is made from: a change to any of them makes it stale. */
-const bundleSources = [
+export const bundleSources = [
   'server',
   'src/forms',
   'src/business-time',
   'src/content',
   'src/admin',
+  'src/escape-html.ts',
   // The renderers' workers (server/site/render/) make documents with the build's own steps.
   'scripts/build',
 ];

@@ -1,7 +1,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadDotEnv } from './server-bundle.mjs';
+import { build } from 'esbuild';
+import { serverBundle } from '../build/server-entries.mjs';
+import { bundleSources, loadDotEnv } from './server-bundle.mjs';
 
 describe('loadDotEnv', () => {
   const names = ['DOTENV_TEST_FROM_FILE', 'DOTENV_TEST_SET_BEFORE'];
@@ -28,5 +30,23 @@ describe('loadDotEnv', () => {
   it('does nothing without a file', () => {
     expect(() => loadDotEnv(path.join(dir, '.env'))).not.toThrow();
     expect(process.env.DOTENV_TEST_FROM_FILE).toBeUndefined();
+  });
+});
+
+describe('the server bundle', () => {
+  it('is stale when any file it is made from changes: each is under one of its sources', async () => {
+    const { metafile } = await build({
+      ...serverBundle,
+      write: false,
+      metafile: true,
+      outdir: 'x',
+    });
+    const inputs = Object.keys(metafile.inputs);
+    expect(inputs.length).toBeGreaterThan(50);
+    const outside = inputs.filter(
+      (input) =>
+        !bundleSources.some((source) => input === source || input.startsWith(`${source}/`)),
+    );
+    expect(outside).toEqual([]);
   });
 });
