@@ -1,4 +1,9 @@
-import { execFileSync } from 'node:child_process';
+/**
+ * A receiver of a test file's own, for the files whose tests need their own database, e-mail or
+ * first account: `npm start`'s built server on a database of its own, started once per worker
+ * (the tests of a worker share it), with what the file asks for. Every other file uses the
+ * server playwright.config.ts starts.
+ */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,6 +11,7 @@ import { expect, test as base } from '@playwright/test';
 import { unsettledMail } from '../server/testing/outbox-state';
 import { createTestDatabase, startTestPostgres } from '../server/testing/postgres';
 import {
+  addOwner,
   signIn,
   startReceiver,
   stopReceiver,
@@ -13,13 +19,6 @@ import {
   type ReceiverProcess,
 } from '../server/testing/receiver-harness';
 import { startSmtp, type Received } from '../server/testing/smtp';
-
-/**
- * A receiver of a test file's own, for the files whose tests need their own database, e-mail or
- * first account: `npm start`'s built server on a database of its own, started once per worker
- * (the tests of a worker share it), with what the file asks for. Every other file uses the
- * server playwright.config.ts starts.
- */
 
 const buildDir = process.env.BUILD_DIR ?? 'build';
 
@@ -58,19 +57,6 @@ export interface Receiver {
    * is in `mail` then, so that "nothing was sent" can be said however slow it is. SQLite only.
    */
   outboxSettled(): Promise<void>;
-}
-
-/** `npm run admin -- add-user`, the built one, against the receiver's database. */
-function addOwner(env: Record<string, string>, owner: Owner) {
-  execFileSync(
-    process.execPath,
-    [path.join(buildDir, 'server', 'admin-cli.js'), 'add-user', owner.email],
-    {
-      env: { ...process.env, ...env },
-      input: `${owner.password}\n`,
-      stdio: 'pipe',
-    },
-  );
 }
 
 /** What is started around the receiver, and how to stop it all. */
@@ -116,8 +102,10 @@ export function receiverTest(options: ReceiverOptions) {
         const cookie =
           options.owner && options.signedIn ? await signIn(server.port, options.owner) : '';
         const urls = servers.map((each) => `http://127.0.0.1:${each.port}`);
-        const outboxSettled = () =>
-          expect.poll(() => unsettledMail(dataDir), { timeout: 15_000 }).toBe(0);
+        const outboxSettled = async () => {
+          if (options.postgres) throw new Error('outboxSettled() reads the SQLite file only');
+          await expect.poll(() => unsettledMail(dataDir), { timeout: 15_000 }).toBe(0);
+        };
         await use({
           url: urls[0] ?? '',
           urls,

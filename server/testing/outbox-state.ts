@@ -3,14 +3,18 @@
 // an e-mail is marked sent only once the relay has taken it, so whatever it sent is in the test
 // SMTP server's hands (smtp.ts) by then, and a submission's e-mails are queued in the transaction
 // that stored it, before its post was answered.
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createClient } from '@libsql/client';
 
 /** The e-mails of the outbox neither sent nor given up, in the database of `dataDir`. */
 export async function unsettledMail(dataDir: string): Promise<number> {
+  const file = path.join(dataDir, 'submissions.db');
+  // Opening a missing file would make an empty one: the receiver is not on SQLite in this folder.
+  if (!existsSync(file)) throw new Error(`No SQLite database at ${file}`);
   // The server may be writing at that moment: wait for its lock, as the CLI does.
   const client = createClient({
-    url: `file:${path.join(dataDir, 'submissions.db')}`,
+    url: `file:${file}`,
     timeout: 5000,
   });
   try {
