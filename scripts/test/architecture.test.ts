@@ -136,6 +136,14 @@ describe("the site's layers", () => {
     expect(await brokenRules('src/components/probe.ts', probe('../forms/rules.ts'))).toEqual([]);
   });
 
+  it('keeps business time to the facts of content', async () => {
+    await refuses('src/business-time/probe.ts', '../forms/rules.ts');
+    await refuses('src/business-time/probe.ts', '../components/button-link.tsx');
+    expect(await brokenRules('src/business-time/probe.ts', probe('../content/company.ts'))).toEqual(
+      [],
+    );
+  });
+
   it('keeps content to data, and lets its tests reach further', async () => {
     await refuses('src/content/probe.ts', '../components/button-link.tsx');
     await refuses('src/content/probe.ts', '../admin/api.ts');

@@ -1,3 +1,7 @@
+/**
+ * The promises the site makes, as instants: when a quote request must have its first answer (in
+ * business hours) and when its quote is due (wall-clock hours).
+ */
 import { business } from '../content/business';
 import { addBusinessHours } from './business-hours';
 import { businessSchedule } from './schedule';

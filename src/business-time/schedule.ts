@@ -1,3 +1,7 @@
+/**
+ * A schedule of opening hours (its time zone, days and hours), checked, and the business's own,
+ * read from content; business-hours.ts counts time inside it.
+ */
 import { business } from '../content/business';
 import { checkTimeZone, DAY, MINUTE, wallToInstant, weekday } from './time-zone';
 

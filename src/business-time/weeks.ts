@@ -1,3 +1,4 @@
+/** The local weeks the staffing desk's weekly picture counts in: each starts on a Monday at 00:00. */
 import { businessSchedule, type BusinessSchedule } from './schedule';
 import { DAY, localDay, wallToInstant, weekday } from './time-zone';
 
