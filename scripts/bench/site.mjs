@@ -172,7 +172,12 @@ function printTable(header, table) {
     Math.max(title.length, ...table.map((row) => String(row[i]).length)),
   );
   for (const line of [header, ...table]) {
-    console.log(line.map((cell, i) => String(cell).padEnd(widths[i])).join('  '));
+    console.log(
+      line
+        .map((cell, i) => String(cell).padEnd(widths[i]))
+        .join('  ')
+        .trimEnd(),
+    );
   }
 }
 
