@@ -4,16 +4,46 @@
 // the tap (pointerdown, pointerup, click): from the finger to the next frame painted after it,
 // the menu open in that frame. Chromium reports only durations of 16 ms or more.
 
-/** Lighthouse's mobile throttling, applied for real (CDP) rather than simulated. */
-export async function throttleLikeAPhone(page) {
+/**
+ * Phones' networks and CPUs, applied for real (CDP) rather than simulated as Lighthouse does:
+ * latency in ms, throughputs in kbit/s, the CPU this many times slower.
+ */
+export const PHONES = {
+  /** Lighthouse's mobile: slow 4G, a CPU 4× slower. */
+  'slow 4G, CPU 4×': { latency: 150, down: 1.6 * 1024, up: 750, cpu: 4 },
+  /** A cheaper phone on 3G. */
+  '3G, CPU 6×': { latency: 300, down: 780, up: 330, cpu: 6 },
+};
+
+/** Makes `page` as slow as `phone` (one of PHONES). */
+export async function throttleAs(page, phone) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.emulateNetworkConditions', {
     offline: false,
-    latency: 150,
-    downloadThroughput: (1.6 * 1024 * 1024) / 8,
-    uploadThroughput: (750 * 1024) / 8,
+    latency: phone.latency,
+    downloadThroughput: (phone.down * 1024) / 8,
+    uploadThroughput: (phone.up * 1024) / 8,
   });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: phone.cpu });
+}
+
+/** Lighthouse's mobile throttling. */
+export function throttleLikeAPhone(page) {
+  return throttleAs(page, PHONES['slow 4G, CPU 4×']);
+}
+
+/** Runs `use` on a page of a 390 px touch screen of its own, closed after. */
+export async function onAPhonePage(browser, use) {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    isMobile: true,
+  });
+  try {
+    return await use(await context.newPage());
+  } finally {
+    await context.close();
+  }
 }
 
 function recordTaps() {
@@ -30,13 +60,7 @@ function recordTaps() {
 
 /** One tap `delayMs` after the menu's button is on screen; returns its latency in ms. */
 async function tapOnce(browser, url, delayMs) {
-  const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    hasTouch: true,
-    isMobile: true,
-  });
-  const page = await context.newPage();
-  try {
+  return onAPhonePage(browser, async (page) => {
     await throttleLikeAPhone(page);
     await page.addInitScript(recordTaps);
     await page.goto(url, { waitUntil: 'commit' });
@@ -49,9 +73,7 @@ async function tapOnce(browser, url, delayMs) {
     await page.waitForTimeout(300);
     const taps = await page.evaluate(() => window.benchTaps);
     return Math.max(0, ...taps.map((tap) => tap.duration));
-  } finally {
-    await context.close();
-  }
+  });
 }
 
 /** The tap's latency at each moment after the button shows (0 = as soon as it is painted). */
