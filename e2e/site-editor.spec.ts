@@ -94,8 +94,8 @@ test('the owner changes the phone, a testimonial in both languages and a hero ph
 
   await openPart(page, 'Home: clients');
   const first = page.getByRole('group', { name: 'Testimonial 1', exact: true });
-  await first.getByLabel(text.editor.english('Text')).fill(testimonial.en);
-  const spanish = first.getByLabel(text.editor.spanish('Text'));
+  await first.getByLabel(text.editor.english('What they said')).fill(testimonial.en);
+  const spanish = first.getByLabel(text.editor.spanish('What they said'));
   await expect(first.getByText(text.editor.needsTranslation)).toBeVisible();
   await spanish.fill(testimonial.es);
   await expect(first.getByText(text.editor.needsTranslation)).toHaveCount(0);
@@ -208,7 +208,7 @@ for (const width of [390, 1280]) {
       await expectNoAxeViolations(page);
     }
     // Keyboard alone: move the first service card down, and save.
-    const move = page.getByRole('button', { name: 'Move Card 1 down' });
+    const move = page.getByRole('button', { name: 'Move Service 1 down' });
     await move.focus();
     await page.keyboard.press('Enter');
     await expect(page.getByRole('status').filter({ hasText: /moved to position 2/ })).toBeVisible();

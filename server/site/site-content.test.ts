@@ -182,7 +182,7 @@ describe('the history in words', () => {
 
   it('labels list items by their place', () => {
     expect(fieldLabel('home.references/testimonials.items.1.text')).toBe(
-      'Home: clients › Testimonials › Testimonial 2 › Text',
+      'Home: clients › Testimonials › Testimonial 2 › What they said',
     );
   });
 });

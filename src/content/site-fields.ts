@@ -32,6 +32,8 @@ export type PhotoPlaceName = 'hero' | 'portrait';
 export interface LeafMeta {
   kind: LeafKind;
   label: string;
+  /** What the field is for, shown under its label (declared in src/content/fields/). */
+  hint?: string;
   /** English and Spanish, side by side; otherwise one value for both languages. */
   translated: boolean;
   multiline?: boolean;
@@ -48,10 +50,11 @@ export interface LeafMeta {
 
 export type FieldNode =
   | { type: 'leaf'; meta: LeafMeta; schema: z.ZodType }
-  | { type: 'group'; label: string; children: Record<string, FieldNode> }
+  | { type: 'group'; label: string; hint?: string; children: Record<string, FieldNode> }
   | {
       type: 'list';
       label: string;
+      hint?: string;
       item: FieldNode;
       /** The name of one item, e.g. 'Testimonial' (shown as 'Testimonial 2'). */
       itemLabel: string;

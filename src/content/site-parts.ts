@@ -14,33 +14,35 @@ import * as esTeam from './es/team.ts';
 import * as enForms from './forms.ts';
 import * as enHome from './home.ts';
 import * as enNavigation from './navigation.ts';
-import { homeIcons } from './home-icons.ts';
 import * as enQuote from './quote-form.ts';
-import {
-  email,
-  figure,
-  group,
-  icon,
-  link,
-  list,
-  name,
-  phone,
-  photo,
-  rating,
-  siteUrl,
-  text,
-  time,
-  type FieldNode,
-  year,
-} from './site-fields.ts';
+import type { FieldNode } from './site-fields.ts';
 import * as enSite from './site.ts';
 import * as enTeam from './team.ts';
+
+import { applicationFormFields, applicationMessagesFields } from './fields/application-form.ts';
+import { businessFields, homeImagesFields, type HomeImages } from './fields/business.ts';
+import { claimsFields, companyFields, hoursFields } from './fields/company.ts';
+import { contactFields } from './fields/contact.ts';
+import { partNode, type PartFields, type RootDecl } from './fields/declare.ts';
+import { formTextFields } from './fields/forms.ts';
+import {
+  aboutFields,
+  clientsFields,
+  heroFields,
+  referencesFields,
+  servicesFields,
+  venuesFields,
+} from './fields/home.ts';
+import { footerNavFields, mainNavFields, requestServiceCtaFields } from './fields/navigation.ts';
+import { quoteFormFields, quoteMessagesFields } from './fields/quote-form.ts';
+import { pagesFields } from './fields/site.ts';
+import { teamFields } from './fields/team.ts';
+import type { Translation } from './types';
 
 /**
  * Every content part the owner can change at /admin/#/site, in the editor's order: its key (as the
  * content module names it in `editable(…)`), its title, its fields and the code's content of each
- * language. A part of facts is the same in both languages; a part of words is drawn from its
- * English and Spanish modules, whose every text becomes a field, bounded from its code length.
+ * language. Each part's fields are declared in src/content/fields/, typed against its content.
  */
 export interface SitePart {
   id: string;
@@ -48,302 +50,92 @@ export interface SitePart {
   /** Facts: one value for both languages (business.ts, home-images.ts). */
   facts: boolean;
   node: FieldNode;
+  /** The declaration the node is made from (src/content/fields/). */
+  fields: RootDecl;
   en: unknown;
   es: unknown;
 }
 
-/** How a part of words becomes fields: which paths are facts, fixed lists, or not the owner's. */
-interface WordsSpec {
-  /** Top-level keys that are the owner's (the others are code: routes, timings). */
-  keys: readonly string[];
-  /** Paths (`*` for any list index) of names entered once for both languages. */
-  facts?: readonly string[];
-  /** Paths of lists whose items are tied to the code (an image each, an id each). */
-  fixed?: readonly string[];
-  /** Paths that follow other facts and are not the owner's (a phone copied in, a link). */
-  skip?: readonly string[];
+/** A part of words: its English content, the Spanish that translates it, its declared fields. */
+function words<T>(
+  id: string,
+  title: string,
+  en: T,
+  es: Translation<T>,
+  fields: NoInfer<PartFields<T>>,
+): SitePart {
+  const declared = fields as RootDecl;
+  return { id, title, facts: false, node: partNode(title, declared), fields: declared, en, es };
 }
 
-/** Keys that are never words: routes, ids, addresses, timings. */
-const CODE_KEYS = new Set(['id', 'to', 'href', 'intervalMs', 'ratingScale', 'e164', 'tag']);
-
-const LABELS: Record<string, string> = {
-  eyebrow: 'Small heading',
-  intro: 'Introduction',
-  cta: 'Button',
-  items: 'Items',
-  text: 'Text',
-};
-
-/** 'requirementsHeading' → 'Requirements heading'. */
-function labelOf(key: string): string {
-  const known = LABELS[key];
-  if (known) return known;
-  const words = key.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
+/** A part of facts, one value for both languages. */
+function facts<T>(
+  id: string,
+  title: string,
+  content: T | undefined,
+  fields: NoInfer<PartFields<T>>,
+): SitePart {
+  const declared = fields as RootDecl;
+  const node = partNode(title, declared);
+  return { id, title, facts: true, node, fields: declared, en: content, es: content };
 }
-
-/** 'Categories' → 'Category', 'Cards' → 'Card': the name of one item of a list. */
-const singular = (label: string) => label.replace(/ies$/, 'y').replace(/s$/, '');
-
-const pattern = (path: readonly string[]) =>
-  path.map((key) => (/^\d+$/.test(key) ? '*' : key)).join('.');
-
-/** A text's bound: room to rewrite it, never so much that it breaks the layout at 390 px. */
-const boundOf = (value: string) => Math.min(1200, Math.max(24, Math.ceil(value.length * 1.6) + 10));
-
-function wordsNode(
-  value: unknown,
-  twin: unknown,
-  path: string[],
-  spec: WordsSpec,
-): FieldNode | undefined {
-  const at = pattern(path);
-  const key = path.at(-1) ?? '';
-  if (spec.skip?.includes(at) || CODE_KEYS.has(key)) return undefined;
-  if (typeof value === 'string') {
-    const longest = typeof twin === 'string' && twin.length > value.length ? twin : value;
-    if (spec.facts?.includes(at)) return name(labelOf(key), boundOf(longest));
-    return text(labelOf(key), boundOf(longest), longest.length > 100);
-  }
-  if (typeof value === 'number') return key === 'rating' ? rating('Stars') : undefined;
-  if (Array.isArray(value)) return wordsList(value, twin, path, spec);
-  if (typeof value !== 'object' || value === null) return undefined;
-  const children: Record<string, FieldNode> = {};
-  for (const [childKey, child] of Object.entries(value)) {
-    if (path.length === 0 && !spec.keys.includes(childKey)) continue;
-    const node =
-      childKey === 'icon'
-        ? icon('Icon', homeIcons)
-        : wordsNode(child, fieldOf(twin, childKey), [...path, childKey], spec);
-    if (node) children[childKey] = node;
-  }
-  return Object.keys(children).length > 0 ? group(labelOf(key), children) : undefined;
-}
-
-/** A list's item: drawn from its longest entries in either language, so that every one fits. */
-function wordsList(
-  value: readonly unknown[],
-  twin: unknown,
-  path: string[],
-  spec: WordsSpec,
-): FieldNode | undefined {
-  const first: unknown = value[0];
-  if (first === undefined) return undefined;
-  const entries = [...value, ...(Array.isArray(twin) ? (twin as unknown[]) : [])];
-  const item = wordsNode(longestOf(entries), undefined, [...path, '0'], spec);
-  if (!item) return undefined;
-  // A list called `items` is named by what holds it: testimonials.items → 'Testimonial 2'.
-  const key = (path.at(-1) === 'items' ? path.at(-2) : path.at(-1)) ?? '';
-  const tiedToCode =
-    typeof first === 'object' && first !== null && ('id' in first || 'to' in first);
-  const fixed = tiedToCode || (spec.fixed?.includes(pattern(path)) ?? false);
-  const label = labelOf(key);
-  return list(label, singular(label), item, {
-    min: fixed ? value.length : 1,
-    max: fixed ? value.length : value.length + 8,
-    fixed,
-  });
-}
-
-const fieldOf = (value: unknown, key: string): unknown =>
-  typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
-
-/** Of a list's entries, the longest (a string) or a copy of the first with each text its longest. */
-function longestOf(entries: readonly unknown[]): unknown {
-  const [first] = entries;
-  if (typeof first === 'string') {
-    return entries.reduce<string>(
-      (longest, entry) =>
-        typeof entry === 'string' && entry.length > longest.length ? entry : longest,
-      first,
-    );
-  }
-  if (typeof first !== 'object' || first === null || Array.isArray(first)) return first;
-  return Object.fromEntries(
-    Object.keys(first).map((key) => {
-      const values = entries.map((entry) => fieldOf(entry, key));
-      return [key, Array.isArray(values[0]) ? values.flat() : longestOf(values)];
-    }),
-  );
-}
-
-function words(id: string, title: string, en: unknown, es: unknown, spec: WordsSpec): SitePart {
-  let node = wordsNode(en, es, [], spec);
-  if (!node) throw new Error(`The part ${id} has no field`);
-  // A part that is a list (the menu) is named by its title, each item a link.
-  if (node.type === 'list' && !node.label) node = { ...node, label: title, itemLabel: 'Link' };
-  return { id, title, facts: false, node, en, es };
-}
-
-const businessNode = group('Business facts', {
-  name: name('Business name', 60, true),
-  legalName: name('Legal name', 80, true),
-  foundedYear: year('Year founded'),
-  phones: group('Phone lines', { direct: phone('Direct line'), office: phone('Office line') }),
-  email: email('E-mail'),
-  siteUrl: siteUrl("The site's address"),
-  address: group('Office address', {
-    street: name('Street and suite', 80, true),
-    city: name('City', 40, true),
-    region: name('State (two letters)', 2, true),
-    regionName: name('State', 40),
-    postalCode: name('ZIP code', 10, true),
-  }),
-  social: list('Social links', 'Social link', group('Social link', { href: link('Link', true) }), {
-    min: 3,
-    max: 3,
-    fixed: true,
-  }),
-  figures: group('Figures', {
-    events: figure('Events'),
-    staff: figure('Staff'),
-    years: figure('Years of experience'),
-    satisfaction: figure('Client satisfaction'),
-    radiusMiles: figure('Miles around the office'),
-    venues: figure('Venues'),
-    states: figure('States'),
-  }),
-  openingHours: group('Opening hours', { opens: time('Opens'), closes: time('Closes') }),
-});
-
-const photosNode = group('Photos', {
-  heroImages: list(
-    'Hero slides',
-    'Hero slide',
-    photo('Photo', 'hero', 'home.hero/carousel.slideAlts.{n}'),
-    {
-      min: 7,
-      max: 7,
-      fixed: true,
-    },
-  ),
-  founderPortrait: photo("Founder's portrait", 'portrait', 'home.about/founder.portraitAlt'),
-});
 
 /** Every part, in the editor's order. Their ids are the `editable(…)` keys of src/content. */
 export const siteParts: readonly SitePart[] = [
-  {
-    id: 'business',
-    title: 'Business facts',
-    facts: true,
-    node: businessNode,
-    en: business,
-    es: business,
-  },
-  {
-    id: 'home-images',
-    title: 'Photos',
-    facts: true,
-    node: photosNode,
-    // The code's photos are set by the admin bundle (it can import images; the server cannot).
-    en: undefined,
-    es: undefined,
-  },
-  words('home.hero', 'Home: hero', enHome.hero, esHome.hero, {
-    keys: ['eyebrow', 'intro', 'whatsapp', 'carousel'],
-    fixed: ['carousel.slideAlts'],
-  }),
-  words('home.about', 'Home: about', enHome.about, esHome.about, {
-    keys: ['eyebrow', 'title', 'intro', 'mission', 'valuesTitle', 'values', 'founder'],
-    facts: ['founder.name'],
-    fixed: ['values'],
-  }),
-  words('home.services', 'Home: services', enHome.services, esHome.services, {
-    keys: ['eyebrow', 'title', 'intro', 'cta', 'cards'],
-  }),
-  words('home.references', 'Home: clients', enHome.references, esHome.references, {
-    keys: ['eyebrow', 'title', 'intro', 'categories', 'testimonialsTitle', 'testimonials'],
-    facts: ['testimonials.items.*.name', 'testimonials.items.*.company'],
-  }),
-  words('home.venues', 'Home: venues', enHome.venues, esHome.venues, {
-    keys: ['eyebrow', 'title', 'intro', 'areasTitle', 'areas', 'credentialsTitle', 'credentials'],
-    facts: ['areas.*.highlights.*'],
-    fixed: ['areas'],
-  }),
-  words('home.clients', 'Home: partners', enHome.clients, esHome.clients, {
-    keys: ['eyebrow', 'title', 'names'],
-    facts: ['names.*'],
-  }),
-  words('navigation.main', 'Menu', enNavigation.mainNav, esNavigation.mainNav, { keys: [] }),
+  facts('business', 'Business facts', business, businessFields),
+  // The code's photos are set by the admin bundle (it can import images; the server cannot).
+  facts<HomeImages>('home-images', 'Photos', undefined, homeImagesFields),
+  words('home.hero', 'Home: hero', enHome.hero, esHome.hero, heroFields),
+  words('home.about', 'Home: about', enHome.about, esHome.about, aboutFields),
+  words('home.services', 'Home: services', enHome.services, esHome.services, servicesFields),
+  words('home.references', 'Home: clients', enHome.references, esHome.references, referencesFields),
+  words('home.venues', 'Home: venues', enHome.venues, esHome.venues, venuesFields),
+  words('home.clients', 'Home: partners', enHome.clients, esHome.clients, clientsFields),
+  words('navigation.main', 'Menu', enNavigation.mainNav, esNavigation.mainNav, mainNavFields),
   words(
     'navigation.cta',
     'Menu: request button',
     enNavigation.requestServiceCta,
     esNavigation.requestServiceCta,
-    {
-      keys: ['label'],
-    },
+    requestServiceCtaFields,
   ),
-  words('navigation.footer', 'Footer', enNavigation.footerNav, esNavigation.footerNav, {
-    keys: ['quickLinks', 'services', 'contact', 'areas', 'social'],
-    // The footer's lists follow the menu, the staff types and the service areas.
-    skip: ['quickLinks.items', 'services.items', 'areas.items'],
-  }),
-  words('company', 'Company', enCompany.company, esCompany.company, {
-    keys: ['tagline', 'description', 'serviceAreas'],
-    // The home page's venue areas and the structured data name the areas by their place.
-    fixed: ['serviceAreas'],
-  }),
-  words('company.hours', 'Business hours', enCompany.hours, esCompany.hours, {
-    keys: ['weekdays', 'weekend', 'events'],
-    skip: ['weekdays.opens', 'weekdays.closes', 'weekdays.dayOfWeek'],
-  }),
-  words('company.claims', 'Figures’ words', enCompany.claims, esCompany.claims, {
-    keys: ['stats', 'coverage', 'applicationReview', 'freeConsultation'],
-    skip: [...valuesOf(['events', 'staff', 'years', 'satisfaction', 'radius', 'venues', 'states'])],
-  }),
-  words('site.pages', 'Page titles', enSite.pages, esSite.pages, {
-    keys: ['home', 'team', 'contact', 'quote', 'application'],
-  }),
-  words('team', 'Team page', enTeam.team, esTeam.team, {
-    keys: ['roles', 'pillars', 'stats', 'join'],
-    skip: ['join.sendResume.hint'],
-  }),
-  words('contact', 'Contact page', enContact.contact, esContact.contact, {
-    keys: ['reach', 'phone', 'email', 'whatsapp', 'visit', 'hours', 'shortcuts'],
-    skip: ['whatsapp.hint.phone'],
-  }),
-  words('quote.form', 'Quote form', enQuote.quoteForm, esQuote.quoteForm, {
-    keys: ['sections', 'fields', 'submit', 'sendError', 'confirmation'],
-    skip: ['confirmation.phone.label', 'confirmation.phone.display'],
-  }),
-  words('quote.messages', 'Quote form: messages', enQuote.quoteMessages, esQuote.quoteMessages, {
-    keys: Object.keys(enQuote.quoteMessages),
-  }),
+  words(
+    'navigation.footer',
+    'Footer',
+    enNavigation.footerNav,
+    esNavigation.footerNav,
+    footerNavFields,
+  ),
+  words('company', 'Company', enCompany.company, esCompany.company, companyFields),
+  words('company.hours', 'Business hours', enCompany.hours, esCompany.hours, hoursFields),
+  words('company.claims', 'Figures’ words', enCompany.claims, esCompany.claims, claimsFields),
+  words('site.pages', 'Page titles', enSite.pages, esSite.pages, pagesFields),
+  words('team', 'Team page', enTeam.team, esTeam.team, teamFields),
+  words('contact', 'Contact page', enContact.contact, esContact.contact, contactFields),
+  words('quote.form', 'Quote form', enQuote.quoteForm, esQuote.quoteForm, quoteFormFields),
+  words(
+    'quote.messages',
+    'Quote form: messages',
+    enQuote.quoteMessages,
+    esQuote.quoteMessages,
+    quoteMessagesFields,
+  ),
   words(
     'application.form',
     'Application form',
     enApplication.applicationForm,
     esApplication.applicationForm,
-    {
-      keys: Object.keys(enApplication.applicationForm),
-    },
+    applicationFormFields,
   ),
   words(
     'application.messages',
     'Application form: messages',
     enApplication.applicationMessages,
     esApplication.applicationMessages,
-    {
-      keys: Object.keys(enApplication.applicationMessages),
-    },
+    applicationMessagesFields,
   ),
-  words('forms', 'Both forms', enForms.formText, esForms.formText, {
-    keys: [
-      'requiredNote',
-      'optional',
-      'errorSummaryTitle',
-      'errorSummaryIntro',
-      'submitting',
-      'selectPlaceholder',
-    ],
-  }),
+  words('forms', 'Both forms', enForms.formText, esForms.formText, formTextFields),
 ];
-
-function valuesOf(keys: readonly string[]): string[] {
-  return keys.map((key) => `stats.${key}.value`).concat(keys.map((key) => `coverage.${key}.value`));
-}
 
 export function partOf(id: string): SitePart | undefined {
   return siteParts.find((part) => part.id === id);

@@ -55,8 +55,12 @@ describe('PartEditor: texts in both languages', () => {
     expect(spanish).toHaveAttribute('lang', 'es');
     expect((english as HTMLInputElement).value).not.toBe('');
     expect((spanish as HTMLInputElement).value).not.toBe('');
+    // The declared hint, said with each language's box, then the count against the limit.
     expect(english).toHaveAccessibleDescription(
-      text.editor.characters((english as HTMLInputElement).value.length, 39),
+      `The short line above the Services section's title. ${text.editor.characters((english as HTMLInputElement).value.length, 60)}`,
+    );
+    expect(spanish).toHaveAccessibleDescription(
+      expect.stringMatching(/^The short line above the Services section's title\. /),
     );
   });
 
@@ -137,7 +141,7 @@ describe('PartEditor: lists, by keyboard', () => {
   const titleOf = (card: string) =>
     (
       within(group(card)).getByRole('textbox', {
-        name: text.editor.english('Title'),
+        name: text.editor.english('Name'),
       }) as HTMLInputElement
     ).value;
 
@@ -145,42 +149,42 @@ describe('PartEditor: lists, by keyboard', () => {
     signedIn();
     const user = userEvent.setup();
     await openPart('home.services', 'Home: services');
-    const [first, second] = [titleOf('Card 1'), titleOf('Card 2')];
+    const [first, second] = [titleOf('Service 1'), titleOf('Service 2')];
 
-    screen.getByRole('button', { name: text.list.moveUp('Card 2') }).focus();
+    screen.getByRole('button', { name: text.list.moveUp('Service 2') }).focus();
     await user.keyboard('{Enter}');
 
-    expect([titleOf('Card 1'), titleOf('Card 2')]).toStrictEqual([second, first]);
-    expect(screen.getByRole('button', { name: text.list.moveUp('Card 1') })).toHaveFocus();
-    expect(screen.getByRole('button', { name: text.list.moveUp('Card 1') })).toHaveAttribute(
+    expect([titleOf('Service 1'), titleOf('Service 2')]).toStrictEqual([second, first]);
+    expect(screen.getByRole('button', { name: text.list.moveUp('Service 1') })).toHaveFocus();
+    expect(screen.getByRole('button', { name: text.list.moveUp('Service 1') })).toHaveAttribute(
       'aria-disabled',
       'true',
     );
-    expect(screen.getByText(text.list.moved('Card 2', 1, 4))).toHaveAttribute('role', 'status');
+    expect(screen.getByText(text.list.moved('Service 2', 1, 4))).toHaveAttribute('role', 'status');
 
     await user.keyboard('{Enter}');
-    expect(titleOf('Card 1')).toBe(second);
+    expect(titleOf('Service 1')).toBe(second);
   });
 
   it('removes an item (focus to the next one) and adds one, then saves the whole list', async () => {
     const api = signedIn();
     const user = userEvent.setup();
     await openPart('home.services', 'Home: services');
-    const third = titleOf('Card 3');
+    const third = titleOf('Service 3');
 
-    screen.getByRole('button', { name: text.list.remove('Card 2') }).focus();
+    screen.getByRole('button', { name: text.list.remove('Service 2') }).focus();
     await user.keyboard('{Enter}');
 
-    expect(screen.queryByRole('group', { name: 'Card 4' })).toBeNull();
-    expect(titleOf('Card 2')).toBe(third);
-    expect(group('Card 2')).toHaveFocus();
+    expect(screen.queryByRole('group', { name: 'Service 4' })).toBeNull();
+    expect(titleOf('Service 2')).toBe(third);
+    expect(group('Service 2')).toHaveFocus();
 
-    screen.getByRole('button', { name: text.list.add('Card') }).focus();
+    screen.getByRole('button', { name: text.list.add('Service') }).focus();
     await user.keyboard('{Enter}');
 
-    expect(group('Card 4')).toHaveFocus();
-    expect(titleOf('Card 4')).toBe('');
-    expect(screen.getByText(text.list.added('Card 4'))).toBeInTheDocument();
+    expect(group('Service 4')).toHaveFocus();
+    expect(titleOf('Service 4')).toBe('');
+    expect(screen.getByText(text.list.added('Service 4'))).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: text.editor.save }));
 

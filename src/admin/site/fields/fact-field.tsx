@@ -108,6 +108,7 @@ export function FactField(props: FactProps): ReactNode {
     <FieldControl
       id={fieldDomId(partId, path)}
       label={label}
+      hint={node.meta.hint}
       error={error}
       count={counted ? { length: value.length, max } : undefined}
     >

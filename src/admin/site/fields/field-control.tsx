@@ -18,7 +18,9 @@ export interface ControlProps {
   count?: { length: number; max: number } | undefined;
   /** A remark under the label (the Spanish's "Needs translation update"). */
   badge?: ReactNode;
-  hint?: string;
+  hint?: string | undefined;
+  /** The id of a hint shown once for several controls (a text's English and Spanish). */
+  sharedHint?: string | undefined;
   /** The control, given its id, description and invalid state. */
   children: (props: {
     id: string;
@@ -29,14 +31,17 @@ export interface ControlProps {
 }
 
 /** One field's label, remark, control, character count and rule message, tied together. */
-export function FieldControl({ id, label, error, count, badge, hint, children }: ControlProps) {
+export function FieldControl(props: ControlProps) {
+  const { id, label, error, count, badge, hint, sharedHint, children } = props;
   const ids = {
     badge: badge ? `${id}-badge` : undefined,
     hint: hint ? `${id}-hint` : undefined,
     count: count ? `${id}-count` : undefined,
     error: error ? `${id}-error` : undefined,
   };
-  const describedBy = [ids.badge, ids.hint, ids.error, ids.count].filter(Boolean).join(' ');
+  const describedBy = [sharedHint, ids.badge, ids.hint, ids.error, ids.count]
+    .filter(Boolean)
+    .join(' ');
   return (
     <div className={`space-y-1.5 ${error ? '-ml-3 border-l-4 border-red-700 pl-2' : ''}`}>
       <label htmlFor={id} className="block font-semibold text-slate-900">

@@ -2,6 +2,7 @@ import { memo } from 'react';
 import type { FieldNode as Node } from '../../../content/site-fields';
 import { childPath, pathKeys } from '../draft/editor-context';
 import { FactField } from './fact-field';
+import { fieldDomId } from './field-ids';
 import { ListField, type RenderItem } from './list-field';
 import { PhotoField } from './photo-field';
 import { TranslatedField } from './translated-field';
@@ -78,9 +79,15 @@ function FieldNodeView(props: FieldNodeProps) {
     />
   ));
   if (bare || !node.label || path === '') return <div className="space-y-5">{children}</div>;
+  const hintId = node.hint ? `${fieldDomId(partId, pathKeys(path))}-hint` : undefined;
   return (
-    <fieldset className={fieldsetClass}>
+    <fieldset className={fieldsetClass} aria-describedby={hintId}>
       <legend className={legendClass}>{node.label}</legend>
+      {node.hint && (
+        <p id={hintId} className="text-sm text-slate-600">
+          {node.hint}
+        </p>
+      )}
       {children}
     </fieldset>
   );

@@ -202,8 +202,18 @@ export function ListField({ partId, path, node, value, renderItem }: ListProps) 
   const edits = useListEdits(partId, path, node, list);
   const { itemIds, domId, itemDom, name } = edits;
   return (
-    <fieldset id={domId} tabIndex={-1} className="space-y-3">
+    <fieldset
+      id={domId}
+      tabIndex={-1}
+      className="space-y-3"
+      aria-describedby={node.hint ? `${domId}-hint` : undefined}
+    >
       <legend className="text-lg font-bold text-navy-950">{node.label}</legend>
+      {node.hint && (
+        <p id={`${domId}-hint`} className="text-sm text-slate-600">
+          {node.hint}
+        </p>
+      )}
       <ol className="space-y-4">
         {list.map((item, index) => {
           const id = itemIds[index] ?? String(index);

@@ -87,11 +87,14 @@ type Upload =
 function PhotoUpload({
   id,
   label,
+  hint,
   place,
   onPhoto,
 }: {
   id: string;
   label: string;
+  /** The photo's declared hint (what it is for), before the rules of the upload. */
+  hint: string | undefined;
   place: NonNullable<Leaf['meta']['place']>;
   onPhoto: (photo: PhotoValue) => void;
 }) {
@@ -115,7 +118,7 @@ function PhotoUpload({
         {text.fileLabel(label)}
       </label>
       <p id={`${id}-hint`} className="text-sm text-slate-600">
-        {text.fileHint}
+        {hint ? `${hint} ${text.fileHint}` : text.fileHint}
       </p>
       <input
         id={id}
@@ -229,6 +232,7 @@ export function PhotoField({ partId, path, node, value, label }: PhotoProps) {
         <PhotoUpload
           id={id}
           label={label}
+          hint={node.meta.hint}
           place={node.meta.place ?? 'hero'}
           onPhoto={(next) => actions.set(partId, path, next)}
         />

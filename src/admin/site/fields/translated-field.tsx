@@ -27,6 +27,7 @@ interface LanguageInputProps {
   value: string;
   language: Language;
   flagged: boolean;
+  hintId: string | undefined;
   onChange: (language: Language, value: string) => void;
 }
 
@@ -37,6 +38,7 @@ function LanguageInput({
   value,
   language,
   flagged,
+  hintId,
   onChange,
 }: LanguageInputProps) {
   const { multiline, max } = node.meta;
@@ -47,6 +49,7 @@ function LanguageInput({
       error={ruleMessage(node.schema, value)}
       count={max ? { length: value.length, max } : undefined}
       badge={flagged ? <TranslationBadge /> : undefined}
+      sharedHint={hintId}
     >
       {(control) =>
         multiline ? (
@@ -88,25 +91,35 @@ export function TranslatedField(props: {
   const value: TranslatedValue = isTranslated(props.value) ? props.value : { en: '', es: '' };
   const change = (language: Language, typed: string) =>
     actions.set(partId, path, { ...value, [language]: typed, [`${language}At`]: Date.now() });
-  const shared = { node, onChange: change };
+  const { hint } = node.meta;
+  // One hint for both languages, read with each language's box.
+  const hintId = hint ? `${fieldDomId(partId, path)}-hint` : undefined;
+  const shared = { node, hintId, onChange: change };
   return (
-    <div className="grid gap-4 md:grid-cols-2">
-      <LanguageInput
-        {...shared}
-        id={fieldDomId(partId, path, 'en')}
-        label={text.english(label)}
-        value={value.en}
-        language="en"
-        flagged={false}
-      />
-      <LanguageInput
-        {...shared}
-        id={fieldDomId(partId, path, 'es')}
-        label={text.spanish(label)}
-        value={value.es}
-        language="es"
-        flagged={needsTranslation(value)}
-      />
+    <div className="space-y-2">
+      {hint && (
+        <p id={hintId} className="text-sm text-slate-600">
+          {hint}
+        </p>
+      )}
+      <div className="grid gap-4 md:grid-cols-2">
+        <LanguageInput
+          {...shared}
+          id={fieldDomId(partId, path, 'en')}
+          label={text.english(label)}
+          value={value.en}
+          language="en"
+          flagged={false}
+        />
+        <LanguageInput
+          {...shared}
+          id={fieldDomId(partId, path, 'es')}
+          label={text.spanish(label)}
+          value={value.es}
+          language="es"
+          flagged={needsTranslation(value)}
+        />
+      </div>
     </div>
   );
 }
