@@ -95,7 +95,18 @@ export function resolve(
   );
 }
 
-const loose = z.string().max(5000, 'At most 5,000 characters.');
+/**
+ * A text as a draft may hold it: room past its declared limit (the limit is a rule of publishing,
+ * so a draft keeps a text being shortened), yet bounded by it, so a draft stays its site's size.
+ */
+export function draftRoom(max: number | undefined): number {
+  return max === undefined ? 5000 : Math.min(5000, Math.max(200, max * 2));
+}
+
+const draftText = (max: number | undefined) => {
+  const room = draftRoom(max);
+  return z.string().max(room, `At most ${room.toLocaleString('en-US')} characters.`);
+};
 
 /** The shape a stored value must have to be saved in a draft (the rules come at publish). */
 export function draftShape(node: FieldNode): z.ZodType {
@@ -107,11 +118,11 @@ export function draftShape(node: FieldNode): z.ZodType {
     );
   }
   if (node.type === 'list') return z.array(draftShape(node.item)).max(node.max);
-  const { kind, translated } = node.meta;
+  const { kind, translated, max } = node.meta;
   if (translated) {
     return z.strictObject({
-      en: loose,
-      es: loose,
+      en: draftText(max),
+      es: draftText(max),
       enAt: z.number().optional(),
       esAt: z.number().optional(),
     });
@@ -120,7 +131,7 @@ export function draftShape(node: FieldNode): z.ZodType {
     return z.strictObject({ display: z.string().max(40), e164: z.string().max(20) });
   if (kind === 'photo' || kind === 'icon') return node.schema;
   if (kind === 'year' || kind === 'rating') return z.number();
-  return loose;
+  return draftText(max);
 }
 
 function leafProblems(node: Extract<FieldNode, { type: 'leaf' }>, value: unknown, path: string[]) {

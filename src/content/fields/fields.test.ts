@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import * as homeImages from '../home-images.ts';
-import type { FieldNode } from '../site-fields.ts';
-import { siteParts, type SitePart } from '../site-parts.ts';
+import { nodeAt, type FieldNode } from '../site-fields.ts';
+import { partOf, siteParts, type SitePart } from '../site-parts.ts';
+import { draftRoom, draftShape, problems } from '../site-values.ts';
 import { code, isGroup, isList, type AnyDeclaration, type RootDecl } from './declare.ts';
 
 /**
@@ -138,5 +139,30 @@ describe('the declared fields of every part', () => {
         if (node.type === 'list') expect(node.max, where).toBeLessThanOrEqual(14);
       }
     }
+  });
+});
+
+describe('the server’s checks, by the declared limits', () => {
+  const eyebrow = nodeAt(partOf('home.hero')?.node ?? { type: 'group', label: '', children: {} }, [
+    'eyebrow',
+  ]);
+  const max = eyebrow?.type === 'leaf' ? (eyebrow.meta.max ?? 0) : 0;
+  const both = (en: string) => ({ en, es: 'Hola' });
+
+  it('keeps in a draft a text past its limit, never one past the draft’s room', () => {
+    if (!eyebrow) throw new Error('home.hero declares no eyebrow');
+    expect(max).toBe(60);
+    const shape = draftShape(eyebrow);
+    expect(shape.safeParse(both('x'.repeat(max + 1))).success).toBe(true);
+    expect(shape.safeParse(both('x'.repeat(draftRoom(max)))).success).toBe(true);
+    expect(shape.safeParse(both('x'.repeat(draftRoom(max) + 1))).success).toBe(false);
+  });
+
+  it('holds a published text to its declared limit', () => {
+    if (!eyebrow) throw new Error('home.hero declares no eyebrow');
+    expect(problems(eyebrow, both('x'.repeat(max)))).toEqual([]);
+    expect(problems(eyebrow, both('x'.repeat(max + 1)))).toEqual([
+      expect.objectContaining({ language: 'en', message: expect.stringMatching(/60 characters/) }),
+    ]);
   });
 });
