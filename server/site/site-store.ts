@@ -1,3 +1,4 @@
+import { renameFields } from '../../src/content/fields/renames.ts';
 import type { Database } from '../db/database.ts';
 import { toBytes } from '../store/attachments.ts';
 
@@ -45,6 +46,9 @@ export class DraftConflict extends Error {
 
 const parse = (text: string): unknown => JSON.parse(text) as unknown;
 
+/** Stored fields under today's keys: a key renamed since they were saved is read as renamed. */
+const storedFields = (text: string): SiteFields => renameFields(parse(text) as SiteFields);
+
 function toSummary(row: {
   version: number;
   published_at: number;
@@ -81,7 +85,7 @@ function versionStore(db: Db, now: () => number) {
         .selectAll()
         .where('version', '=', version)
         .executeTakeFirst();
-      return row && { ...toSummary(row), fields: parse(row.fields) as SiteFields };
+      return row && { ...toSummary(row), fields: storedFields(row.fields) };
     },
 
     async versions(limit = 50): Promise<VersionSummary[]> {
@@ -135,7 +139,7 @@ function draftStore(db: Db, now: () => number) {
     }
     return {
       revision: Number(row.revision),
-      fields: parse(row.fields) as SiteFields,
+      fields: storedFields(row.fields),
       updatedAt: Number(row.updated_at),
       updatedBy: row.updated_by,
     };

@@ -8,6 +8,7 @@
  * (server/site/render/render-site.ts) puts both languages' on globalThis before it loads the pages'
  * code. With nothing published there is neither, and every part is the code's.
  */
+import { renameFields } from './fields/renames.ts';
 import { withValueAt } from './value-path.ts';
 
 /** The changed fields' values, keyed `<part>/<path>`: shared by both languages, and each one's. */
@@ -42,8 +43,10 @@ const pathOf = (dotted: string) => (dotted === '' ? [] : dotted.split('.'));
  * Applies `fields` (keys `<part>/<path>`) that belong to `part` onto `defaults`, shorter paths
  * first: a whole list the owner rewrote, then any single field inside it.
  */
-export function applyFields<T>(part: string, defaults: T, fields: Record<string, unknown>): T {
+export function applyFields<T>(part: string, defaults: T, published: Record<string, unknown>): T {
   const prefix = `${part}/`;
+  // Keys renamed since these fields were published are read under their new names.
+  const fields = renameFields(published);
   const own = Object.keys(fields)
     .filter((key) => key.startsWith(prefix))
     .map((key) => ({ key, path: pathOf(key.slice(prefix.length)) }))
