@@ -1,7 +1,7 @@
 /**
  * Every text of the owner's site editor at /admin/#/site (src/admin/site). English: the owner's
- * working language. The fields' own labels and rules are in src/content/site-parts.ts and
- * site-fields.ts.
+ * working language. The fields' own labels, hints and limits are declared in src/content/fields/;
+ * their rules are in site-fields.ts.
  */
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;

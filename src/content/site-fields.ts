@@ -3,8 +3,8 @@ import type { ResponsiveImage } from './types';
 
 /**
  * What the owner can change in the site (/admin/#/site), described once: each content part is a
- * tree of fields (src/content/site-parts.ts) whose leaves are zod schemas with the rules in the
- * owner's words. The editor draws the tree and checks each value as it is typed; the server checks
+ * tree of fields (declared in src/content/fields/, listed in src/content/site-parts.ts) whose leaves
+ * are zod schemas with the rules in the owner's words. The editor draws the tree and checks each value as it is typed; the server checks
  * the same values with the same schemas before it saves or publishes them; the publish renderer
  * resolves them into the pages' content (src/content/published.ts).
  *
