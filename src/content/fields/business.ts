@@ -38,12 +38,12 @@ export const businessFields: PartFields<typeof business> = {
       direct: {
         kind: 'phone',
         label: 'Direct line',
-        hint: 'For urgent calls: header, contact page, e-mails.',
+        hint: 'The first number: top bar, footer, contact page, Call buttons, e-mails.',
       },
       office: {
         kind: 'phone',
         label: 'Office line',
-        hint: 'The office, and the number WhatsApp opens.',
+        hint: 'The second number, and the one WhatsApp chats go to.',
       },
     },
   },

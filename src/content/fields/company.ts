@@ -24,12 +24,12 @@ export const companyFields: PartFields<typeof company> = {
   whatsappUrl: code,
   tagline: line(
     'Tagline',
-    'One line about the company, in the footer and in search results.',
+    'One line about the company, e.g. Elite event staffing for Washington D.C.',
     room.sentence,
   ),
   description: prose(
     'Description',
-    'A short paragraph about the company, shown in search results and link previews.',
+    'A short paragraph about the company: in the footer, search results and link previews.',
     room.paragraph,
   ),
   serviceAreas: {
@@ -109,7 +109,7 @@ export const claimsFields: PartFields<typeof claims> = {
   ),
   freeConsultation: line(
     'Free consultation',
-    'The offer of a first consultation, shown with the quote form.',
+    'The offer of a first consultation, named in the contact page’s quote shortcut.',
     room.heading,
   ),
   since: code,

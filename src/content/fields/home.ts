@@ -17,12 +17,12 @@ const eyebrow = (section: string) =>
 export const heroFields: PartFields<typeof hero> = {
   eyebrow: line(
     'Small heading',
-    'The short line above the company name at the top of the home page.',
+    'The short line above the main heading at the top of the home page.',
     room.eyebrow,
   ),
   intro: prose(
     'Introduction',
-    'The sentence under the company name at the top of the home page.',
+    'The sentence under the main heading at the top of the home page.',
     room.paragraph,
   ),
   stats: code,
