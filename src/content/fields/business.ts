@@ -1,7 +1,7 @@
 import type { business } from '../business.ts';
 import type { HeroImage } from '../home-images.ts';
 import type { ResponsiveImage } from '../types';
-import { code, properName, type FactLeaf, type PartFields } from './declare.ts';
+import { code, properName, type FactLeaf, type NameLeaf, type PartFields } from './declare.ts';
 
 /**
  * The facts both languages share (src/content/business.ts, home-images.ts): entered once. Those
@@ -17,20 +17,23 @@ const fact = (kind: FactLeaf['kind'], label: string, hint: string): FactLeaf => 
 
 const figure = (label: string, hint: string) => fact('figure', label, hint);
 
+const placeholderName = (label: string, hint: string, max: number): NameLeaf => ({
+  ...properName(label, hint, max),
+  placeholder: true,
+});
+
 export const businessFields: PartFields<typeof business> = {
-  name: {
-    ...properName('Business name', 'As people know it: header, footer, titles, e-mails.', 60),
-    placeholder: true,
-  },
-  legalName: {
-    ...properName('Legal name', 'The registered name, in the footer and structured data.', 80),
-    placeholder: true,
-  },
+  name: placeholderName('Business name', 'As people know it: header, footer, titles, e-mails.', 60),
+  legalName: placeholderName(
+    'Legal name',
+    'The registered name, in the footer and structured data.',
+    80,
+  ),
   shortMark: code,
   foundedYear: {
     kind: 'year',
     label: 'Year founded',
-    hint: 'E.g. 2014: the site counts the years from it.',
+    hint: 'E.g. 2014: the site says “since” that year.',
   },
   phones: {
     group: 'Phone lines',
@@ -56,14 +59,11 @@ export const businessFields: PartFields<typeof business> = {
   address: {
     group: 'Office address',
     fields: {
-      street: {
-        ...properName('Street and suite', 'E.g. 180 Maple Avenue West, Suite 200.', 80),
-        placeholder: true,
-      },
-      city: { ...properName('City', 'E.g. Vienna.', 40), placeholder: true },
-      region: { ...properName('State (two letters)', 'E.g. VA.', 2), placeholder: true },
+      street: placeholderName('Street and suite', 'E.g. 180 Maple Avenue West, Suite 200.', 80),
+      city: placeholderName('City', 'E.g. Vienna.', 40),
+      region: placeholderName('State (two letters)', 'E.g. VA.', 2),
       regionName: properName('State', 'The state in full, e.g. Virginia.', 40),
-      postalCode: { ...properName('ZIP code', 'E.g. 22180.', 10), placeholder: true },
+      postalCode: placeholderName('ZIP code', 'E.g. 22180.', 10),
       country: code,
       line: code,
     },

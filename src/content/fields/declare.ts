@@ -127,7 +127,8 @@ export type Fields<T> = { [K in keyof T]-?: Declaration<NonNullable<T[K]>> };
 /** A part's declaration: its root's fields (or, for a part that is a list, the list). */
 export type PartFields<T> = T extends readonly (infer Item)[] ? ListDecl<Item> : Fields<T>;
 
-type AnyDecl =
+/** Any declaration, for the code that reads them without the content's type. */
+export type AnyDeclaration =
   | StringField
   | NumberLeaf
   | PhoneLeaf
@@ -136,9 +137,6 @@ type AnyDecl =
   | Code
   | GroupDecl<Record<string, unknown>>
   | ListDecl<unknown>;
-
-/** Any declaration, for the code that reads them without the content's type. */
-export type AnyDeclaration = AnyDecl;
 
 /** A part's declaration, without the content's type. */
 export type RootDecl = ListDecl<unknown> | Record<string, unknown>;
@@ -154,7 +152,10 @@ const withHint = (node: FieldNode, hint: string | undefined): FieldNode => {
   return node.type === 'leaf' ? { ...node, meta: { ...node.meta, hint } } : { ...node, hint };
 };
 
-type LeafDecl = Exclude<AnyDecl, Code | GroupDecl<Record<string, unknown>> | ListDecl<unknown>>;
+type LeafDecl = Exclude<
+  AnyDeclaration,
+  Code | GroupDecl<Record<string, unknown>> | ListDecl<unknown>
+>;
 
 function leafNode(decl: LeafDecl): FieldNode {
   if (decl.kind === 'custom') return decl.node;
@@ -189,10 +190,10 @@ function leafNode(decl: LeafDecl): FieldNode {
 }
 
 /** The field tree a declaration describes; undefined where it is the code's. */
-export function nodeOf(decl: AnyDecl): FieldNode | undefined {
+export function nodeOf(decl: AnyDeclaration): FieldNode | undefined {
   if (decl === code) return undefined;
   if (isList(decl)) {
-    const item = nodeOf(decl.of as AnyDecl);
+    const item = nodeOf(decl.of as AnyDeclaration);
     if (!item) throw new Error(`The list ${decl.list} declares no field in its items`);
     const { min, max, fixed } = decl;
     const node = list(decl.list, decl.item, item, { min, max, fixed: fixed ?? false });
@@ -205,7 +206,7 @@ export function nodeOf(decl: AnyDecl): FieldNode | undefined {
 function groupNode(label: string, fields: Record<string, unknown>): FieldNode {
   const children: Record<string, FieldNode> = {};
   for (const [key, child] of Object.entries(fields)) {
-    const node = nodeOf(child as AnyDecl);
+    const node = nodeOf(child as AnyDeclaration);
     if (node) children[key] = node;
   }
   return group(label, children);
