@@ -23,8 +23,32 @@ describe('the rename map', () => {
     for (const [from, to] of renames) {
       expect(() => parseRename(from, to)).not.toThrow();
       expect(declared(from), from).toBe(false);
-      expect(declared(to), to).toBe(true);
+      if (to !== null) expect(declared(to), to).toBe(true);
     }
+  });
+
+  it('drops what was stored under a removed field, wherever it was stored', () => {
+    const phone = { label: text('Office', 'Oficina'), display: text('(703)', '(703)') };
+    const removed = [['application.form/sendError.phone.display', null]] as const;
+    expect(
+      renameFields(
+        {
+          'application.form/sendError.phone.display': text('x', 'y'),
+          'application.form/sendError.phone': phone,
+          'application.form/sendError.title': text('Not sent', 'No enviada'),
+        },
+        removed,
+      ),
+    ).toEqual({
+      'application.form/sendError.phone': { label: phone.label },
+      'application.form/sendError.title': text('Not sent', 'No enviada'),
+    });
+    const items = [{ name: 'Ana', rating: 5 }, { name: 'Ben' }];
+    expect(
+      renameFields({ 'home.references/testimonials.items': items }, [
+        ['home.references/testimonials.items.*.rating', null],
+      ]),
+    ).toEqual({ 'home.references/testimonials.items': [{ name: 'Ana' }, { name: 'Ben' }] });
   });
 
   it('carries a field stored under its old key to its new one', () => {

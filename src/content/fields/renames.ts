@@ -8,17 +8,26 @@
  * A line is `[from, to]`: `'home.hero/eyebrow'` → `'home.hero/kicker'`, at any depth; `*` stands
  * for any list index (`'home.references/testimonials.items.*.text'`), and every `*` must be in the
  * part the two keys share (an item's field is renamed within its item, never moved to another
- * list). Oldest first; a later line may rename a key again. Never remove a line: a version
- * published years ago is still restored through it. renames.test.ts checks every line against the
- * declared fields.
+ * list). `[from, null]` says a field was removed (its value now follows the code, or another
+ * field): what was stored under it is dropped when read, so that no draft or version names a field
+ * the site no longer has (a draft that did could not be saved, a version not published again).
+ * Oldest first; a later line may rename a key again. Never remove a line: a version published
+ * years ago is still restored through it. renames.test.ts checks every line against the declared
+ * fields.
  */
-export const renames: readonly (readonly [from: string, to: string])[] = [];
+export type RenameLine = readonly [from: string, to: string | null];
+
+export const renames: readonly RenameLine[] = [
+  // The office line's number on the application's send failure is the Business facts' own.
+  ['application.form/sendError.phone.display', null],
+];
 
 type Path = readonly string[];
 
 interface Rename {
   from: Path;
-  to: Path;
+  /** Null: the field was removed. */
+  to: Path | null;
   /** How many leading segments `from` and `to` share (every `*` is among them). */
   shared: number;
 }
@@ -33,15 +42,19 @@ export function pathOfKey(key: string): string[] {
 
 const keyOfPath = ([part = '', ...rest]: Path) => `${part}/${rest.join('.')}`;
 
-export function parseRename(from: string, to: string): Rename {
-  const [old, next] = [pathOfKey(from), pathOfKey(to)];
+export function parseRename(from: string, to: string | null): Rename {
+  const [old, next] = [pathOfKey(from), to === null ? null : pathOfKey(to)];
+  if (old.some((segment) => /^\d+$/.test(segment))) {
+    throw new Error(`The line for ${from} names a list index: write * instead`);
+  }
+  if (next === null) return { from: old, to: null, shared: old.length };
   let shared = 0;
   while (shared < old.length && shared < next.length && old[shared] === next[shared]) shared++;
   const stars = (path: Path) => path.slice(shared).includes('*');
   if (stars(old) || stars(next)) {
     throw new Error(`The rename ${from} → ${to} moves a list's item field out of its list`);
   }
-  if ([...old, ...next].some((segment) => /^\d+$/.test(segment))) {
+  if (next.some((segment) => /^\d+$/.test(segment))) {
     throw new Error(`The rename ${from} → ${to} names a list index: write * instead`);
   }
   return { from: old, to: next, shared };
@@ -95,6 +108,18 @@ function moveWithin(value: unknown, prefix: Path, oldTail: Path, newTail: Path):
   return setAt(oldTail.length > 0 ? without(value, oldTail) : undefined, newTail, moved);
 }
 
+/** `value` without what is at `path` (its `*` over every item). */
+function removeWithin(value: unknown, path: Path): unknown {
+  const [key, ...rest] = path;
+  if (key === '*') {
+    return Array.isArray(value) ? value.map((item: unknown) => removeWithin(item, rest)) : value;
+  }
+  if (key === undefined || !isRecord(value) || !(key in value)) return value;
+  return rest.length === 0
+    ? without(value, [key])
+    : { ...value, [key]: removeWithin(value[key], rest) };
+}
+
 /** One stored entry under one rename: the entries it becomes (their keys may be new). */
 function renameEntry(key: string, value: unknown, rename: Rename): [string, unknown][] {
   const path = pathOfKey(key);
@@ -102,6 +127,10 @@ function renameEntry(key: string, value: unknown, rename: Rename): [string, unkn
   const common = Math.min(path.length, from.length);
   for (let index = 0; index < common; index++) {
     if (!matches(path[index] ?? '', from[index] ?? '')) return [[key, value]];
+  }
+  // A removed field: dropped, at or below it, or from inside what holds it.
+  if (to === null) {
+    return path.length >= from.length ? [] : [[key, removeWithin(value, from.slice(path.length))]];
   }
   // At or below the renamed field: only its key changes (the list indexes it had are kept).
   if (path.length >= from.length) {
@@ -125,12 +154,12 @@ function renameEntry(key: string, value: unknown, rename: Rename): [string, unkn
 }
 
 /**
- * Stored fields (keys `<part>/<path>`) with every rename applied. A value stored under the new key
+ * Stored fields (keys `<part>/<path>`) with every line applied. A value stored under the new key
  * already wins over one carried from the old key: it was written for the new field.
  */
 export function renameFields(
   fields: Record<string, unknown>,
-  lines: readonly (readonly [string, string])[] = renames,
+  lines: readonly RenameLine[] = renames,
 ): Record<string, unknown> {
   let current = fields;
   for (const [from, to] of lines) {
