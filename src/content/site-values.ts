@@ -117,7 +117,8 @@ export function draftShape(node: FieldNode): z.ZodType {
       ),
     );
   }
-  if (node.type === 'list') return z.array(draftShape(node.item)).max(node.max);
+  // A list may hold more than its limit in a draft too (one saved before the limit was lowered).
+  if (node.type === 'list') return z.array(draftShape(node.item)).max(node.max * 2);
   const { kind, translated, max } = node.meta;
   if (translated) {
     return z.strictObject({

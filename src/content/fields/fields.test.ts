@@ -143,9 +143,11 @@ describe('the declared fields of every part', () => {
 });
 
 describe('the server’s checks, by the declared limits', () => {
-  const eyebrow = nodeAt(partOf('home.hero')?.node ?? { type: 'group', label: '', children: {} }, [
-    'eyebrow',
-  ]);
+  const nodeIn = (partId: string, path: string[]) => {
+    const part = partOf(partId);
+    return part && nodeAt(part.node, path);
+  };
+  const eyebrow = nodeIn('home.hero', ['eyebrow']);
   const max = eyebrow?.type === 'leaf' ? (eyebrow.meta.max ?? 0) : 0;
   const both = (en: string) => ({ en, es: 'Hola' });
 
@@ -156,6 +158,17 @@ describe('the server’s checks, by the declared limits', () => {
     expect(shape.safeParse(both('x'.repeat(max + 1))).success).toBe(true);
     expect(shape.safeParse(both('x'.repeat(draftRoom(max)))).success).toBe(true);
     expect(shape.safeParse(both('x'.repeat(draftRoom(max) + 1))).success).toBe(false);
+  });
+
+  it('keeps in a draft a list past its limit, never past twice it; publishing holds it', () => {
+    const credentials = nodeIn('home.about', ['founder', 'credentials']);
+    if (credentials?.type !== 'list') throw new Error('home.about declares no credentials list');
+    const items = (count: number) => Array.from({ length: count }, () => both('A diploma'));
+    expect(draftShape(credentials).safeParse(items(credentials.max * 2)).success).toBe(true);
+    expect(draftShape(credentials).safeParse(items(credentials.max * 2 + 1)).success).toBe(false);
+    expect(problems(credentials, items(credentials.max + 1))).toEqual([
+      expect.objectContaining({ message: `At most ${credentials.max}.` }),
+    ]);
   });
 
   it('holds a published text to its declared limit', () => {
