@@ -34,6 +34,8 @@ export interface LeafMeta {
   label: string;
   /** What the field is for, shown under its label (declared in src/content/fields/). */
   hint?: string;
+  /** What the Spanish text of a translated field must keep besides (read with its Spanish box). */
+  spanishHint?: string;
   /** English and Spanish, side by side; otherwise one value for both languages. */
   translated: boolean;
   multiline?: boolean;

@@ -64,6 +64,19 @@ describe('PartEditor: texts in both languages', () => {
     );
   });
 
+  it('reads the declared hint with both boxes, and a Spanish note with the Spanish box only', async () => {
+    signedIn();
+    await openPart('quote.messages', 'Quote form: messages');
+
+    const english = field(text.editor.english('Phone not valid'));
+    const spanish = field(text.editor.spanish('Phone not valid'));
+    const hint = /^Shown under the box for the phone when it is not a phone number\. /;
+    expect(english).toHaveAccessibleDescription(hint);
+    expect(spanish).toHaveAccessibleDescription(hint);
+    expect(english).not.toHaveAccessibleDescription(/usted/);
+    expect(spanish).toHaveAccessibleDescription(/address the visitor as usted/);
+  });
+
   it('marks the Spanish as needing an update once the English changes, until it is edited', async () => {
     signedIn();
     const user = userEvent.setup();

@@ -25,8 +25,9 @@ import {
  * declared key the content lacks, fails tsc; fields.test.ts checks the same against the values.
  *
  * Labels and hints are in English, the language of the owner's editor (src/content/admin-site.ts);
- * a translated field shows its one hint under both its English and its Spanish box, so a hint says
- * what the text is for, in either language, rather than what it should say.
+ * a translated field shows its one hint with both its English and its Spanish box, so a hint says
+ * what the text is for, in either language, rather than what it should say; where the Spanish must
+ * keep something the English need not (the site's usted), its own `spanish` note says so.
  */
 
 /** Not the owner's: the code keeps it (a route, an id, a timing, a value that follows another). */
@@ -44,6 +45,8 @@ export interface TextLeaf extends Labelled {
   kind: 'text' | 'prose';
   /** In characters, per language: what fits the layout at 390 px. */
   max: number;
+  /** What the Spanish must keep besides (the site's usted, a term of the glossary). */
+  spanish?: string;
 }
 
 /** A proper name entered once for both languages (a person, a company, a place). */
@@ -162,8 +165,11 @@ function leafNode(decl: LeafDecl): FieldNode {
   const { label } = decl;
   switch (decl.kind) {
     case 'text':
-    case 'prose':
-      return text(label, decl.max, decl.kind === 'prose');
+    case 'prose': {
+      const node = text(label, decl.max, decl.kind === 'prose');
+      if (decl.spanish === undefined || node.type !== 'leaf') return node;
+      return { ...node, meta: { ...node.meta, spanishHint: decl.spanish } };
+    }
     case 'name':
       return name(label, decl.max, decl.placeholder ?? false);
     case 'email':

@@ -3,13 +3,21 @@ import { code, line, room, type PartFields, type TextLeaf } from './declare.ts';
 
 /** The words both forms share (src/content/forms.ts), and the makings of each form's boxes. */
 
+/** The forms speak to the visitor: the Spanish site's voice is usted (src/content/es/glossary.ts). */
+export const usted =
+  'In Spanish, address the visitor as usted (e.g. “Incluya”, never “Incluye”; “su”, never “tu”).';
+
+const toVisitor = (leaf: TextLeaf): TextLeaf => ({ ...leaf, spanish: usted });
+
 /** A form box's label (or a group of boxes' legend): what the visitor reads above it. */
 export const boxLabel = (box: string, form: string): TextLeaf =>
-  line('Label', `Above the ${box} box of the ${form}.`, room.heading);
+  toVisitor(line('Label', `Above the ${box} box of the ${form}.`, room.heading));
 
 /** A form box's hint: the help under its label. */
 export const boxHint = (box: string, form: string): TextLeaf =>
-  line('Help', `The help under the label of the ${box} box of the ${form}.`, room.sentence);
+  toVisitor(
+    line('Help', `The help under the label of the ${box} box of the ${form}.`, room.sentence),
+  );
 
 /** A section's heading of a form. */
 export const sectionHeading = (section: string, form: string): TextLeaf =>
@@ -17,7 +25,7 @@ export const sectionHeading = (section: string, form: string): TextLeaf =>
 
 /** A message the form shows under a box the visitor must correct. */
 export const message = (label: string, when: string): TextLeaf =>
-  line(label, `Shown under the box ${when}.`, room.sentence);
+  toVisitor(line(label, `Shown under the box ${when}.`, room.sentence));
 
 export const formTextFields: PartFields<typeof formText> = {
   requiredNote: line(

@@ -50,6 +50,7 @@ function LanguageInput({
       count={max ? { length: value.length, max } : undefined}
       badge={flagged ? <TranslationBadge /> : undefined}
       sharedHint={hintId}
+      hint={language === 'es' ? node.meta.spanishHint : undefined}
     >
       {(control) =>
         multiline ? (
