@@ -1,3 +1,4 @@
+import { applyDraftPatch, type DraftPatch } from '../../src/admin/site-contract.ts';
 import type { Database } from '../db/database.ts';
 import { toBytes } from '../store/attachments.ts';
 
@@ -140,33 +141,45 @@ function draftStore(db: Db, now: () => number) {
       updatedBy: row.updated_by,
     };
   }
+  /** Saves the draft if it is still at `revision`; otherwise throws DraftConflict. */
+  async function saveDraft(fields: SiteFields, revision: number, by: string): Promise<SiteDraft> {
+    const next: SiteDraft = { revision: revision + 1, fields, updatedAt: now(), updatedBy: by };
+    const values = {
+      revision: next.revision,
+      fields: JSON.stringify(fields),
+      updated_at: next.updatedAt ?? 0,
+      updated_by: by,
+    };
+    // The one row, made once (by whichever save comes first); every save then updates it.
+    await db
+      .insertInto('site_draft')
+      .values({ id: 1, revision: 0, fields: '{}', updated_at: 0, updated_by: '' })
+      .onConflict((conflict) => conflict.column('id').doNothing())
+      .execute();
+    const saved = await db
+      .updateTable('site_draft')
+      .set(values)
+      .where('id', '=', 1)
+      .where('revision', '=', revision)
+      .executeTakeFirst();
+    const changed = saved.numUpdatedRows;
+    if (Number(changed) !== 1) throw new DraftConflict(await draft());
+    return next;
+  }
+
   return {
     draft,
+    saveDraft,
 
-    /** Saves the draft if it is still at `revision`; otherwise throws DraftConflict. */
-    async saveDraft(fields: SiteFields, revision: number, by: string): Promise<SiteDraft> {
-      const next: SiteDraft = { revision: revision + 1, fields, updatedAt: now(), updatedBy: by };
-      const values = {
-        revision: next.revision,
-        fields: JSON.stringify(fields),
-        updated_at: next.updatedAt ?? 0,
-        updated_by: by,
-      };
-      // The one row, made once (by whichever save comes first); every save then updates it.
-      await db
-        .insertInto('site_draft')
-        .values({ id: 1, revision: 0, fields: '{}', updated_at: 0, updated_by: '' })
-        .onConflict((conflict) => conflict.column('id').doNothing())
-        .execute();
-      const saved = await db
-        .updateTable('site_draft')
-        .set(values)
-        .where('id', '=', 1)
-        .where('revision', '=', revision)
-        .executeTakeFirst();
-      const changed = saved.numUpdatedRows;
-      if (Number(changed) !== 1) throw new DraftConflict(await draft());
-      return next;
+    /**
+     * Applies what changed (`set` fields, `drop` fields back to the code's) to the draft if it is
+     * still at `revision`; otherwise throws DraftConflict. The write is the same compare-and-swap
+     * as a whole save, so a patch never lands on a draft it was not made from.
+     */
+    async patchDraft(patch: DraftPatch, revision: number, by: string): Promise<SiteDraft> {
+      const current = await draft();
+      if (current.revision !== revision) throw new DraftConflict(current);
+      return saveDraft(applyDraftPatch(current.fields, patch), revision, by);
     },
   };
 }
