@@ -20,7 +20,7 @@ import { PublishRefused, sitePath } from '../site/live-site.ts';
 import { MAX_PHOTO_BYTES, PHOTO_PLACES, PhotoRefused, processPhoto } from '../site/photos.ts';
 import { RenderFailed } from '../site/render.ts';
 import { draftError, launchChecklist } from '../site/site-content.ts';
-import { DraftConflict, type SiteDraft } from '../site/site-store.ts';
+import { DraftConflict, type SiteDraft, type SiteFields } from '../site/site-store.ts';
 import type { AdminSite } from './admin-context.ts';
 
 /** The site editor's API (src/admin/site-contract.ts), under /admin with the inbox's sign-in. */
@@ -66,6 +66,19 @@ async function savedDraftAt(context: SiteRoutesContext, revision: number, reply:
   return undefined;
 }
 
+/**
+ * Whether a photo the fields name is gone (removed unused, media-cleanup.ts, while an editor held
+ * it unsaved): saving it would publish a broken image.
+ */
+async function namesMissingPhoto(store: SiteRoutesContext['store'], fields: SiteFields) {
+  const ids = new Set(
+    [...JSON.stringify(fields).matchAll(/"mediaId":"([0-9a-f]{16})"/g)].map((match) => match[1]),
+  );
+  for (const id of ids) if (id && !(await store.hasMedia(id))) return true;
+  return false;
+}
+const PHOTO_GONE = 'A photo in this draft is no longer on the server: upload it again';
+
 /** A save's answer: the new revision, or a 409 with the draft another editor saved since. */
 async function savedOr409(reply: FastifyReply, saving: Promise<SiteDraft>) {
   try {
@@ -95,6 +108,7 @@ function draftRoutes(app: FastifyInstance, context: SiteRoutesContext) {
     if (!body.success) return refuse(reply, 400, 'Send the draft’s revision and its fields');
     const problem = draftError(body.data.fields);
     if (problem) return refuse(reply, 400, problem);
+    if (await namesMissingPhoto(store, body.data.fields)) return refuse(reply, 400, PHOTO_GONE);
     const by = context.userOf(request).email;
     return savedOr409(reply, store.saveDraft(body.data.fields, body.data.revision, by));
   });
@@ -109,6 +123,7 @@ function draftRoutes(app: FastifyInstance, context: SiteRoutesContext) {
       if (!body.success) return refuse(reply, 400, 'Send the draft’s revision and what changed');
       const problem = draftError(body.data.set);
       if (problem) return refuse(reply, 400, problem);
+      if (await namesMissingPhoto(store, body.data.set)) return refuse(reply, 400, PHOTO_GONE);
       const { revision, set, drop } = body.data;
       const by = context.userOf(request).email;
       return savedOr409(reply, store.patchDraft({ set, drop }, revision, by));

@@ -184,6 +184,20 @@ function draftStore(db: Db, now: () => number) {
   };
 }
 
+/** A photo's media id where a stored value names it: its `mediaId`, or a /media/ address. */
+const MEDIA_NAMED = /"mediaId":"([0-9a-f]{16})"|\/media\/([0-9a-f]{16})-/g;
+
+/** Every media id the draft or a version names, read from their stored JSON. */
+async function mediaInUse(db: Db): Promise<Set<string>> {
+  const draft = await db.selectFrom('site_draft').select('fields').execute();
+  const versions = await db.selectFrom('site_versions').select('fields').execute();
+  const used = new Set<string>();
+  for (const { fields } of [...draft, ...versions]) {
+    for (const match of fields.matchAll(MEDIA_NAMED)) used.add(match[1] ?? match[2] ?? '');
+  }
+  return used;
+}
+
 /** The owner's photos as the server made them, one row per file. */
 function mediaStore(db: Db, now: () => number) {
   return {
@@ -200,7 +214,8 @@ function mediaStore(db: Db, now: () => number) {
             content: file.content,
           })),
         )
-        .onConflict((conflict) => conflict.column('name').doNothing())
+        // The same photo again (its name is its content's): uploaded now, so kept a full grace.
+        .onConflict((conflict) => conflict.column('name').doUpdateSet({ created_at: createdAt }))
         .execute();
     },
 
@@ -211,6 +226,31 @@ function mediaStore(db: Db, now: () => number) {
         .where('name', '=', name)
         .executeTakeFirst();
       return row && { name: row.name, type: row.type, content: toBytes(row.content) };
+    },
+
+    /**
+     * Removes the photos that neither the draft nor any version (every version is kept) names and
+     * that were uploaded before `before`; the media ids removed. The names are read after the
+     * candidates, so a save made before this pass is seen by it.
+     */
+    async removeUnusedMedia(before: number): Promise<string[]> {
+      const old = await db
+        .selectFrom('site_media_files')
+        .select('media_id')
+        .distinct()
+        .where('created_at', '<', before)
+        .execute();
+      if (old.length === 0) return [];
+      const used = await mediaInUse(db);
+      const unused = old.map((row) => row.media_id).filter((id) => !used.has(id));
+      for (let start = 0; start < unused.length; start += 200) {
+        await db
+          .deleteFrom('site_media_files')
+          .where('media_id', 'in', unused.slice(start, start + 200))
+          .where('created_at', '<', before)
+          .execute();
+      }
+      return unused;
     },
 
     async hasMedia(mediaId: string): Promise<boolean> {
