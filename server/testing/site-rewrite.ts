@@ -57,8 +57,12 @@ function textOf(mark: string, filler: string, length: number): string {
   return body.slice(0, length).trimEnd();
 }
 
-/** Every translated field of every part, rewritten; `at` is when both languages were written. */
-export function wholeSiteRewrite(at = Date.now()): RewrittenField[] {
+/**
+ * Every translated field of every part, rewritten; `at` is when both languages were written, and
+ * `round` (when given) is in every text, so that each round differs from the one before.
+ */
+export function wholeSiteRewrite(at = Date.now(), round?: number): RewrittenField[] {
+  const said = round === undefined ? '' : `r${round} `;
   let count = 0;
   return siteParts.flatMap((part) =>
     translatedPaths(part.node, part.en, []).map((path) => {
@@ -68,8 +72,8 @@ export function wholeSiteRewrite(at = Date.now()): RewrittenField[] {
       return {
         key: `${part.id}/${path.join('.')}`,
         value: {
-          en: textOf(marks.en, FILLER.en, max),
-          es: textOf(marks.es, FILLER.es, max),
+          en: textOf(marks.en, said + FILLER.en, max),
+          es: textOf(marks.es, said + FILLER.es, max),
           enAt: at,
           esAt: at,
         },
