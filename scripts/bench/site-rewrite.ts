@@ -1,8 +1,9 @@
-// `npx tsx scripts/bench/site-rewrite.ts [sqlite|postgres]`: a whole-site rewrite in the site
+// `npx tsx scripts/bench/site-rewrite.ts`: a whole-site rewrite in the site
 // editor (every translated text of every part, both languages, each as long as its field allows),
 // saved as the editor saves it (the changes in patches of at most DRAFT_PATCH_BUDGET, each over the
 // revision the one before made) and published, against `npm start`'s built server. Prints each
-// PATCH's and each whole save's time (p50, p99, max) and each publish's time to live.
+// PATCH's and each whole save's time (p50, p99, max) and each publish's time to live, on SQLite
+// then Postgres, into its own section of docs/figures.md (figures.mjs).
 // A benchmark, not a test: it fails only when a request is refused.
 import { draftPatches, type SiteFields } from '../../src/admin/site-contract.ts';
 import {
@@ -17,6 +18,7 @@ import {
 } from '../../server/testing/receiver-harness.ts';
 import { createTestDatabase, startTestPostgres } from '../../server/testing/postgres.ts';
 import { rewriteFields, wholeSiteRewrite } from '../../server/testing/site-rewrite.ts';
+import { recordFigures } from './figures.mjs';
 import { msCells, tableLine } from './table.ts';
 
 const owner = { email: 'bench.owner@example.com', password: 'a long bench password' };
@@ -121,8 +123,7 @@ async function bench(title: string, env: Record<string, string>) {
   }
 }
 
-ensureServerBuild();
-if (process.argv.includes('postgres')) {
+async function benchPostgres() {
   const postgres = await startTestPostgres();
   try {
     const env = {
@@ -133,4 +134,17 @@ if (process.argv.includes('postgres')) {
   } finally {
     await postgres.stop();
   }
-} else await bench('SQLite', {});
+}
+
+ensureServerBuild();
+await recordFigures(
+  'site-rewrite',
+  {
+    title: 'A whole-site rewrite in the site editor: saves and publish',
+    command: 'npx tsx scripts/bench/site-rewrite.ts',
+  },
+  async () => {
+    await bench('SQLite', {});
+    await benchPostgres();
+  },
+);
