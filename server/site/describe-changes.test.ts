@@ -125,7 +125,13 @@ describe('the history of a photo', () => {
     const before = { [alt]: { en: 'Servers at a gala.', es: 'Meseros en una gala.' } };
     const after = { [alt]: { en: 'Servers at a gala.', es: 'Meseros en una cena de gala.' } };
     expect(describeChanges(before, after)).toEqual([
-      `${fieldLabel(alt)} (Spanish): “Meseros en una gala.” → “Meseros en una cena de gala.”`,
+      `${label} › Alt text (Spanish): “Meseros en una gala.” → “Meseros en una cena de gala.”`,
+    ]);
+    const portrait = fieldLabel('home-images/founderPortrait');
+    const portraitAlt = { 'home.about/founder.portraitAlt': { en: 'Ana, smiling.', es: 'Ana.' } };
+    expect(describeChanges({}, portraitAlt)).toEqual([
+      `${portrait} › Alt text (English): “Ana, smiling.”`,
+      `${portrait} › Alt text (Spanish): “Ana.”`,
     ]);
   });
 });

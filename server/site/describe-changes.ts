@@ -6,14 +6,15 @@ import {
   valueAt,
   type Language,
 } from '../../src/content/site-values.ts';
+import { siteParts } from '../../src/content/site-parts.ts';
 import { fieldLabel, fieldOf } from './site-content.ts';
 import type { SiteFields } from './site-store.ts';
 
 /**
  * A version's history lines (GET /admin/api/site/versions): what changed from the version before,
  * in the owner's words. A list says item by item what was added, removed, moved or edited (and
- * which field of the item); a photo says whether its file, its focal point or both changed (its
- * alt text is a text of its own, said per language).
+ * which field of the item); a photo says whether its file, its focal point or both changed, and
+ * its alt text is said under the photo, per language.
  */
 
 const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', es: 'Spanish' };
@@ -222,6 +223,27 @@ function describeList(
   }
 }
 
+/** Each photo's alt text key → the photo's words ('Photos › Hero slides › Hero slide 2 › Alt text'). */
+function photoAltLabels(): Map<string, string> {
+  const labels = new Map<string, string>();
+  const walk = (node: FieldNode, key: string, index?: number) => {
+    if (node.type === 'group') {
+      for (const [name, child] of Object.entries(node.children))
+        walk(child, `${key}.${name}`, index);
+    } else if (node.type === 'list') {
+      for (let n = 0; n < node.max; n += 1) walk(node.item, `${key}.${n}`, n);
+    } else if (node.meta.altKey) {
+      const photoKey = key.replace('/.', '/');
+      const altKey = node.meta.altKey.replace('{n}', String(index ?? 0));
+      labels.set(altKey, `${fieldLabel(photoKey)} › Alt text`);
+    }
+  };
+  for (const part of siteParts) walk(part.node, `${part.id}/`);
+  return labels;
+}
+
+let altLabels: Map<string, string> | undefined;
+
 /** The code's value of the field a key names: what a field the owner never changed holds. */
 function codeValue(key: string): unknown {
   const field = fieldOf(key);
@@ -237,7 +259,8 @@ export function describeChanges(before: SiteFields, after: SiteFields): string[]
   for (const key of keys.sort()) {
     const [was, now] = [before[key], after[key]];
     if (JSON.stringify(was) === JSON.stringify(now)) continue;
-    const label = fieldLabel(key);
+    altLabels ??= photoAltLabels();
+    const label = altLabels.get(key) ?? fieldLabel(key);
     const node = fieldOf(key)?.node;
     if (now === undefined) lines.push(`${label}: back to the original`);
     else if (!node) lines.push(`${label}: changed`);
