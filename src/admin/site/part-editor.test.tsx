@@ -427,6 +427,39 @@ describe('PartEditor: saving the shared draft', () => {
     expect(new Set(keys).size).toBe(boxes.length);
   }, 60_000);
 
+  it('keeps what a cut-off save did save, and sends only the rest the next time', async () => {
+    const api = signedIn();
+    let revision = 7;
+    api.on(SAVE, () =>
+      api.calls(SAVE).length === 2
+        ? json({ ok: false, error: 'The server stopped' }, 500)
+        : json({ ok: true, revision: ++revision, updatedAt: Date.now() }),
+    );
+    const user = userEvent.setup();
+    await openPart('home.references', 'Home: clients');
+    const boxes = screen
+      .getAllByRole('textbox')
+      .filter((box) => box.getAttribute('lang') === 'en')
+      .slice(0, 14);
+    boxes.forEach((box, index) =>
+      fireEvent.change(box, {
+        target: { value: `${index} ${'Écrit de nouveau, mot à mot. '.repeat(165)}` },
+      }),
+    );
+
+    await user.click(screen.getByRole('button', { name: text.editor.save }));
+    await screen.findByRole('alert');
+    await user.click(screen.getByRole('button', { name: text.editor.save }));
+
+    expect(await screen.findByText(text.editor.saved)).toBeVisible();
+    const [first, cut, again] = api.calls(SAVE).map((call) => call.body as PatchDraftBody);
+    expect(cut?.revision).toBe(8);
+    // Over the revision the first patch made, with what the cut-off one carried, and no more.
+    expect(again?.revision).toBe(8);
+    expect(again?.set).toStrictEqual(cut?.set);
+    expect(Object.keys(first?.set ?? {})).not.toContain(Object.keys(again?.set ?? {})[0]);
+  }, 60_000);
+
   it('asks before leaving the part with unsaved edits', async () => {
     signedIn();
     const confirm = vi.fn(() => false);
