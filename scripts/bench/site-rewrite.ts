@@ -59,6 +59,30 @@ async function save(
   return { ms, revision, patches: patches.length };
 }
 
+async function overview(port: number, cookie: string) {
+  const answer = await send(port, {
+    method: 'GET',
+    path: '/admin/api/site',
+    headers: { cookie, 'sec-fetch-site': 'same-origin' },
+  });
+  return (JSON.parse(answer.body) as { draft: { revision: number } }).draft;
+}
+
+/** For comparison on the same machine and moment: publishes of a draft of one changed text. */
+async function publishOneText(port: number, cookie: string): Promise<number[]> {
+  const ms: number[] = [];
+  for (let run = 1; run <= PUBLISHES; run += 1) {
+    const { revision } = await overview(port, cookie);
+    const words = `One text ${run}`;
+    const fields = { 'home.hero/eyebrow': { en: words, es: words } };
+    const saved = await call(port, cookie, 'PUT', '/admin/api/site/draft', { revision, fields });
+    const started = performance.now();
+    await call(port, cookie, 'POST', '/admin/api/site/publish', { revision: saved.revision });
+    ms.push(performance.now() - started);
+  }
+  return ms;
+}
+
 /** Milliseconds until `port` serves `/es/` with `words` in it. */
 async function untilLive(port: number, words: string, started: number): Promise<number> {
   for (;;) {
@@ -93,6 +117,8 @@ async function bench(title: string, env: Record<string, string>) {
       patches = saved.patches;
       draft = { revision: saved.revision, fields: next };
     }
+    const baselineMs = await publishOneText(server.port, cookie);
+    draft = { revision: (await overview(server.port, cookie)).revision, fields: {} };
     const publishMs: number[] = [];
     const liveMs: number[] = [];
     for (let run = 1; run <= PUBLISHES; run += 1) {
@@ -115,6 +141,7 @@ async function bench(title: string, env: Record<string, string>) {
     );
     line('one PATCH', patchMs);
     line('a whole save (every patch)', saveMs);
+    line('publish of one text (baseline)', baselineMs);
     line('publish (request answered)', publishMs);
     line('publish to live (/es/ shows it)', liveMs);
   } finally {
