@@ -184,7 +184,15 @@ describe('the site editor’s API', () => {
     ] as const) {
       const answer = await call({ method: 'PATCH', url: '/admin/api/site/draft', payload: body });
       expect(answer.statusCode).toBe(status);
+      if (status === 413) expect(answer.json()).toMatchObject({ error: /256 KiB/ });
     }
+    const broken = await call({
+      method: 'PATCH',
+      url: '/admin/api/site/draft',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"revision": 2,',
+    });
+    expect(broken.statusCode).toBe(400);
     // A photo that is not on the server (removed unused while an editor held it unsaved).
     const gone = await call({
       method: 'PATCH',

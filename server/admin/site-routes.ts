@@ -117,7 +117,15 @@ function draftRoutes(app: FastifyInstance, context: SiteRoutesContext) {
   // each bounded (DRAFT_PATCH_LIMIT; 413 above it) and each over the revision it was made from.
   app.patch(
     '/api/site/draft',
-    { ...signedIn, bodyLimit: DRAFT_PATCH_LIMIT },
+    {
+      ...signedIn,
+      bodyLimit: DRAFT_PATCH_LIMIT,
+      // The app's own answer names the ordinary limit (32 kB); this route's is its own.
+      errorHandler: (error, _request, reply) => {
+        if (error.code !== 'FST_ERR_CTP_BODY_TOO_LARGE') throw error;
+        return refuse(reply, 413, `One save can be up to ${DRAFT_PATCH_LIMIT / 1024} KiB`);
+      },
+    },
     async (request, reply) => {
       const body = safeParse(patchDraftSchema, request.body);
       if (!body.success) return refuse(reply, 400, 'Send the draft’s revision and what changed');
