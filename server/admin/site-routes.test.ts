@@ -203,6 +203,15 @@ describe('the site editor’s API', () => {
     expect((await sites.draft()).revision).toBe(2);
   });
 
+  it('lists a version of a whole-site rewrite with its first 300 lines, and how many more', async () => {
+    const changes = Array.from({ length: 722 }, (_, index) => `line ${index}`);
+    await sites.addVersion({ after: 0, fields: {}, changes, by: owner.email });
+    const answer = await call({ method: 'GET', url: '/admin/api/site/versions' });
+    const [version] = answer.json<{ versions: { changes: string[] }[] }>().versions;
+    expect(version?.changes).toHaveLength(301);
+    expect(version?.changes.at(-1)).toBe('… and 422 more');
+  });
+
   it('refuses a draft with a field that does not exist or a value of the wrong form', async () => {
     for (const fields of [{ 'business/secret': 'x' }, { 'home.hero/intro': 'one language only' }]) {
       const answer = await call({

@@ -79,6 +79,17 @@ async function namesMissingPhoto(store: SiteRoutesContext['store'], fields: Site
 }
 const PHOTO_GONE = 'A photo in this draft is no longer on the server: upload it again';
 
+/**
+ * A version's lines as the history lists them: a whole-site rewrite says 700 and more, and the list
+ * holds 50 versions; past MAX_CHANGE_LINES, one line says how many more there are.
+ */
+const MAX_CHANGE_LINES = 300;
+function shortened(changes: readonly string[]): string[] {
+  if (changes.length <= MAX_CHANGE_LINES) return [...changes];
+  const more = changes.length - MAX_CHANGE_LINES;
+  return [...changes.slice(0, MAX_CHANGE_LINES), `… and ${more} more`];
+}
+
 /** A save's answer: the new revision, or a 409 with the draft another editor saved since. */
 async function savedOr409(reply: FastifyReply, saving: Promise<SiteDraft>) {
   try {
@@ -139,7 +150,10 @@ function draftRoutes(app: FastifyInstance, context: SiteRoutesContext) {
   );
 
   app.get('/api/site/versions', signedIn, async (): Promise<SiteVersions> => ({
-    versions: await store.versions(),
+    versions: (await store.versions()).map((version) => ({
+      ...version,
+      changes: shortened(version.changes),
+    })),
   }));
 }
 

@@ -159,6 +159,7 @@ export const siteEditorText = {
     by: (when: string, who: string) => `Published ${when} by ${who}`,
     restoredFrom: (version: number) => `Restored from version ${version}.`,
     noChanges: 'No changes in words.',
+    moreChanges: (count: number) => `${plural(count, 'more change', 'more changes')}`,
     preview: (version: number) => `Preview version ${version}`,
     restore: (version: number) => `Restore version ${version}`,
     confirm: (version: number) =>

@@ -283,6 +283,23 @@ describe('SitePage: history', () => {
     expect(item).toHaveTextContent('Home: hero › Small heading (Spanish): “Hola”');
   });
 
+  it('shows a long version’s first lines, the rest behind how many more there are', async () => {
+    const api = signedIn();
+    const changes = Array.from({ length: 11 }, (_, index) => `Change ${index + 1}`);
+    api.on('GET /admin/api/site/versions', () =>
+      json({ versions: [{ ...versions.versions[0], changes }] }),
+    );
+    const user = userEvent.setup();
+    await openSite();
+    const history = region(text.history.heading);
+
+    await within(history).findByText('Change 1');
+    expect(within(history).getByText('Change 8')).toBeVisible();
+    expect(within(history).getByText('Change 9')).not.toBeVisible();
+    await user.click(within(history).getByText(text.history.moreChanges(3)));
+    expect(within(history).getByText('Change 11')).toBeVisible();
+  });
+
   it('asks in the page before restoring, and restores only once confirmed', async () => {
     const api = signedIn();
     api.on(RESTORE, () => json({ ok: true, version: 4, tookMs: 2_000 }));
