@@ -15,6 +15,7 @@ import { openStore } from './store/store.ts';
 import { startRetentionJob } from './data/erasure.ts';
 import { formAnswerRenderer } from './site/form-answers.ts';
 import { liveSite } from './site/live-site.ts';
+import { startMediaCleanup } from './site/media-cleanup.ts';
 import { siteStore } from './site/site-store.ts';
 
 /** The form endpoints the site was built with (scripts/build/server.mjs), for the CSP. */
@@ -162,10 +163,17 @@ const retention = startRetentionJob({
   log: app.log.child({ component: 'retention' }),
 });
 
+// Removes the owner's uploads that no draft and no version uses, two days after (media-cleanup.ts).
+const mediaCleanup = startMediaCleanup({
+  store: sites,
+  log: app.log.child({ component: 'site-photos' }),
+});
+
 // Runs once every in-flight request has been answered.
 app.addHook('onClose', async () => {
   live.stop();
   retention.stop();
+  mediaCleanup.stop();
   await formAnswers.close?.();
   await outbox?.stop();
   await backups?.stop();

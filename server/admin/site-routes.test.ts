@@ -6,6 +6,9 @@ import { liveSite } from '../site/live-site.ts';
 import { siteStore, type SiteStore } from '../site/site-store.ts';
 import { openStore, type Store } from '../store/store.ts';
 import { multipartBody, sampleExecutable, tempDataDir } from '../testing/fixtures.ts';
+import { draftPatches } from '../../src/admin/site-contract.ts';
+import { publishProblems } from '../site/site-content.ts';
+import { rewriteFields, wholeSiteRewrite } from '../testing/site-rewrite.ts';
 import { users } from './users.ts';
 
 /**
@@ -49,12 +52,24 @@ const call = (options: InjectOptions) =>
   app.inject({ ...options, headers: { ...SAME_ORIGIN, cookie, ...options.headers } });
 
 const phone = { display: '(202) 555-2368', e164: '+12025552368' };
+const gonePhoto = {
+  mediaId: 'f'.repeat(16),
+  image: {
+    sources: {
+      avif: `/media/${'f'.repeat(16)}-640.avif 640w`,
+      webp: `/media/${'f'.repeat(16)}-640.webp 640w`,
+    },
+    img: { src: `/media/${'f'.repeat(16)}-640.webp`, w: 640, h: 800 },
+  },
+  focus: { x: 50, y: 50 },
+};
 
 describe('the site editor’s API', () => {
   it('answers nobody who is not signed in, and refuses a change from another site', async () => {
     for (const [method, url] of [
       ['GET', '/admin/api/site'],
       ['PUT', '/admin/api/site/draft'],
+      ['PATCH', '/admin/api/site/draft'],
       ['POST', '/admin/api/site/publish'],
       ['POST', '/admin/api/site/photos'],
       ['GET', '/admin/api/site/versions'],
@@ -99,6 +114,102 @@ describe('the site editor’s API', () => {
         { key: 'business/name', label: 'Business facts › Business name' },
       ]),
     });
+  });
+
+  it('saves a whole-site rewrite in both languages, patch by patch, as the editor sends it', async () => {
+    const rewrite = wholeSiteRewrite();
+    const fields = rewriteFields(rewrite);
+    // Every text of every part, alt texts included: far more than one ordinary request holds.
+    expect(rewrite.length).toBeGreaterThan(300);
+    expect(rewrite.some((field) => field.key.includes('slideAlts'))).toBe(true);
+    const whole = await call({
+      method: 'PUT',
+      url: '/admin/api/site/draft',
+      payload: { revision: 0, fields },
+    });
+    expect(whole.statusCode).toBe(413);
+
+    const patches = draftPatches({}, fields);
+    expect(patches.length).toBeGreaterThan(1);
+    let revision = 0;
+    for (const patch of patches) {
+      const answer = await call({
+        method: 'PATCH',
+        url: '/admin/api/site/draft',
+        payload: { revision, ...patch },
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+      revision = answer.json<{ revision: number }>().revision;
+    }
+    const draft = await sites.draft();
+    expect(draft.revision).toBe(patches.length);
+    expect(draft.fields).toStrictEqual(fields);
+    expect(publishProblems(draft.fields)).toEqual([]);
+  });
+
+  it('patches over the revision it was made from only, drops fields, and bounds each patch', async () => {
+    const set = { 'business/phones.office': phone, 'business/email': 'a@example.com' };
+    const first = await call({
+      method: 'PATCH',
+      url: '/admin/api/site/draft',
+      payload: { revision: 0, set, drop: [] },
+    });
+    expect(first.json()).toMatchObject({ ok: true, revision: 1 });
+    const stale = await call({
+      method: 'PATCH',
+      url: '/admin/api/site/draft',
+      payload: { revision: 0, set: { 'business/name': 'Late' }, drop: [] },
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ current: { revision: 1, fields: set } });
+    const dropped = await call({
+      method: 'PATCH',
+      url: '/admin/api/site/draft',
+      payload: { revision: 1, set: {}, drop: ['business/email'] },
+    });
+    expect(dropped.json()).toMatchObject({ revision: 2 });
+    expect((await sites.draft()).fields).toStrictEqual({ 'business/phones.office': phone });
+
+    for (const [body, status] of [
+      [{ revision: 2, set: { 'business/secret': 'x' }, drop: [] }, 400],
+      [{ revision: 2, set: {} }, 400],
+      [
+        {
+          revision: 2,
+          set: { 'home.hero/intro': { en: 'x'.repeat(5000), es: 'y' } },
+          drop: Array.from({ length: 4000 }, (_, index) => `home.hero/${'k'.repeat(60)}${index}`),
+        },
+        413,
+      ],
+    ] as const) {
+      const answer = await call({ method: 'PATCH', url: '/admin/api/site/draft', payload: body });
+      expect(answer.statusCode).toBe(status);
+      if (status === 413) expect(answer.json()).toMatchObject({ error: /256 KiB/ });
+    }
+    const broken = await call({
+      method: 'PATCH',
+      url: '/admin/api/site/draft',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"revision": 2,',
+    });
+    expect(broken.statusCode).toBe(400);
+    // A photo that is not on the server (removed unused while an editor held it unsaved).
+    const gone = await call({
+      method: 'PATCH',
+      url: '/admin/api/site/draft',
+      payload: { revision: 2, set: { 'home-images/founderPortrait': gonePhoto }, drop: [] },
+    });
+    expect(gone.json()).toMatchObject({ error: expect.stringMatching(/upload it again/) });
+    expect((await sites.draft()).revision).toBe(2);
+  });
+
+  it('lists a version of a whole-site rewrite with its first 300 lines, and how many more', async () => {
+    const changes = Array.from({ length: 722 }, (_, index) => `line ${index}`);
+    await sites.addVersion({ after: 0, fields: {}, changes, by: owner.email });
+    const answer = await call({ method: 'GET', url: '/admin/api/site/versions' });
+    const [version] = answer.json<{ versions: { changes: string[] }[] }>().versions;
+    expect(version?.changes).toHaveLength(301);
+    expect(version?.changes.at(-1)).toBe('… and 422 more');
   });
 
   it('refuses a draft with a field that does not exist or a value of the wrong form', async () => {

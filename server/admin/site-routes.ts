@@ -1,9 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { safeParse } from 'zod/mini';
 import {
+  DRAFT_PATCH_LIMIT,
+  patchDraftSchema,
   publishSchema,
   saveDraftSchema,
   type DraftConflictError,
+  type SavedDraft,
   type ProblemsError,
   type Published,
   type SiteOverview,
@@ -17,7 +20,7 @@ import { PublishRefused, sitePath } from '../site/live-site.ts';
 import { MAX_PHOTO_BYTES, PHOTO_PLACES, PhotoRefused, processPhoto } from '../site/photos.ts';
 import { RenderFailed } from '../site/render.ts';
 import { draftError, launchChecklist } from '../site/site-content.ts';
-import { DraftConflict } from '../site/site-store.ts';
+import { DraftConflict, type SiteDraft, type SiteFields } from '../site/site-store.ts';
 import type { AdminSite } from './admin-context.ts';
 
 /** The site editor's API (src/admin/site-contract.ts), under /admin with the inbox's sign-in. */
@@ -63,6 +66,50 @@ async function savedDraftAt(context: SiteRoutesContext, revision: number, reply:
   return undefined;
 }
 
+/**
+ * Whether a photo the fields name is gone (removed unused, media-cleanup.ts, while an editor held
+ * it unsaved): saving it would publish a broken image.
+ */
+async function namesMissingPhoto(store: SiteRoutesContext['store'], fields: SiteFields) {
+  const ids = new Set(
+    [...JSON.stringify(fields).matchAll(/"mediaId":"([0-9a-f]{16})"/g)].map((match) => match[1]),
+  );
+  for (const id of ids) if (id && !(await store.hasMedia(id))) return true;
+  return false;
+}
+const PHOTO_GONE = 'A photo in this draft is no longer on the server: upload it again';
+
+/**
+ * A version's lines as the history lists them: a whole-site rewrite says 700 and more, and the list
+ * holds 50 versions; past MAX_CHANGE_LINES, one line says how many more there are.
+ */
+const MAX_CHANGE_LINES = 300;
+function shortened(changes: readonly string[]): string[] {
+  if (changes.length <= MAX_CHANGE_LINES) return [...changes];
+  const more = changes.length - MAX_CHANGE_LINES;
+  return [...changes.slice(0, MAX_CHANGE_LINES), `… and ${more} more`];
+}
+
+/** A save's answer: the new revision, or a 409 with the draft another editor saved since. */
+async function savedOr409(reply: FastifyReply, saving: Promise<SiteDraft>) {
+  try {
+    const saved = await saving;
+    return {
+      ok: true,
+      revision: saved.revision,
+      updatedAt: saved.updatedAt ?? 0,
+    } satisfies SavedDraft;
+  } catch (error) {
+    if (!(error instanceof DraftConflict)) throw error;
+    const answer: DraftConflictError = {
+      ok: false,
+      error: 'Someone else saved the draft since you loaded it',
+      current: error.current,
+    };
+    return reply.code(409).send(answer);
+  }
+}
+
 function draftRoutes(app: FastifyInstance, context: SiteRoutesContext) {
   const { signedIn, store } = context;
   app.get('/api/site', signedIn, () => overview(context));
@@ -72,26 +119,41 @@ function draftRoutes(app: FastifyInstance, context: SiteRoutesContext) {
     if (!body.success) return refuse(reply, 400, 'Send the draft’s revision and its fields');
     const problem = draftError(body.data.fields);
     if (problem) return refuse(reply, 400, problem);
-    try {
-      const saved = await store.saveDraft(
-        body.data.fields,
-        body.data.revision,
-        context.userOf(request).email,
-      );
-      return { ok: true, revision: saved.revision, updatedAt: saved.updatedAt ?? 0 };
-    } catch (error) {
-      if (!(error instanceof DraftConflict)) throw error;
-      const answer: DraftConflictError = {
-        ok: false,
-        error: 'Someone else saved the draft since you loaded it',
-        current: error.current,
-      };
-      return reply.code(409).send(answer);
-    }
+    if (await namesMissingPhoto(store, body.data.fields)) return refuse(reply, 400, PHOTO_GONE);
+    const by = context.userOf(request).email;
+    return savedOr409(reply, store.saveDraft(body.data.fields, body.data.revision, by));
   });
 
+  // What changed, field by field: a whole-site rewrite is saved in as many patches as it takes,
+  // each bounded (DRAFT_PATCH_LIMIT; 413 above it) and each over the revision it was made from.
+  app.patch(
+    '/api/site/draft',
+    {
+      ...signedIn,
+      bodyLimit: DRAFT_PATCH_LIMIT,
+      // The app's own answer names the ordinary limit (32 kB); this route's is its own.
+      errorHandler: (error, _request, reply) => {
+        if (error.code !== 'FST_ERR_CTP_BODY_TOO_LARGE') throw error;
+        return refuse(reply, 413, `One save can be up to ${DRAFT_PATCH_LIMIT / 1024} KiB`);
+      },
+    },
+    async (request, reply) => {
+      const body = safeParse(patchDraftSchema, request.body);
+      if (!body.success) return refuse(reply, 400, 'Send the draft’s revision and what changed');
+      const problem = draftError(body.data.set);
+      if (problem) return refuse(reply, 400, problem);
+      if (await namesMissingPhoto(store, body.data.set)) return refuse(reply, 400, PHOTO_GONE);
+      const { revision, set, drop } = body.data;
+      const by = context.userOf(request).email;
+      return savedOr409(reply, store.patchDraft({ set, drop }, revision, by));
+    },
+  );
+
   app.get('/api/site/versions', signedIn, async (): Promise<SiteVersions> => ({
-    versions: await store.versions(),
+    versions: (await store.versions()).map((version) => ({
+      ...version,
+      changes: shortened(version.changes),
+    })),
   }));
 }
 

@@ -7,12 +7,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { defaultRenderer, renderSite, type SiteFile, type SiteFiles } from './render.ts';
-import {
-  describeChanges,
-  publishProblems,
-  runtimeContent,
-  type PublishProblem,
-} from './site-content.ts';
+import { describeChanges } from './describe-changes.ts';
+import { publishProblems, runtimeContent, type PublishProblem } from './site-content.ts';
 import type { SiteFields, SiteStore } from './site-store.ts';
 
 export class PublishRefused extends Error {

@@ -4,13 +4,13 @@ import { partOf, siteParts } from '../../src/content/site-parts.ts';
 import { defaultStored, problems, resolve } from '../../src/content/site-values.ts';
 import { parsePhone } from '../../src/content/site-fields.ts';
 import {
-  describeChanges,
   draftError,
   fieldLabel,
   launchChecklist,
   publishProblems,
   runtimeContent,
 } from './site-content.ts';
+import { describeChanges } from './describe-changes.ts';
 
 const text = (en: string, es: string) => ({ en, es });
 const messagesOf = (fields: Record<string, unknown>) =>

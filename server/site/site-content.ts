@@ -3,7 +3,6 @@ import { nodeAt, type FieldNode } from '../../src/content/site-fields.ts';
 import { partOf, siteParts, type SitePart } from '../../src/content/site-parts.ts';
 import {
   draftShape,
-  isTranslated,
   LANGUAGES,
   problems,
   resolve,
@@ -111,43 +110,6 @@ export function runtimeContent(fields: SiteFields): PublishedContent {
     ...(used(content.en) ? { en: content.en } : {}),
     ...(used(content.es) ? { es: content.es } : {}),
   };
-}
-
-/** A value in a line of the history: short, one line. */
-function shown(value: unknown, language?: Language): string {
-  let text: string;
-  if (isTranslated(value)) text = language ? value[language] : value.en;
-  else if (typeof value === 'object' && value !== null && 'display' in value) {
-    text = String((value as { display: unknown }).display);
-  } else if (typeof value === 'object' && value !== null && 'mediaId' in value) {
-    return 'a new photo';
-  } else if (Array.isArray(value)) return `a list of ${value.length}`;
-  else text = String(value ?? '');
-  const line = text.replace(/\s+/g, ' ').trim();
-  return `“${line.length > 60 ? `${line.slice(0, 59)}…` : line}”`;
-}
-
-/** What changed from `before` to `after`, field by field, in words. */
-export function describeChanges(before: SiteFields, after: SiteFields): string[] {
-  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
-  const lines: string[] = [];
-  for (const key of keys.sort()) {
-    const [was, now] = [before[key], after[key]];
-    if (JSON.stringify(was) === JSON.stringify(now)) continue;
-    const label = fieldLabel(key);
-    if (now === undefined) lines.push(`${label}: back to the original`);
-    else if (isTranslated(now)) {
-      for (const language of LANGUAGES) {
-        const old = isTranslated(was) ? was[language] : undefined;
-        if (old === now[language]) continue;
-        const name = language === 'en' ? 'English' : 'Spanish';
-        lines.push(
-          `${label} (${name}): ${old === undefined ? '' : `${shown(was, language)} → `}${shown(now, language)}`,
-        );
-      }
-    } else lines.push(`${label}: ${was === undefined ? '' : `${shown(was)} → `}${shown(now)}`);
-  }
-  return lines;
 }
 
 export interface ChecklistItem {

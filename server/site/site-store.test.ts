@@ -52,6 +52,27 @@ describe.each(engines)('the site store on $name', (engine) => {
     expect((await store.draft()).fields).toEqual({ 'business/email': 'hi@example.org' });
   });
 
+  it('applies a patch over the revision it was made from only', async () => {
+    await store.saveDraft(
+      { 'business/phones.office': phone, 'business/name': 'A' },
+      0,
+      'ana@x.org',
+    );
+    const patched = await store.patchDraft(
+      { set: { 'business/email': 'hi@example.org' }, drop: ['business/name'] },
+      1,
+      'ben@example.com',
+    );
+    expect(patched.revision).toBe(2);
+    expect((await store.draft()).fields).toEqual({
+      'business/phones.office': phone,
+      'business/email': 'hi@example.org',
+    });
+    const stale = store.patchDraft({ set: { 'business/name': 'B' }, drop: [] }, 1, 'ana@x.org');
+    await expect(stale).rejects.toBeInstanceOf(DraftConflict);
+    expect((await store.draft()).revision).toBe(2);
+  });
+
   it('records every version with who, when and the changes, newest first, and never two at one number', async () => {
     await store.addVersion({ after: 0, fields: { a: 1 }, changes: ['one'], by: 'ana@example.com' });
     clock = 5_000;
@@ -83,6 +104,47 @@ describe.each(engines)('the site store on $name', (engine) => {
       },
     ]);
     expect((await store.version(1))?.fields).toEqual({ a: 1 });
+  });
+
+  it('removes the uploads no draft and no version names, once they are older than the grace', async () => {
+    const [inVersion, inDraft, unused, recent, reuploaded] = ['a', 'b', 'c', 'd', 'e'].map(
+      (letter) => letter.repeat(16),
+    ) as [string, string, string, string, string];
+    const files = (id: string) =>
+      [640, 1280].map((width) => ({
+        name: `${id}-${width}.avif`,
+        type: 'image/avif',
+        content: new Uint8Array([width % 256]),
+      }));
+    const photoOf = (id: string) => ({
+      mediaId: id,
+      image: { sources: {}, img: { src: `/media/${id}-640.webp`, w: 640, h: 400 } },
+      focus: { x: 50, y: 50 },
+    });
+    clock = 1_000;
+    for (const id of [inVersion, inDraft, unused, reuploaded]) await store.saveMedia(id, files(id));
+    // A version in the history, no longer live nor in the draft, keeps its photo for ever.
+    await store.addVersion({
+      after: 0,
+      fields: { 'home-images/heroImages.0': photoOf(inVersion) },
+      changes: [],
+      by: 'ana@example.com',
+    });
+    await store.addVersion({ after: 1, fields: {}, changes: [], by: 'ana@example.com' });
+    await store.saveDraft({ 'home-images/founderPortrait': photoOf(inDraft) }, 0, 'ana@x.org');
+    clock = 50_000;
+    await store.saveMedia(recent, files(recent));
+    await store.saveMedia(reuploaded, files(reuploaded));
+
+    const removed = await store.removeUnusedMedia(10_000);
+
+    expect(removed).toEqual([unused]);
+    expect(await store.hasMedia(unused)).toBe(false);
+    for (const kept of [inVersion, inDraft, recent, reuploaded]) {
+      expect(await store.hasMedia(kept), kept).toBe(true);
+    }
+    expect(await store.mediaFile(`${inVersion}-1280.avif`)).toBeDefined();
+    expect(await store.removeUnusedMedia(10_000)).toEqual([]);
   });
 
   it('keeps photos by name, each file once', async () => {

@@ -1,3 +1,4 @@
+import { applyDraftPatch, type DraftPatch } from '../../src/admin/site-contract.ts';
 import { renameFields } from '../../src/content/fields/renames.ts';
 import type { Database } from '../db/database.ts';
 import { toBytes } from '../store/attachments.ts';
@@ -144,35 +145,61 @@ function draftStore(db: Db, now: () => number) {
       updatedBy: row.updated_by,
     };
   }
+  /** Saves the draft if it is still at `revision`; otherwise throws DraftConflict. */
+  async function saveDraft(fields: SiteFields, revision: number, by: string): Promise<SiteDraft> {
+    const next: SiteDraft = { revision: revision + 1, fields, updatedAt: now(), updatedBy: by };
+    const values = {
+      revision: next.revision,
+      fields: JSON.stringify(fields),
+      updated_at: next.updatedAt ?? 0,
+      updated_by: by,
+    };
+    // The one row, made once (by whichever save comes first); every save then updates it.
+    await db
+      .insertInto('site_draft')
+      .values({ id: 1, revision: 0, fields: '{}', updated_at: 0, updated_by: '' })
+      .onConflict((conflict) => conflict.column('id').doNothing())
+      .execute();
+    const saved = await db
+      .updateTable('site_draft')
+      .set(values)
+      .where('id', '=', 1)
+      .where('revision', '=', revision)
+      .executeTakeFirst();
+    const changed = saved.numUpdatedRows;
+    if (Number(changed) !== 1) throw new DraftConflict(await draft());
+    return next;
+  }
+
   return {
     draft,
+    saveDraft,
 
-    /** Saves the draft if it is still at `revision`; otherwise throws DraftConflict. */
-    async saveDraft(fields: SiteFields, revision: number, by: string): Promise<SiteDraft> {
-      const next: SiteDraft = { revision: revision + 1, fields, updatedAt: now(), updatedBy: by };
-      const values = {
-        revision: next.revision,
-        fields: JSON.stringify(fields),
-        updated_at: next.updatedAt ?? 0,
-        updated_by: by,
-      };
-      // The one row, made once (by whichever save comes first); every save then updates it.
-      await db
-        .insertInto('site_draft')
-        .values({ id: 1, revision: 0, fields: '{}', updated_at: 0, updated_by: '' })
-        .onConflict((conflict) => conflict.column('id').doNothing())
-        .execute();
-      const saved = await db
-        .updateTable('site_draft')
-        .set(values)
-        .where('id', '=', 1)
-        .where('revision', '=', revision)
-        .executeTakeFirst();
-      const changed = saved.numUpdatedRows;
-      if (Number(changed) !== 1) throw new DraftConflict(await draft());
-      return next;
+    /**
+     * Applies what changed (`set` fields, `drop` fields back to the code's) to the draft if it is
+     * still at `revision`; otherwise throws DraftConflict. The write is the same compare-and-swap
+     * as a whole save, so a patch never lands on a draft it was not made from.
+     */
+    async patchDraft(patch: DraftPatch, revision: number, by: string): Promise<SiteDraft> {
+      const current = await draft();
+      if (current.revision !== revision) throw new DraftConflict(current);
+      return saveDraft(applyDraftPatch(current.fields, patch), revision, by);
     },
   };
+}
+
+/** A photo's media id where a stored value names it: its `mediaId`, or a /media/ address. */
+const MEDIA_NAMED = /"mediaId":"([0-9a-f]{16})"|\/media\/([0-9a-f]{16})-/g;
+
+/** Every media id the draft or a version names, read from their stored JSON. */
+async function mediaInUse(db: Db): Promise<Set<string>> {
+  const draft = await db.selectFrom('site_draft').select('fields').execute();
+  const versions = await db.selectFrom('site_versions').select('fields').execute();
+  const used = new Set<string>();
+  for (const { fields } of [...draft, ...versions]) {
+    for (const match of fields.matchAll(MEDIA_NAMED)) used.add(match[1] ?? match[2] ?? '');
+  }
+  return used;
 }
 
 /** The owner's photos as the server made them, one row per file. */
@@ -191,7 +218,8 @@ function mediaStore(db: Db, now: () => number) {
             content: file.content,
           })),
         )
-        .onConflict((conflict) => conflict.column('name').doNothing())
+        // The same photo again (its name is its content's): uploaded now, so kept a full grace.
+        .onConflict((conflict) => conflict.column('name').doUpdateSet({ created_at: createdAt }))
         .execute();
     },
 
@@ -202,6 +230,31 @@ function mediaStore(db: Db, now: () => number) {
         .where('name', '=', name)
         .executeTakeFirst();
       return row && { name: row.name, type: row.type, content: toBytes(row.content) };
+    },
+
+    /**
+     * Removes the photos that neither the draft nor any version (every version is kept) names and
+     * that were uploaded before `before`; the media ids removed. The names are read after the
+     * candidates, so a save made before this pass is seen by it.
+     */
+    async removeUnusedMedia(before: number): Promise<string[]> {
+      const old = await db
+        .selectFrom('site_media_files')
+        .select('media_id')
+        .distinct()
+        .where('created_at', '<', before)
+        .execute();
+      if (old.length === 0) return [];
+      const used = await mediaInUse(db);
+      const unused = old.map((row) => row.media_id).filter((id) => !used.has(id));
+      for (let start = 0; start < unused.length; start += 200) {
+        await db
+          .deleteFrom('site_media_files')
+          .where('media_id', 'in', unused.slice(start, start + 200))
+          .where('created_at', '<', before)
+          .execute();
+      }
+      return unused;
     },
 
     async hasMedia(mediaId: string): Promise<boolean> {

@@ -15,7 +15,7 @@ import type {
 } from './contract';
 import type {
   Published,
-  SaveDraftBody,
+  PatchDraftBody,
   SavedDraft,
   SiteOverview,
   SitePreview,
@@ -110,8 +110,9 @@ export const adminApi = {
 export const siteApi = {
   overview: () => call<SiteOverview>('/site'),
   /** 409 with the other editor's draft when it moved on since `revision`. */
-  saveDraft: (body: SaveDraftBody) =>
-    call<SavedDraft>('/site/draft', { method: 'PUT', json: body }),
+  /** What changed since `revision` (one of draftPatches' patches). */
+  patchDraft: (body: PatchDraftBody) =>
+    call<SavedDraft>('/site/draft', { method: 'PATCH', json: body }),
   /** Multipart, `place` before `file`; the browser sets the Content-Type and its boundary. */
   uploadPhoto: (place: PhotoPlaceName, file: File) => {
     const form = new FormData();

@@ -25,12 +25,80 @@ export interface SiteOverview {
   checklist: { key: string; label: string }[];
 }
 
-/** PUT /admin/api/site/draft → SavedDraft, or 409 DraftConflictError. */
+/**
+ * PUT /admin/api/site/draft → SavedDraft, or 409 DraftConflictError: replaces the whole draft
+ * (scripts and tests; bounded by the server's ordinary body limit).
+ */
 export const saveDraftSchema = z.strictObject({
   revision: z.number().int().min(0),
   fields: z.record(z.string().max(200), z.unknown()),
 });
 export type SaveDraftBody = z.infer<typeof saveDraftSchema>;
+
+/**
+ * The most one PATCH of the draft may weigh (bytes of JSON): the server refuses more (413). The
+ * editor sends its changes in patches of at most DRAFT_PATCH_BUDGET, so a draft of any size is
+ * saved in as many requests as it takes; a budget below the limit leaves room for one field that
+ * alone is larger than the budget (a long list sent whole).
+ */
+export const DRAFT_PATCH_LIMIT = 256 * 1024;
+export const DRAFT_PATCH_BUDGET = 64 * 1024;
+
+/**
+ * PATCH /admin/api/site/draft → SavedDraft, or 409 DraftConflictError: what changed since
+ * `revision`, field by field: `set` the fields given, `drop` the fields back to the code's.
+ */
+export const patchDraftSchema = z.strictObject({
+  revision: z.number().int().min(0),
+  set: z.record(z.string().max(200), z.unknown()),
+  drop: z.array(z.string().max(200)).max(5000),
+});
+export type PatchDraftBody = z.infer<typeof patchDraftSchema>;
+
+export type DraftPatch = Pick<PatchDraftBody, 'set' | 'drop'>;
+
+/** `fields` with a patch applied: what the server stores, and what the editor then holds. */
+export function applyDraftPatch(fields: SiteFields, patch: DraftPatch): SiteFields {
+  const dropped = new Set(patch.drop);
+  const kept = Object.entries(fields).filter(([key]) => !dropped.has(key));
+  return { ...Object.fromEntries(kept), ...patch.set };
+}
+
+const bytesOf = (value: unknown) => new TextEncoder().encode(JSON.stringify(value) ?? '').length;
+
+/**
+ * What changed from `saved` to `next`, field by field, packed into patches of at most
+ * DRAFT_PATCH_BUDGET bytes each (a field larger than that goes alone). No change, no patch.
+ */
+export function draftPatches(saved: SiteFields, next: SiteFields): DraftPatch[] {
+  const changes = [
+    ...Object.keys(saved)
+      .filter((key) => !Object.hasOwn(next, key))
+      .map((key) => ({ key, drop: true, value: undefined as unknown, bytes: bytesOf(key) + 1 })),
+    ...Object.entries(next)
+      .filter(([key, value]) => JSON.stringify(saved[key]) !== JSON.stringify(value))
+      .map(([key, value]) => ({
+        key,
+        drop: false,
+        value,
+        bytes: bytesOf(key) + bytesOf(value) + 2,
+      })),
+  ];
+  const patches: DraftPatch[] = [];
+  let patch: DraftPatch | undefined;
+  let used = 0;
+  for (const change of changes) {
+    if (!patch || used + change.bytes > DRAFT_PATCH_BUDGET) {
+      patch = { set: {}, drop: [] };
+      patches.push(patch);
+      used = 0;
+    }
+    if (change.drop) patch.drop.push(change.key);
+    else patch.set[change.key] = change.value;
+    used += change.bytes;
+  }
+  return patches;
+}
 
 export interface SavedDraft {
   ok: true;

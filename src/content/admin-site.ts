@@ -136,6 +136,15 @@ export const siteEditorText = {
     unknownReason: 'the server did not answer',
   },
 
+  translations: {
+    /** How many Spanish texts are older than their English (a count in the parts list). */
+    count: (count: number) =>
+      `${plural(count, 'Spanish text', 'Spanish texts')} older than the English`,
+    publishIntro: (count: number) =>
+      `${plural(count, 'Spanish text was', 'Spanish texts were')} written before their English last changed. You can publish anyway; the Spanish pages then show the older translation:`,
+    item: (label: string) => `${label} (Spanish)`,
+  },
+
   problems: {
     item: (label: string, message: string, language?: 'en' | 'es') =>
       language ? `${label} (${languageNames[language]}): ${message}` : `${label}: ${message}`,
@@ -150,6 +159,7 @@ export const siteEditorText = {
     by: (when: string, who: string) => `Published ${when} by ${who}`,
     restoredFrom: (version: number) => `Restored from version ${version}.`,
     noChanges: 'No changes in words.',
+    moreChanges: (count: number) => `${plural(count, 'more change', 'more changes')}`,
     preview: (version: number) => `Preview version ${version}`,
     restore: (version: number) => `Restore version ${version}`,
     confirm: (version: number) =>

@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { siteEditorText } from '../../content/admin-site';
 import { LINK_RULE, PHONE_RULE, type PhotoValue } from '../../content/site-fields';
@@ -6,12 +6,12 @@ import { deferred, fakeFetch, json } from '../../test/fake-fetch';
 import { AdminApp } from '../admin-app';
 // Loaded up front: the app loads it lazily, and a cold import is slower than findBy's wait.
 import './part-page';
-import type { SiteOverview } from '../site-contract';
+import { DRAFT_PATCH_BUDGET, type PatchDraftBody, type SiteOverview } from '../site-contract';
 import { expectAlertSaying } from '../../test/alert';
 
 const text = siteEditorText;
 const SITE = 'GET /admin/api/site';
-const SAVE = 'PUT /admin/api/site/draft';
+const SAVE = 'PATCH /admin/api/site/draft';
 const PHOTOS = 'POST /admin/api/site/photos';
 const owner = 'owner@example.com';
 
@@ -203,10 +203,10 @@ describe('PartEditor: lists, by keyboard', () => {
 
     expect(await screen.findByText(text.editor.saved)).toHaveAttribute('role', 'status');
     const [sent] = api.calls(SAVE);
-    const body = sent?.body as { revision: number; fields: Record<string, unknown> };
+    const body = sent?.body as { revision: number; set: Record<string, unknown> };
     expect(body.revision).toBe(7);
-    expect(Object.keys(body.fields)).toStrictEqual(['home.services/cards']);
-    expect(body.fields['home.services/cards']).toHaveLength(4);
+    expect(Object.keys(body.set)).toStrictEqual(['home.services/cards']);
+    expect(body.set['home.services/cards']).toHaveLength(4);
   });
 
   it('keeps at least the fewest items: Remove says why it does nothing', async () => {
@@ -297,7 +297,7 @@ describe('PartEditor: photos', () => {
     await user.click(screen.getByRole('button', { name: text.editor.save }));
 
     await screen.findByText(text.editor.saved);
-    const fields = (api.calls(SAVE)[0]?.body as { fields: Record<string, unknown> }).fields;
+    const fields = (api.calls(SAVE)[0]?.body as { set: Record<string, unknown> }).set;
     expect(fields['home-images/heroImages.1']).toMatchObject({ focus: { x: 20, y: 50 } });
     expect(fields['home.hero/carousel.slideAlts.1']).toMatchObject({
       en: 'Two bartenders at a gala.',
@@ -332,9 +332,11 @@ describe('PartEditor: saving the shared draft', () => {
     await user.click(screen.getByRole('button', { name: text.editor.saveMine }));
 
     expect(await screen.findByText(text.editor.saved)).toBeVisible();
+    // Only what is mine goes, over their revision: their e-mail stays as they saved it.
     expect(api.calls(SAVE)[1]?.body).toStrictEqual({
       revision: 9,
-      fields: { 'business/email': 'theirs@potomac.example', 'business/name': 'Potomac Events' },
+      set: { 'business/name': 'Potomac Events' },
+      drop: [],
     });
   });
 
@@ -368,7 +370,8 @@ describe('PartEditor: saving the shared draft', () => {
     expect(await screen.findByText(text.editor.saved)).toBeVisible();
     expect(api.calls(SAVE)[0]?.body).toStrictEqual({
       revision: 7,
-      fields: { 'business/name': 'Potomac Staffing Events' },
+      set: { 'business/name': 'Potomac Staffing Events' },
+      drop: [],
     });
     await user.type(field('Business name'), '!');
     await user.click(screen.getByRole('button', { name: text.preview.button }));
@@ -380,10 +383,99 @@ describe('PartEditor: saving the shared draft', () => {
     // The new edit was saved first (over revision 8), and that revision previewed.
     expect(api.calls(SAVE)[1]?.body).toStrictEqual({
       revision: 8,
-      fields: { 'business/name': 'Potomac Staffing Events!' },
+      set: { 'business/name': 'Potomac Staffing Events!' },
+      drop: [],
     });
     expect(api.calls('POST /admin/api/site/preview')[0]?.body).toStrictEqual({ revision: 8 });
   });
+
+  it('sends only what changed: a field set back to the code’s is dropped, the others untouched', async () => {
+    const api = signedIn(
+      overview({
+        'business/name': 'Potomac Events',
+        'business/email': 'hello@potomac.example',
+      }),
+    );
+    const user = userEvent.setup();
+    await openPart('business', 'Business facts');
+    await user.clear(field('Business name'));
+    await user.type(field('Business name'), 'Potomac Staffing');
+
+    await user.click(screen.getByRole('button', { name: text.editor.save }));
+
+    expect(await screen.findByText(text.editor.saved)).toBeVisible();
+    expect(api.calls(SAVE)[0]?.body).toStrictEqual({
+      revision: 7,
+      set: {},
+      drop: ['business/name'],
+    });
+  });
+
+  it('saves a large part in patches, each over the revision the one before made', async () => {
+    const api = signedIn();
+    let revision = 7;
+    api.on(SAVE, () => json({ ok: true, revision: ++revision, updatedAt: Date.now() }));
+    const user = userEvent.setup();
+    await openPart('home.references', 'Home: clients');
+    // Long texts pasted into 14 English fields: more than one patch's budget in all.
+    const boxes = screen
+      .getAllByRole('textbox')
+      .filter((box) => box.getAttribute('lang') === 'en')
+      .slice(0, 14);
+    // One change event each, as a paste over the whole text makes (typing it would take minutes).
+    boxes.forEach((box, index) =>
+      fireEvent.change(box, {
+        target: { value: `${index} ${'Écrit de nouveau, mot à mot. '.repeat(165)}` },
+      }),
+    );
+
+    await user.click(screen.getByRole('button', { name: text.editor.save }));
+
+    expect(await screen.findByText(text.editor.saved)).toBeVisible();
+    const bodies = api.calls(SAVE).map((call) => call.body as PatchDraftBody);
+    expect(bodies.length).toBeGreaterThan(1);
+    expect(bodies.map((body) => body.revision)).toStrictEqual(bodies.map((_, index) => 7 + index));
+    for (const body of bodies) {
+      expect(new TextEncoder().encode(JSON.stringify(body)).length).toBeLessThan(
+        DRAFT_PATCH_BUDGET + 200,
+      );
+    }
+    const keys = bodies.flatMap((body) => Object.keys(body.set));
+    expect(new Set(keys).size).toBe(boxes.length);
+  }, 60_000);
+
+  it('keeps what a cut-off save did save, and sends only the rest the next time', async () => {
+    const api = signedIn();
+    let revision = 7;
+    api.on(SAVE, () =>
+      api.calls(SAVE).length === 2
+        ? json({ ok: false, error: 'The server stopped' }, 500)
+        : json({ ok: true, revision: ++revision, updatedAt: Date.now() }),
+    );
+    const user = userEvent.setup();
+    await openPart('home.references', 'Home: clients');
+    const boxes = screen
+      .getAllByRole('textbox')
+      .filter((box) => box.getAttribute('lang') === 'en')
+      .slice(0, 14);
+    boxes.forEach((box, index) =>
+      fireEvent.change(box, {
+        target: { value: `${index} ${'Écrit de nouveau, mot à mot. '.repeat(165)}` },
+      }),
+    );
+
+    await user.click(screen.getByRole('button', { name: text.editor.save }));
+    await screen.findByRole('alert');
+    await user.click(screen.getByRole('button', { name: text.editor.save }));
+
+    expect(await screen.findByText(text.editor.saved)).toBeVisible();
+    const [first, cut, again] = api.calls(SAVE).map((call) => call.body as PatchDraftBody);
+    expect(cut?.revision).toBe(8);
+    // Over the revision the first patch made, with what the cut-off one carried, and no more.
+    expect(again?.revision).toBe(8);
+    expect(again?.set).toStrictEqual(cut?.set);
+    expect(Object.keys(first?.set ?? {})).not.toContain(Object.keys(again?.set ?? {})[0]);
+  }, 60_000);
 
   it('asks before leaving the part with unsaved edits', async () => {
     signedIn();

@@ -119,6 +119,57 @@ describe('SitePage', () => {
     );
   });
 
+  it('counts the Spanish texts older than their English, in the parts list and the Publish step, each a link; publishing stays allowed', async () => {
+    const api = fakeFetch({
+      'GET /admin/api/session': () => json({ email: owner, seenBefore: 0 }),
+      'GET /admin/api/site': () =>
+        json({
+          ...site,
+          draft: {
+            ...site.draft,
+            fields: {
+              'home.hero/eyebrow': { en: 'Hi', es: 'Hola', enAt: 2_000, esAt: 1_000 },
+              // Translated after the English changed: up to date.
+              'home.hero/intro': { en: 'We staff', es: 'Atendemos', enAt: 1_000, esAt: 2_000 },
+              'home.references/testimonials.items': [
+                { text: { en: 'Great', es: 'Genial', enAt: 1_000, esAt: 1_000 } },
+                { text: { en: 'Flawless', es: 'Bien', enAt: 5_000 } },
+              ],
+            },
+          },
+        }),
+      'GET /admin/api/site/versions': () => json(versions),
+      [PUBLISH]: () => json({ ok: true, version: 4, tookMs: 1_000 }),
+    });
+    const user = userEvent.setup();
+    await openSite();
+
+    const parts = region(text.parts.heading);
+    const hero = within(parts).getByRole('link', { name: 'Home: hero' }).closest('li');
+    const clients = within(parts).getByRole('link', { name: 'Home: clients' }).closest('li');
+    expect(hero).toHaveTextContent(text.translations.count(1));
+    expect(clients).toHaveTextContent(text.translations.count(1));
+    expect(within(parts).getAllByText(/older than the English/)).toHaveLength(2);
+    await user.click(within(hero as HTMLElement).getByText(text.translations.count(1)));
+    const heroLink = within(hero as HTMLElement).getByRole('link', { name: /\(Spanish\)$/ });
+    expect(heroLink).toHaveAttribute('href', '#/site/home.hero?field=eyebrow&lang=es');
+
+    const publish = region(text.publish.heading);
+    expect(publish).toHaveTextContent(text.translations.publishIntro(2));
+    const links = within(publish).getAllByRole('link');
+    expect(links.map((link) => link.getAttribute('href'))).toStrictEqual([
+      '#/site/home.hero?field=eyebrow&lang=es',
+      '#/site/home.references?field=testimonials.items.1.text&lang=es',
+    ]);
+    expect(links[1]).toHaveAccessibleName(/^Home: clients › .*Testimonial 2 › .* \(Spanish\)$/);
+
+    await user.click(within(publish).getByRole('button', { name: text.publish.button }));
+    await waitFor(() =>
+      expect(within(publish).getByRole('status')).toHaveTextContent(text.publish.live(4)),
+    );
+    expect(api.calls(PUBLISH)).toHaveLength(1);
+  });
+
   it('shows the steps while publishing, then the version now live', async () => {
     const api = signedIn();
     const answer = deferred<Response>();
@@ -230,6 +281,23 @@ describe('SitePage: history', () => {
       text.history.by('Apr 20, 2026, 10:00 AM', 'ana@potomac.example'),
     );
     expect(item).toHaveTextContent('Home: hero › Small heading (Spanish): “Hola”');
+  });
+
+  it('shows a long version’s first lines, the rest behind how many more there are', async () => {
+    const api = signedIn();
+    const changes = Array.from({ length: 11 }, (_, index) => `Change ${index + 1}`);
+    api.on('GET /admin/api/site/versions', () =>
+      json({ versions: [{ ...versions.versions[0], changes }] }),
+    );
+    const user = userEvent.setup();
+    await openSite();
+    const history = region(text.history.heading);
+
+    await within(history).findByText('Change 1');
+    expect(within(history).getByText('Change 8')).toBeVisible();
+    expect(within(history).getByText('Change 9')).not.toBeVisible();
+    await user.click(within(history).getByText(text.history.moreChanges(3)));
+    expect(within(history).getByText('Change 11')).toBeVisible();
   });
 
   it('asks in the page before restoring, and restores only once confirmed', async () => {

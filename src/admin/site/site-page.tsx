@@ -18,6 +18,8 @@ import { PublishPanel } from './publish/publish-panel';
 import { formatSiteTime } from './publish/site-format';
 import { useSiteOverview } from './use-site';
 import { changedKeys } from './draft/working-copy';
+import { staleTranslations, type StaleTranslation } from './draft/stale-translations';
+import { PartStaleTranslations } from './publish/stale-translations';
 
 const text = siteEditorText;
 const linkClass = 'inline-block min-h-6 py-0.5 text-navy-700 underline hover:text-navy-900';
@@ -83,7 +85,13 @@ function ChecklistCard({ checklist }: { checklist: SiteOverview['checklist'] }) 
   );
 }
 
-function PartsCard({ overview }: { overview: SiteOverview }) {
+function PartsCard({
+  overview,
+  stale,
+}: {
+  overview: SiteOverview;
+  stale: readonly StaleTranslation[];
+}) {
   const changed = changedKeys(overview.draft.fields, overview.published);
   return (
     <DetailCard id="site-parts-heading" title={text.parts.heading}>
@@ -98,6 +106,7 @@ function PartsCard({ overview }: { overview: SiteOverview }) {
               {count > 0 && (
                 <span className="text-sm text-slate-600"> · {text.parts.changed(count)}</span>
               )}
+              <PartStaleTranslations items={stale.filter((item) => item.partId === part.id)} />
             </li>
           );
         })}
@@ -135,16 +144,17 @@ function Overview({
   onChanged: () => void;
   historyKey: number;
 }) {
+  const stale = staleTranslations(overview.draft.fields);
   return (
     <div className="space-y-5">
       <div className="grid gap-5 md:grid-cols-2">
         <StateCard overview={overview} />
         <ChecklistCard checklist={overview.checklist} />
       </div>
-      <PartsCard overview={overview} />
+      <PartsCard overview={overview} stale={stale} />
       <PreviewCard revision={overview.draft.revision} />
       <DetailCard id="site-publish-heading" title={text.publish.heading}>
-        <PublishPanel revision={overview.draft.revision} onPublished={onChanged} />
+        <PublishPanel revision={overview.draft.revision} onPublished={onChanged} stale={stale} />
       </DetailCard>
       <DetailCard id="site-history-heading" title={text.history.heading}>
         <HistoryPanel refreshKey={historyKey} onRestored={onChanged} />

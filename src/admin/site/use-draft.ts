@@ -2,7 +2,13 @@ import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { siteEditorText } from '../../content/admin-site';
 import { partOf } from '../../content/site-parts';
 import { ApiError, siteApi } from '../api';
-import type { DraftConflictError, SiteFields, SiteOverview } from '../site-contract';
+import {
+  applyDraftPatch,
+  draftPatches,
+  type DraftConflictError,
+  type SiteFields,
+  type SiteOverview,
+} from '../site-contract';
 import { reasonOf } from './publish/errors';
 import { addItem, moveItem, newItemId, removeItem, setValue } from './draft/copy-edits';
 import type { EditorActions } from './draft/editor-context';
@@ -90,15 +96,25 @@ export function useDraft(initial: Draft) {
   }, []);
   const actions = useActions(update);
 
-  /** Saves over `base` at `revision`; the revision saved, or undefined when it was not saved. */
+  /**
+   * Saves over `base` at `revision`, sending only what changed (patches, each over the revision
+   * the one before made); the revision saved, or undefined when it was not all saved.
+   */
   const send = useCallback(async (base: SiteFields, revision: number, rebuild: boolean) => {
     const sent = latestRef.current;
     const fields = fieldsToSave(sent, base);
     setSave({ status: 'saving' });
+    let saved = { revision, fields: base };
+    // What the server holds after each patch, at once (a save queued behind this one reads it).
+    const hold = (at: typeof saved) => {
+      saved = at;
+      latestRef.current = { ...latestRef.current, ...at };
+    };
     try {
-      const saved = await siteApi.saveDraft({ revision, fields });
-      // At once, for a save queued behind this one (before React draws the new state).
-      latestRef.current = { ...latestRef.current, revision: saved.revision, fields };
+      for (const patch of draftPatches(base, fields)) {
+        const answer = await siteApi.patchDraft({ revision: saved.revision, ...patch });
+        hold({ revision: answer.revision, fields: applyDraftPatch(saved.fields, patch) });
+      }
       setState((now) => ({
         revision: saved.revision,
         fields,
@@ -109,6 +125,8 @@ export function useDraft(initial: Draft) {
       setSave({ status: 'saved' });
       return saved.revision;
     } catch (error) {
+      // The patches that went through are the draft's: the next save sends only the rest.
+      setState((now) => ({ ...now, revision: saved.revision, fields: saved.fields }));
       const current = error instanceof ApiError && (error.body as Partial<DraftConflictError>);
       if (current && error.status === 409 && current.current) {
         setSave({ status: 'conflict', current: current.current });

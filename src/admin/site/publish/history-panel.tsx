@@ -89,6 +89,37 @@ interface VersionProps {
   preview?: ReactNode;
 }
 
+/** How many of a version's lines show at once: a whole-site rewrite has hundreds. */
+const SHOWN_CHANGES = 8;
+
+const changeListClass = 'list-disc space-y-1 pl-5 break-words text-slate-900';
+
+/** A version's lines; past the first few, behind 'N more changes'. */
+function ChangeList({ changes }: { changes: readonly string[] }) {
+  const rest = changes.slice(SHOWN_CHANGES);
+  return (
+    <>
+      <ul className={changeListClass}>
+        {changes.slice(0, SHOWN_CHANGES).map((change, index) => (
+          <li key={index}>{change}</li>
+        ))}
+      </ul>
+      {rest.length > 0 && (
+        <details>
+          <summary className="min-h-6 cursor-pointer text-navy-700">
+            {text.moreChanges(rest.length)}
+          </summary>
+          <ul className={`${changeListClass} mt-1`}>
+            {rest.map((change, index) => (
+              <li key={index}>{change}</li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </>
+  );
+}
+
 function VersionItem({
   version: v,
   confirming,
@@ -107,11 +138,7 @@ function VersionItem({
         <p className="text-slate-700">{text.restoredFrom(v.restoredFrom)}</p>
       )}
       {v.changes.length > 0 ? (
-        <ul className="list-disc space-y-1 pl-5 break-words text-slate-900">
-          {v.changes.map((change, index) => (
-            <li key={index}>{change}</li>
-          ))}
-        </ul>
+        <ChangeList changes={v.changes} />
       ) : (
         <p className="text-slate-600">{text.noChanges}</p>
       )}

@@ -7,6 +7,8 @@ import type { SiteProblem } from '../../site-contract';
 import { problemsOf, reasonOf } from './errors';
 import { ProblemList, RefusalAlert } from './problem-list';
 import { formatSeconds } from './site-format';
+import { PublishStaleTranslations } from './stale-translations';
+import type { StaleTranslation } from '../draft/stale-translations';
 
 const text = siteEditorText.publish;
 /** How long each step is shown while the server works: a guide, not a measure. */
@@ -52,9 +54,12 @@ function statusLine(state: PublishState): string {
 export function PublishPanel({
   revision,
   onPublished,
+  stale = [],
 }: {
   revision: number;
   onPublished: () => void;
+  /** Spanish texts older than their English: said, never a reason not to publish. */
+  stale?: readonly StaleTranslation[];
 }) {
   const [state, setState] = useState<PublishState>({ status: 'idle' });
   const timer = useRef<ReturnType<typeof setInterval>>(undefined);
@@ -88,6 +93,7 @@ export function PublishPanel({
   return (
     <div className="mt-3 space-y-3">
       <p className="text-slate-700">{text.intro}</p>
+      <PublishStaleTranslations items={stale} />
       <button
         type="button"
         onClick={() => void publish()}

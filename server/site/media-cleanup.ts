@@ -1,0 +1,65 @@
+import type { SiteStore } from './site-store.ts';
+
+/**
+ * Removes the owner's uploads that nothing uses: photos that neither the draft nor any version
+ * names (every published version is kept, so a version in the history never loses its photo).
+ *
+ * An upload is named by nothing until the editor saves the draft that holds it, so an upload is
+ * kept for GRACE_MS first. Two days, not one: an owner may upload late in the day and save the
+ * next (the editor keeps unsaved edits while its tab is open); the cost of waiting is only disk
+ * (a hero photo's made files are 1-2 MB), while a shorter wait could take a photo from under an
+ * open editor. The pass runs daily, so an unused upload goes between two and three days after it.
+ */
+
+export const GRACE_MS = 2 * 24 * 3_600_000;
+const DAY_MS = 24 * 3_600_000;
+
+export interface MediaCleanupOptions {
+  store: Pick<SiteStore, 'removeUnusedMedia'>;
+  log: {
+    info(details: object, message: string): void;
+    warn(details: object, message: string): void;
+  };
+  now?: () => number;
+  /** The first pass after the start (2 minutes: the server answers its first requests first). */
+  firstRunMs?: number;
+  everyMs?: number;
+}
+
+export interface MediaCleanup {
+  /** A pass now (the tests' hook); one at a time. The media ids removed. */
+  runNow(): Promise<string[]>;
+  stop(): void;
+}
+
+/** Starts the daily pass. Its timer does not keep the process alive. */
+export function startMediaCleanup(options: MediaCleanupOptions): MediaCleanup {
+  const { store, log, now = Date.now } = options;
+  let running: Promise<string[]> | undefined;
+  let timer: NodeJS.Timeout | undefined;
+
+  async function pass(): Promise<string[]> {
+    const started = now();
+    const removed = await store.removeUnusedMedia(started - GRACE_MS);
+    log.info({ removed: removed.length, ms: now() - started }, 'unused site photos removed');
+    return removed;
+  }
+  function runNow(): Promise<string[]> {
+    running ??= pass().finally(() => {
+      running = undefined;
+    });
+    return running;
+  }
+  function schedule(ms: number) {
+    timer = setTimeout(() => {
+      runNow()
+        .catch((error: unknown) =>
+          log.warn({ code: (error as { code?: string }).code }, 'photo cleanup failed'),
+        )
+        .finally(() => schedule(options.everyMs ?? DAY_MS));
+    }, ms);
+    timer.unref();
+  }
+  schedule(options.firstRunMs ?? 120_000);
+  return { runNow, stop: () => clearTimeout(timer) };
+}
