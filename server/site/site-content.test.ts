@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_OPENING_HOURS } from '../../src/content/opening-hours.ts';
 import { applyFields } from '../../src/content/published.ts';
 import { partOf, siteParts } from '../../src/content/site-parts.ts';
 import { defaultStored, problems, resolve } from '../../src/content/site-values.ts';
@@ -81,7 +82,16 @@ describe('the rules of the owner’s fields, checked before a publish', () => {
     expect(messagesOf({ 'business/siteUrl': 'https://www.potomacstaffing.com' })).toEqual([]);
     expect(messagesOf({ 'business/email': 'not an address' })).toHaveLength(1);
     expect(messagesOf({ 'business/figures.events': '5000 events' })).toHaveLength(1);
-    expect(messagesOf({ 'business/openingHours.opens': '9am' })).toHaveLength(1);
+    const week = DEFAULT_OPENING_HOURS.map((day) => ({ ...day, closes: '08:00' }));
+    expect(messagesOf({ 'business/openingHours': week })).toEqual([
+      'Monday: the closing time must be later than the opening time.',
+    ]);
+    expect(messagesOf({ 'business/openingHours': DEFAULT_OPENING_HOURS })).toEqual([]);
+    const thanksgiving = { date: '2026-11-26', note: 'Thanksgiving Day' };
+    expect(messagesOf({ 'business/closedDays': [thanksgiving] })).toEqual([]);
+    expect(messagesOf({ 'business/closedDays': [thanksgiving, thanksgiving] })).toEqual([
+      '2026-11-26 is listed twice: keep one.',
+    ]);
     expect(messagesOf({ 'home.clients/names': [] })).toEqual(['Keep at least 1.']);
   });
 

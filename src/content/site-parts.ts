@@ -17,6 +17,7 @@ import * as enNavigation from './navigation.ts';
 import { homeIcons } from './home-icons.ts';
 import * as enQuote from './quote-form.ts';
 import {
+  closedDays,
   email,
   figure,
   group,
@@ -24,12 +25,12 @@ import {
   link,
   list,
   name,
+  openingHours,
   phone,
   photo,
   rating,
   siteUrl,
   text,
-  time,
   type FieldNode,
   year,
 } from './site-fields.ts';
@@ -204,7 +205,8 @@ const businessNode = group('Business facts', {
     venues: figure('Venues'),
     states: figure('States'),
   }),
-  openingHours: group('Opening hours', { opens: time('Opens'), closes: time('Closes') }),
+  openingHours: openingHours('Opening hours'),
+  closedDays: closedDays('Closed days'),
 });
 
 const photosNode = group('Photos', {
@@ -286,8 +288,8 @@ export const siteParts: readonly SitePart[] = [
     fixed: ['serviceAreas'],
   }),
   words('company.hours', 'Business hours', enCompany.hours, esCompany.hours, {
-    keys: ['weekdays', 'weekend', 'events'],
-    skip: ['weekdays.opens', 'weekdays.closes', 'weekdays.dayOfWeek'],
+    // The open days' lines are written from the business's opening hours (opening-hours.ts).
+    keys: ['weekend', 'events'],
   }),
   words('company.claims', 'Figures’ words', enCompany.claims, esCompany.claims, {
     keys: ['stats', 'coverage', 'applicationReview', 'freeConsultation'],
