@@ -8,21 +8,7 @@
  * (the weekend day itself is closed or not by the weekly hours). So New Year's Day of 2028, a
  * Saturday, is observed on Friday 2027-12-31, and belongs to 2027's list.
  */
-
-export const FEDERAL_HOLIDAYS = [
-  'newYear',
-  'martinLutherKing',
-  'presidents',
-  'memorial',
-  'juneteenth',
-  'independence',
-  'labor',
-  'columbus',
-  'veterans',
-  'thanksgiving',
-  'christmas',
-] as const;
-export type FederalHoliday = (typeof FEDERAL_HOLIDAYS)[number];
+import type { FederalHoliday } from '../content/opening-hours';
 
 export interface HolidayDate {
   holiday: FederalHoliday;

@@ -20,6 +20,22 @@ export const WEEKDAYS = [
 ] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
+/** The US federal holidays the editor offers as closed days (src/business-time/holidays.ts). */
+export const FEDERAL_HOLIDAYS = [
+  'newYear',
+  'martinLutherKing',
+  'presidents',
+  'memorial',
+  'juneteenth',
+  'independence',
+  'labor',
+  'columbus',
+  'veterans',
+  'thanksgiving',
+  'christmas',
+] as const;
+export type FederalHoliday = (typeof FEDERAL_HOLIDAYS)[number];
+
 /** One weekday's hours. A closed day keeps its times, so that opening it again restores them. */
 export interface DayHours {
   day: Weekday;
