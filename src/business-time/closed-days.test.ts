@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { business } from '../content/business';
 import { at, expectInstant, HOUR, sundays } from '../test/instants';
 import { addBusinessHours, addHoursSkippingClosedDays, businessMsBetween } from './business-hours';
-import { quoteBy, respondBy } from './promises';
+import { longestResponseWaitMs, quoteBy, respondBy } from './promises';
 import { businessSchedule } from './schedule';
 
 // Closed dates (holidays) on top of the weekly hours: every deadline skips them.
@@ -68,5 +68,46 @@ describe('the quote promise (wall-clock hours, closed days left out)', () => {
     );
     expect(() => addHoursSkippingClosedDays(0, -1, schedule)).toThrow(RangeError);
     expect(addHoursSkippingClosedDays(NaN, 1, schedule)).toBeNaN();
+  });
+});
+
+describe('the longest wait for an answer (what the staffing desk counts as surely overdue)', () => {
+  const mondayHour = {
+    ...business,
+    openingHours: business.openingHours.map((day) => ({
+      ...day,
+      open: day.day === 'Monday',
+      closes: '10:00',
+    })),
+  };
+  const cases = [
+    ['the code’s hours', business],
+    ['one hour on Mondays', mondayHour],
+    [
+      'one hour on Mondays, two Mondays closed',
+      { ...mondayHour, closedDays: [{ date: '2026-12-07', note: '' }, thanksgiving] },
+    ],
+    [
+      'one hour on Mondays, two in a row closed',
+      {
+        ...mondayHour,
+        closedDays: [
+          { date: '2026-12-07', note: '' },
+          { date: '2026-12-14', note: '' },
+        ],
+      },
+    ],
+  ] as const;
+
+  it.each(cases)('bounds every wait with %s', (_name, facts) => {
+    const bound = longestResponseWaitMs(facts);
+    for (let received = at('2026-11-20T00:00:00-05:00'); received < at('2026-12-20');) {
+      expect(respondBy(received, facts) - received).toBeLessThanOrEqual(bound);
+      received += 5 * HOUR + 7 * 60_000;
+    }
+  });
+
+  it('stays short for the code’s hours: a fortnight and a day', () => {
+    expect(longestResponseWaitMs()).toBe((14 + 1) * 24 * HOUR);
   });
 });

@@ -5,7 +5,8 @@
  */
 import { business } from '../content/business';
 import { addBusinessHours, addHoursSkippingClosedDays } from './business-hours';
-import { scheduleOf, type ScheduleFacts } from './schedule';
+import { resolve, scheduleOf, type ScheduleFacts } from './schedule';
+import { DAY } from './time-zone';
 
 /** What the promises are counted from: the schedule's facts and the promised numbers. */
 export interface PromiseFacts extends ScheduleFacts {
@@ -23,4 +24,17 @@ export function respondBy(receivedMs: number, facts: PromiseFacts = business): n
  */
 export function quoteBy(receivedMs: number, facts: PromiseFacts = business): number {
   return addHoursSkippingClosedDays(receivedMs, facts.promises.quoteHours, scheduleOf(facts));
+}
+
+/**
+ * A bound on how long any request can wait for its respond-by time under `facts`: the whole weeks
+ * that hold the promised business hours, one more for where in its week it arrives, a week more
+ * per closed date (it may take the only open day of its week), and a day for the clocks' changes.
+ * Requests older than this are surely overdue (the staffing desk counts them without a look).
+ */
+export function longestResponseWaitMs(facts: PromiseFacts = business): number {
+  const { hours } = resolve(scheduleOf(facts));
+  const weeklyMinutes = hours.reduce((sum, day) => sum + (day ? day.closes - day.opens : 0), 0);
+  const weeks = Math.ceil((facts.promises.responseBusinessHours * 60) / weeklyMinutes) + 1;
+  return (weeks + facts.closedDays.length) * 7 * DAY + DAY;
 }
