@@ -14,7 +14,7 @@ type Leaf = Extract<FieldNode, { type: 'leaf' }>;
 export const fieldsetClass = 'space-y-4 rounded-lg border border-slate-200 bg-white p-4 sm:p-5';
 export const legendClass = 'px-1 text-lg font-bold text-navy-950';
 const timeClass = (invalid: boolean) =>
-  `block w-32 rounded-md border bg-white px-3 py-2.5 text-base text-slate-900 shadow-xs ${
+  `block w-full min-w-0 rounded-md border bg-white px-3 py-2.5 text-base text-slate-900 shadow-xs ${
     invalid ? 'border-red-700 ring-1 ring-red-700' : 'border-slate-500'
   }`;
 
@@ -35,7 +35,7 @@ function DayRow(props: { id: string; day: DayHours; onChange: (day: DayHours) =>
   const name = hoursEditorText.days[day.day];
   const invalid = dayBreaks(day);
   const time = (key: 'opens' | 'closes', label: string) => (
-    <label className="flex flex-col gap-1 text-sm font-semibold text-slate-900">
+    <label className="flex flex-col gap-1 text-sm font-semibold text-slate-900 sm:w-40">
       <span>
         <span className="sr-only">{name}</span> {label}
       </span>
@@ -51,8 +51,8 @@ function DayRow(props: { id: string; day: DayHours; onChange: (day: DayHours) =>
     </label>
   );
   return (
-    <li className="flex min-h-14 flex-wrap items-end gap-x-4 gap-y-2 border-t border-slate-200 pt-3 first:border-t-0 first:pt-0">
-      <label className="flex min-h-11 w-36 items-center gap-3 font-semibold text-slate-900">
+    <li className="flex flex-wrap items-end gap-x-4 gap-y-2 border-t border-slate-200 pt-3 first:border-t-0 first:pt-0">
+      <label className="flex min-h-11 items-center gap-3 font-semibold text-slate-900 sm:w-36">
         <input
           id={`${id}-${day.day}`}
           type="checkbox"
@@ -65,10 +65,11 @@ function DayRow(props: { id: string; day: DayHours; onChange: (day: DayHours) =>
         </span>
       </label>
       {day.open ? (
-        <>
+        // Under the day on a phone, side by side; on its line from 640 px.
+        <div className="grid w-full grid-cols-2 gap-3 sm:flex sm:w-auto">
           {time('opens', text.opens)}
           {time('closes', text.closes)}
-        </>
+        </div>
       ) : (
         <span className="flex min-h-11 items-center text-slate-600">{text.closed}</span>
       )}
