@@ -2,14 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { hoursWords, openingHours } from './company';
 import { hoursWords as spanishWords, openingHours as spanishHours } from './es/company';
 import {
-  closedDaysSchema,
   DEFAULT_OPENING_HOURS,
-  openingHoursSchema,
   openingHoursSpecification,
   openingLines,
   specialOpeningHoursSpecification,
   type DayHours,
 } from './opening-hours';
+import { closedDaysSchema, openingHoursSchema } from './opening-hours-rules';
 
 const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.error?.issues.map((issue) => issue.message) ?? [];

@@ -1,11 +1,10 @@
-import { z } from 'zod';
-
 /**
  * The business's opening hours (one entry per weekday) and closed days (single dates), as the
- * owner publishes them in the business part (src/content/business.ts), with their rules and the
+ * owner publishes them in the business part (src/content/business.ts), and the
  * two ways the public site writes them: lines for people (the contact page, the footer) and
  * schema.org's `openingHoursSpecification` for search engines. Deadlines count inside them
- * (src/business-time/schedule.ts).
+ * (src/business-time/schedule.ts). Their rules are in opening-hours-rules.ts, apart: the public
+ * pages read this module, and need no zod.
  */
 
 /** The weekdays, Monday first: the order the owner edits and the site lists them in. */
@@ -69,63 +68,6 @@ export const DEFAULT_OPENING_HOURS: readonly DayHours[] = WEEKDAYS.map((name) =>
 /** The most closed days kept: a few years of holidays and more. */
 export const MAX_CLOSED_DAYS = 120;
 export const MAX_CLOSED_NOTE = 60;
-
-const CLOCK = /^([01]\d|2[0-3]):[0-5]\d$/;
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** Whether 'YYYY-MM-DD' is a real calendar date (not 2026-02-30). */
-export function isCalendarDate(value: string): boolean {
-  const match = ISO_DATE.exec(value);
-  if (!match) return false;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return date.toISOString().slice(0, 10) === value;
-}
-
-/** The shape a draft may hold while the owner is still typing (the rules come at publish). */
-export const openingHoursShape = z
-  .array(
-    z.strictObject({
-      day: z.enum(WEEKDAYS),
-      open: z.boolean(),
-      opens: z.string().max(5),
-      closes: z.string().max(5),
-    }),
-  )
-  .max(WEEKDAYS.length);
-
-export const closedDaysShape = z
-  .array(z.strictObject({ date: z.string().max(10), note: z.string().max(200) }))
-  .max(MAX_CLOSED_DAYS);
-
-/** The published week's rules, in the owner's words. */
-export const openingHoursSchema = openingHoursShape.superRefine((week, context) => {
-  const say = (message: string) => context.addIssue({ code: 'custom', message });
-  if (week.length !== WEEKDAYS.length || week.some((entry, i) => entry.day !== WEEKDAYS[i])) {
-    say('Give the hours of each day of the week, Monday to Sunday.');
-    return;
-  }
-  if (!week.some((entry) => entry.open)) say('Open on at least one day of the week.');
-  for (const entry of week.filter((each) => each.open)) {
-    if (!CLOCK.test(entry.opens) || !CLOCK.test(entry.closes)) {
-      say(`${entry.day}: write the times as 24-hour HH:MM, e.g. 09:00 or 17:30.`);
-    } else if (entry.closes <= entry.opens) {
-      say(`${entry.day}: the closing time must be later than the opening time.`);
-    }
-  }
-});
-
-export const closedDaysSchema = closedDaysShape.superRefine((days, context) => {
-  const say = (message: string) => context.addIssue({ code: 'custom', message });
-  const seen = new Set<string>();
-  for (const { date, note } of days) {
-    if (!isCalendarDate(date)) say(`Choose a date for each closed day ('${date}' is not one).`);
-    else if (seen.has(date)) say(`${date} is listed twice: keep one.`);
-    seen.add(date);
-    if (note.length > MAX_CLOSED_NOTE) {
-      say(`Keep each name to ${MAX_CLOSED_NOTE} characters or fewer.`);
-    }
-  }
-});
 
 /** Days in a row (Monday to Sunday) that open at the same times; closed days are left out. */
 function sameHoursRuns(week: readonly DayHours[]): DayHours[][] {

@@ -4,7 +4,7 @@ import {
   closedDaysShape,
   openingHoursSchema,
   openingHoursShape,
-} from './opening-hours.ts';
+} from './opening-hours-rules.ts';
 import type { ResponsiveImage } from './types';
 
 /**
