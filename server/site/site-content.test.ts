@@ -100,6 +100,12 @@ describe('the rules of the owner’s fields, checked before a publish', () => {
     expect(draftError({ 'nothing/at.all': 'x' })).toMatch(/no field/);
     expect(draftError({ 'home.hero/intro': 'only one language' })).toMatch(/wrong form/);
     expect(draftError({ 'home.hero/intro': text('', '') })).toBeUndefined();
+    // Hours and closed days being typed are saved (an empty date, a day closing early); not others.
+    const typing = DEFAULT_OPENING_HOURS.map((day) => ({ ...day, closes: '' }));
+    expect(draftError({ 'business/openingHours': typing })).toBeUndefined();
+    expect(draftError({ 'business/closedDays': [{ date: '', note: '' }] })).toBeUndefined();
+    expect(draftError({ 'business/openingHours': [{ day: 'Funday' }] })).toMatch(/wrong form/);
+    expect(draftError({ 'business/closedDays': '2026-11-26' })).toMatch(/wrong form/);
   });
 
   it('refuses a photo that is not the server’s own', () => {
