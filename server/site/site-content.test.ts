@@ -196,6 +196,30 @@ describe('the history in words', () => {
     ]);
   });
 
+  it('says what changed in the hours and the closed days, not that a list is a list', () => {
+    const saturday = DEFAULT_OPENING_HOURS.map((day) =>
+      day.day === 'Saturday' ? { ...day, open: true, opens: '10:00', closes: '14:00' } : day,
+    );
+    const before = {
+      'business/openingHours': DEFAULT_OPENING_HOURS,
+      'business/closedDays': [
+        { date: '2026-11-26', note: '' },
+        { date: '2026-12-24', note: 'Staff party' },
+      ],
+    };
+    const after = {
+      'business/openingHours': saturday,
+      'business/closedDays': [
+        { date: '2026-11-26', note: 'Thanksgiving Day' },
+        { date: '2026-12-25', note: 'Christmas Day' },
+      ],
+    };
+    expect(describeChanges(before, after)).toEqual([
+      'Business facts › Closed days: added 2026-12-25 (Christmas Day); removed 2026-12-24; renamed 2026-11-26 (Thanksgiving Day)',
+      'Business facts › Opening hours: “Monday - Friday 9:00 AM - 5:00 PM” → “Monday - Friday 9:00 AM - 5:00 PM; Saturday 10:00 AM - 2:00 PM”',
+    ]);
+  });
+
   it('labels list items by their place', () => {
     expect(fieldLabel('home.references/testimonials.items.1.text')).toBe(
       'Home: clients › Testimonials › Testimonial 2 › Text',

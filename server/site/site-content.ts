@@ -10,6 +10,7 @@ import {
   valueAt,
   type Language,
 } from '../../src/content/site-values.ts';
+import { hoursChange } from './hours-history.ts';
 import type { SiteFields } from './site-store.ts';
 
 /**
@@ -135,7 +136,9 @@ export function describeChanges(before: SiteFields, after: SiteFields): string[]
     const [was, now] = [before[key], after[key]];
     if (JSON.stringify(was) === JSON.stringify(now)) continue;
     const label = fieldLabel(key);
+    const hours = hoursChange(fieldOf(key)?.node, was, now);
     if (now === undefined) lines.push(`${label}: back to the original`);
+    else if (hours) lines.push(`${label}: ${hours}`);
     else if (isTranslated(now)) {
       for (const language of LANGUAGES) {
         const old = isTranslated(was) ? was[language] : undefined;
