@@ -27,6 +27,8 @@ export const hoursEditorText = {
       `Add the US federal holidays of ${first} and ${second}`,
     holidaysHint:
       'A holiday on a Saturday is added on the Friday before, one on a Sunday on the Monday after, as federal offices observe them. Inauguration Day (Washington, D.C. only) is not included.',
+    removePast: (count: number) => `Remove the ${count} past ${count === 1 ? 'day' : 'days'}`,
+    pastRemoved: (count: number) => `${count} past ${count === 1 ? 'day' : 'days'} removed.`,
     added: (count: number) =>
       count === 0
         ? 'Every one of those holidays is in the list already.'

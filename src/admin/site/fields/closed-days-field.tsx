@@ -89,8 +89,10 @@ function AddButtons(props: {
   id: string;
   year: number;
   full: boolean;
+  past: number;
   onAddDay: () => void;
   onAddHolidays: () => void;
+  onRemovePast: () => void;
 }) {
   return (
     <>
@@ -113,6 +115,16 @@ function AddButtons(props: {
           <CalendarPlus aria-hidden="true" className="size-4" />
           {text.addHolidays(props.year, props.year + 1)}
         </button>
+        {props.past > 0 && (
+          <button
+            type="button"
+            className={buttonClasses('outline', 'md')}
+            onClick={props.onRemovePast}
+          >
+            <Trash2 aria-hidden="true" className="size-4" />
+            {text.removePast(props.past)}
+          </button>
+        )}
       </div>
       <p id={`${props.id}-holidays`} className="text-sm text-slate-600">
         {text.holidaysHint}
@@ -121,36 +133,56 @@ function AddButtons(props: {
   );
 }
 
+/** 'YYYY-MM-DD' of today on this device's calendar. */
+const today = () => new Intl.DateTimeFormat('en-CA').format(new Date());
+
+/** What the owner does to the list, each saying what it did (in `status`) and where focus goes. */
+function useClosedDayActions(id: string, days: ClosedDay[], set: (next: ClosedDay[]) => void) {
+  const [status, setStatus] = useState('');
+  const list = useRef<HTMLUListElement>(null);
+  const focusRow = (index: number) =>
+    requestAnimationFrame(() => document.getElementById(`${id}-${index}-date`)?.focus());
+  const past = days.filter((day) => day.date !== '' && day.date < today()).length;
+  return {
+    status,
+    list,
+    past,
+    addDay() {
+      set([...days, { date: '', note: '' }]);
+      setStatus('');
+      focusRow(days.length);
+    },
+    addHolidays(year: number) {
+      const next = withFederalHolidays(days, year);
+      // Past the most kept, the oldest dates go first.
+      set(next.slice(-MAX_CLOSED_DAYS));
+      setStatus(text.added(next.length - days.length));
+    },
+    removePast() {
+      set(days.filter((day) => day.date === '' || day.date >= today()));
+      setStatus(text.pastRemoved(past));
+      list.current?.closest('fieldset')?.focus();
+    },
+    remove(index: number) {
+      set(days.filter((_, at) => at !== index));
+      setStatus('');
+      // Focus stays in the list: on the row that took its place, or on the one before.
+      if (days.length > 1) focusRow(Math.min(index, days.length - 2));
+      else list.current?.closest('fieldset')?.focus();
+    },
+  };
+}
+
 /** The dates the office is closed: each with a name, and the federal holidays in one tap. */
 export function ClosedDaysField({ partId, path, node, value, label }: Props): ReactNode {
   const actions = useEditorActions();
   const id = fieldDomId(partId, path);
   const days = Array.isArray(value) ? (value as ClosedDay[]) : [];
-  const [status, setStatus] = useState('');
-  const list = useRef<HTMLUListElement>(null);
   const error = ruleMessage(node.schema, days);
   const year = new Date().getFullYear();
-  const set = (next: ClosedDay[]) => actions.set(partId, path, next);
-  const focusRow = (index: number) =>
-    requestAnimationFrame(() => document.getElementById(`${id}-${index}-date`)?.focus());
-
-  const addDay = () => {
-    set([...days, { date: '', note: '' }]);
-    setStatus('');
-    focusRow(days.length);
-  };
-  const addHolidays = () => {
-    const next = withFederalHolidays(days, year);
-    set(next.slice(0, MAX_CLOSED_DAYS));
-    setStatus(text.added(next.length - days.length));
-  };
-  const remove = (index: number) => {
-    set(days.filter((_, at) => at !== index));
-    setStatus('');
-    // Focus stays in the list: on the row that took its place, or on the one before.
-    if (days.length > 1) focusRow(Math.min(index, days.length - 2));
-    else list.current?.closest('fieldset')?.focus();
-  };
+  const { status, list, past, ...act } = useClosedDayActions(id, days, (next) =>
+    actions.set(partId, path, next),
+  );
 
   return (
     <fieldset
@@ -172,8 +204,14 @@ export function ClosedDaysField({ partId, path, node, value, label }: Props): Re
             id={id}
             index={index}
             day={day}
-            onChange={(next) => set(days.map((each, at) => (at === index ? next : each)))}
-            onRemove={() => remove(index)}
+            onChange={(next) =>
+              actions.set(
+                partId,
+                path,
+                days.map((each, at) => (at === index ? next : each)),
+              )
+            }
+            onRemove={() => act.remove(index)}
           />
         ))}
       </ul>
@@ -182,8 +220,10 @@ export function ClosedDaysField({ partId, path, node, value, label }: Props): Re
         id={id}
         year={year}
         full={days.length >= MAX_CLOSED_DAYS}
-        onAddDay={addDay}
-        onAddHolidays={addHolidays}
+        past={past}
+        onAddDay={act.addDay}
+        onAddHolidays={() => act.addHolidays(year)}
+        onRemovePast={act.removePast}
       />
       <p role="status" className="text-sm font-semibold text-slate-900">
         {status}

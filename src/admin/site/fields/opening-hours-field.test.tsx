@@ -14,11 +14,11 @@ import { withFederalHolidays } from './closed-days-field';
 const SAVE = 'PUT /admin/api/site/draft';
 const words = hoursEditorText;
 
-function signedIn() {
+function signedIn(fields: Record<string, unknown> = {}) {
   const site: SiteOverview = {
     live: { version: 0, publishedAt: null, publishedBy: null },
     published: {},
-    draft: { revision: 7, fields: {}, updatedAt: null, updatedBy: null },
+    draft: { revision: 7, fields, updatedAt: null, updatedBy: null },
     checklist: [],
   };
   return fakeFetch({
@@ -116,6 +116,18 @@ describe('the closed days in the site editor', () => {
     const sent = fields['business/closedDays'] as ClosedDay[];
     expect(sent).toHaveLength(count);
     expect(sent.at(-1)).toEqual({ date: '2026-12-24', note: 'Staff day' });
+  });
+
+  it('removes the days already past in one tap', async () => {
+    const future = { date: '2099-01-01', note: 'Future' };
+    const api = signedIn({ 'business/closedDays': [{ date: '2020-01-01', note: 'Old' }, future] });
+    const user = userEvent.setup();
+    await openBusinessPart();
+    const closed = screen.getByRole('group', { name: 'Closed days' });
+    await user.click(within(closed).getByRole('button', { name: words.closedDays.removePast(1) }));
+    expect(within(closed).getByRole('status')).toHaveTextContent(words.closedDays.pastRemoved(1));
+    expect(within(closed).queryByRole('button', { name: /past/ })).toBeNull();
+    expect((await savedFields(api, user))['business/closedDays']).toEqual([future]);
   });
 
   it('adds no holiday twice, keeps the dates in order, and names the observed ones', () => {
