@@ -252,6 +252,7 @@ export default tseslint.config(
                 '!../business',
                 '!../business.ts',
                 '!../home-images',
+                '!../opening-hours.ts',
                 '!../options',
                 '!../published.ts',
                 '!../routes',

@@ -2,6 +2,10 @@ import { business } from '../../src/content/business.ts';
 import * as enCompany from '../../src/content/company.ts';
 import * as esCompany from '../../src/content/es/company.ts';
 import * as esLanguage from '../../src/content/es/language.ts';
+import {
+  openingHoursSpecification,
+  specialOpeningHoursSpecification,
+} from '../../src/content/opening-hours.ts';
 import { FIRST_SCREEN_END_ID, pageDocumentDir, routes } from '../../src/content/routes.ts';
 import * as esSite from '../../src/content/es/site.ts';
 import * as enLanguage from '../../src/content/language.ts';
@@ -104,7 +108,7 @@ function unescapeHtml(html: string): string {
  * same facts the site shows. No `url`: the site does not know the origin it is deployed on.
  */
 export function localBusinessJsonLd(language = 'en') {
-  const { company, hours } = contentOf(language);
+  const { company } = contentOf(language);
   const { phones, address } = company;
   return {
     '@context': 'https://schema.org',
@@ -132,14 +136,10 @@ export function localBusinessJsonLd(language = 'en') {
       addressCountry: address.country,
     },
     hasMap: company.mapsUrl,
-    openingHoursSpecification: [
-      {
-        '@type': 'OpeningHoursSpecification',
-        dayOfWeek: [...hours.weekdays.dayOfWeek],
-        opens: hours.weekdays.opens,
-        closes: hours.weekdays.closes,
-      },
-    ],
+    openingHoursSpecification: openingHoursSpecification(business.openingHours),
+    ...(business.closedDays.length > 0 && {
+      specialOpeningHoursSpecification: specialOpeningHoursSpecification(business.closedDays),
+    }),
     areaServed: company.serviceAreas.map((name) => ({ '@type': 'AdministrativeArea', name })),
   };
 }

@@ -2,22 +2,19 @@ import { sql } from 'kysely';
 import type { InboxPage, WeekFigures, WeeklyPicture } from '../../src/admin/contract.ts';
 import { business } from '../../src/content/business.ts';
 import { businessMsBetween } from '../../src/business-time/business-hours.ts';
-import { respondBy } from '../../src/business-time/promises.ts';
+import { longestResponseWaitMs, respondBy } from '../../src/business-time/promises.ts';
 import { lastWeekStarts } from '../../src/business-time/weeks.ts';
 import type { Engine } from '../db/engine.ts';
 
 /** The staffing desk's figures: which requests wait for a reply, and how the weeks went. */
 
 const HOUR_MS = 60 * 60 * 1000;
-const DAY_MS = 24 * HOUR_MS;
 /** Weeks in the weekly picture. */
 export const WEEKS = 12;
-/** No request waits longer than this for its respond-by time (4 business hours: at most ~3 days). */
-const LONGEST_WAIT_MS = 31 * DAY_MS;
 
 /**
  * The open quotes (still New) and how many are past their respond-by time. A quote older than
- * `LONGEST_WAIT_MS` certainly is; only the few younger ones are checked one by one.
+ * `longestResponseWaitMs()` (a bound from the hours and closed days) certainly is; only the few younger ones are checked one by one.
  */
 export async function needsReply(
   { db, submissionsThrough }: Engine,
@@ -33,7 +30,7 @@ export async function needsReply(
     db
       .selectFrom(submissionsThrough('submissions_weekly'))
       .select('received_at')
-      .where('received_at', '>=', now - LONGEST_WAIT_MS)
+      .where('received_at', '>=', now - longestResponseWaitMs())
       .where('form', '=', 'quote')
       .where('status', '=', 'new')
       .execute(),

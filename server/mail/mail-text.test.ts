@@ -1,3 +1,4 @@
+import { business } from '../../src/content/business.ts';
 import { forms } from '../intake/forms.ts';
 import {
   acknowledgementMail,
@@ -46,7 +47,7 @@ describe('notification text', () => {
       name: 'Camila Torres 1',
       address: 'camila.torres+1@example.com',
     });
-    expect(mail.text).toContain('Received 2030-05-01 12:34 UTC, reference sub-1');
+    expect(mail.text).toContain('Received Wednesday, May 1, 2030 at 8:34 AM EDT, reference sub-1');
     expect(mail.text).toMatch(/^Positions {2,}Bartender, Mixologist$/m);
   });
 
@@ -93,6 +94,36 @@ describe('the staffing desk in the e-mails', () => {
       'Respond by Monday, November 30 at 12:00 PM EST (4 business hours)',
     );
     expect(mail.text).toContain('Quote by Saturday, November 28 at 4:00 PM EST (24 hours)');
+  });
+
+  it("writes the owner's notification for people: the time on the office's clock, the phone, the date", () => {
+    const mail = notificationMail(
+      quote,
+      storedSubmission({
+        form: 'quote',
+        receivedAt: Date.parse('2026-11-26T20:03:00Z'),
+        fields: { ...quoteFields, phone: '7035550123', eventDate: '2026-12-26' },
+      }),
+    );
+    expect(mail.text).toContain('Received Thursday, November 26, 2026 at 3:03 PM EST, reference');
+    expect(mail.text).not.toContain('UTC');
+    expect(mail.text).toMatch(/^Phone {2,}\(703\) 555-0123$/m);
+    expect(mail.text).toMatch(/^Event date {2,}Saturday, December 26, 2026$/m);
+  });
+
+  it('counts Respond by and Quote by past a published closed day (Thanksgiving)', () => {
+    const closed = { ...business, closedDays: [{ date: '2026-11-26', note: 'Thanksgiving Day' }] };
+    const thanksgivingAfternoon = storedSubmission({
+      form: 'quote',
+      receivedAt: Date.parse('2026-11-26T15:03:00-05:00'),
+      fields: quoteFields,
+    });
+    const mail = notificationMail(quote, thanksgivingAfternoon, closed);
+    expect(mail.text).toContain('Respond by Friday, November 27 at 1:00 PM EST (4 business hours)');
+    expect(mail.text).toContain('Quote by Saturday, November 28 at 12:00 AM EST (24 hours)');
+    expect(acknowledgementMail(thanksgivingAfternoon, closed).text).toContain(
+      'We will reply by Friday, November 27 at 1:00 PM Eastern Time',
+    );
   });
 
   it('acknowledges a quote in English with the promise, the phones and WhatsApp', () => {

@@ -1,9 +1,10 @@
 import { acknowledgement as englishAcknowledgement } from '../../src/content/acknowledgement.ts';
 import { business } from '../../src/content/business.ts';
 import { acknowledgement as spanishAcknowledgement } from '../../src/content/es/acknowledgement.ts';
-import { quoteBy, respondBy } from '../../src/business-time/promises.ts';
+import { quoteBy, respondBy, type PromiseFacts } from '../../src/business-time/promises.ts';
 import { fileSize } from '../../src/forms/resume.ts';
 import type { FormDefinition } from '../intake/forms.ts';
+import { fieldForOwner, instantInWords } from './mail-format.ts';
 import type { StoredSubmission } from '../store/store.ts';
 
 /** What an e-mail needs of a form: its title, its fields' labels, and who sent it. */
@@ -43,7 +44,7 @@ export function fieldText(value: unknown): string {
 export function fieldsAsText(form: MailForm, fields: Record<string, unknown>): string {
   const rows = Object.entries(fields).map(([key, value]) => ({
     label: form.labels[key] ?? humanize(key),
-    value: plainText(fieldText(value)).trim() || '-',
+    value: fieldForOwner(key, plainText(fieldText(value)).trim()) || '-',
   }));
   const width = Math.max(0, ...rows.map(({ label }) => label.length)) + 2;
   return rows
@@ -56,8 +57,14 @@ export function fieldsAsText(form: MailForm, fields: Record<string, unknown>): s
     .join('\n');
 }
 
+/**
+ * The facts an e-mail's deadlines are counted and written with (the published business part):
+ * its hours, closed days, promises and time zone.
+ */
+export type MailFacts = PromiseFacts;
+
 /** The owner's deadlines for a quote request, in the business's time zone. */
-function deadlineLines(receivedAt: number): string[] {
+function deadlineLines(receivedAt: number, facts: MailFacts): string[] {
   const at = (ms: number) =>
     new Intl.DateTimeFormat('en-US', {
       weekday: 'long',
@@ -66,12 +73,12 @@ function deadlineLines(receivedAt: number): string[] {
       hour: 'numeric',
       minute: '2-digit',
       timeZoneName: 'short',
-      timeZone: business.timeZone,
+      timeZone: facts.timeZone,
     }).format(new Date(ms));
-  const { responseBusinessHours, quoteHours } = business.promises;
+  const { responseBusinessHours, quoteHours } = facts.promises;
   return [
-    `Respond by ${at(respondBy(receivedAt))} (${responseBusinessHours} business hours)`,
-    `Quote by ${at(quoteBy(receivedAt))} (${quoteHours} hours)`,
+    `Respond by ${at(respondBy(receivedAt, facts))} (${responseBusinessHours} business hours)`,
+    `Quote by ${at(quoteBy(receivedAt, facts))} (${quoteHours} hours)`,
   ];
 }
 
@@ -82,10 +89,13 @@ export interface NotificationMail {
 }
 
 /** The e-mail to the business about one submission: readable as plain text, answerable with Reply. */
-export function notificationMail(form: MailForm, submission: StoredSubmission): NotificationMail {
+export function notificationMail(
+  form: MailForm,
+  submission: StoredSubmission,
+  facts: MailFacts = business,
+): NotificationMail {
   const contact = form.contact(submission.fields);
   const name = oneLine(contact.name ?? '') || 'a visitor';
-  const received = new Date(submission.receivedAt).toISOString().replace('T', ' ').slice(0, 16);
   const text = [
     `New ${form.title.toLowerCase()} from the website.`,
     '',
@@ -94,8 +104,8 @@ export function notificationMail(form: MailForm, submission: StoredSubmission): 
     ...submission.attachments.map(
       (file) => `Attached: ${oneLine(file.name)} (${fileSize(file.size)})`,
     ),
-    `Received ${received} UTC, reference ${submission.id}`,
-    ...(submission.form === 'quote' ? deadlineLines(submission.receivedAt) : []),
+    `Received ${instantInWords(submission.receivedAt, facts.timeZone)}, reference ${submission.id}`,
+    ...(submission.form === 'quote' ? deadlineLines(submission.receivedAt, facts) : []),
     contact.email ? 'Reply to this e-mail to answer the sender.' : '',
   ]
     .join('\n')
@@ -116,9 +126,12 @@ const acknowledgements: Record<string, AcknowledgementText> = {
 };
 
 /** A deadline as the visitor reads it, on the business's clock: 'Monday, November 30', '12:00 PM'. */
-function deadlineParts(ms: number, locale: string): { day: string; time: string } {
+function deadlineParts(
+  ms: number,
+  locale: string,
+  timeZone: string,
+): { day: string; time: string } {
   const at = new Date(ms);
-  const timeZone = business.timeZone;
   return {
     day: new Intl.DateTimeFormat(locale, {
       weekday: 'long',
@@ -143,8 +156,8 @@ export interface AcknowledgementMail {
   text: string;
 }
 
-function quoteLines(text: AcknowledgementText, receivedAt: number): string[] {
-  const { day, time } = deadlineParts(respondBy(receivedAt), text.locale);
+function quoteLines(text: AcknowledgementText, receivedAt: number, facts: MailFacts): string[] {
+  const { day, time } = deadlineParts(respondBy(receivedAt, facts), text.locale, facts.timeZone);
   return [text.quote.thanks, '', text.quote.promise(day, time), '', text.quote.urgent];
 }
 
@@ -158,10 +171,15 @@ function applicationLines(text: AcknowledgementText): string[] {
  * The e-mail to the visitor saying their request arrived, in the language of the page they sent it
  * from. Built from content and the time it arrived only: nothing they typed is repeated in it.
  */
-export function acknowledgementMail(submission: StoredSubmission): AcknowledgementMail {
+export function acknowledgementMail(
+  submission: StoredSubmission,
+  facts: MailFacts = business,
+): AcknowledgementMail {
   const text = acknowledgements[submission.siteLanguage ?? 'en'] ?? englishAcknowledgement;
   const isApplication = submission.form === 'application';
-  const body = isApplication ? applicationLines(text) : quoteLines(text, submission.receivedAt);
+  const body = isApplication
+    ? applicationLines(text)
+    : quoteLines(text, submission.receivedAt, facts);
   const lines = [...body, ...contactLines(text), '', text.signOff, '', '-- ', text.why];
   return {
     subject: isApplication ? text.application.subject : text.quote.subject,

@@ -8,6 +8,7 @@ import {
 } from '../../src/content/site-values.ts';
 import { siteParts } from '../../src/content/site-parts.ts';
 import { fieldLabel, fieldOf } from './site-content.ts';
+import { hoursChange } from './hours-history.ts';
 import type { SiteFields } from './site-store.ts';
 
 /**
@@ -262,7 +263,9 @@ export function describeChanges(before: SiteFields, after: SiteFields): string[]
     altLabels ??= photoAltLabels();
     const label = altLabels.get(key) ?? fieldLabel(key);
     const node = fieldOf(key)?.node;
+    const hours = hoursChange(node, was, now);
     if (now === undefined) lines.push(`${label}: back to the original`);
+    else if (hours) lines.push(`${label}: ${hours}`);
     else if (!node) lines.push(`${label}: changed`);
     else {
       // A list or a photo is told against what it was, the code's when the owner never set it.

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_OPENING_HOURS } from '../../src/content/opening-hours.ts';
 import { applyFields } from '../../src/content/published.ts';
 import { partOf, siteParts } from '../../src/content/site-parts.ts';
 import { defaultStored, problems, resolve } from '../../src/content/site-values.ts';
@@ -81,7 +82,16 @@ describe('the rules of the owner’s fields, checked before a publish', () => {
     expect(messagesOf({ 'business/siteUrl': 'https://www.potomacstaffing.com' })).toEqual([]);
     expect(messagesOf({ 'business/email': 'not an address' })).toHaveLength(1);
     expect(messagesOf({ 'business/figures.events': '5000 events' })).toHaveLength(1);
-    expect(messagesOf({ 'business/openingHours.opens': '9am' })).toHaveLength(1);
+    const week = DEFAULT_OPENING_HOURS.map((day) => ({ ...day, closes: '08:00' }));
+    expect(messagesOf({ 'business/openingHours': week })).toEqual([
+      'Monday: the closing time must be later than the opening time.',
+    ]);
+    expect(messagesOf({ 'business/openingHours': DEFAULT_OPENING_HOURS })).toEqual([]);
+    const thanksgiving = { date: '2026-11-26', note: 'Thanksgiving Day' };
+    expect(messagesOf({ 'business/closedDays': [thanksgiving] })).toEqual([]);
+    expect(messagesOf({ 'business/closedDays': [thanksgiving, thanksgiving] })).toEqual([
+      '2026-11-26 is listed twice: keep one.',
+    ]);
     expect(messagesOf({ 'home.clients/names': [] })).toEqual(['Keep at least 1.']);
   });
 
@@ -90,6 +100,12 @@ describe('the rules of the owner’s fields, checked before a publish', () => {
     expect(draftError({ 'nothing/at.all': 'x' })).toMatch(/no field/);
     expect(draftError({ 'home.hero/intro': 'only one language' })).toMatch(/wrong form/);
     expect(draftError({ 'home.hero/intro': text('', '') })).toBeUndefined();
+    // Hours and closed days being typed are saved (an empty date, a day closing early); not others.
+    const typing = DEFAULT_OPENING_HOURS.map((day) => ({ ...day, closes: '' }));
+    expect(draftError({ 'business/openingHours': typing })).toBeUndefined();
+    expect(draftError({ 'business/closedDays': [{ date: '', note: '' }] })).toBeUndefined();
+    expect(draftError({ 'business/openingHours': [{ day: 'Funday' }] })).toMatch(/wrong form/);
+    expect(draftError({ 'business/closedDays': '2026-11-26' })).toMatch(/wrong form/);
   });
 
   it('refuses a photo that is not the server’s own', () => {
@@ -177,6 +193,30 @@ describe('the history in words', () => {
     expect(describeChanges(after, {})).toEqual([
       'Business facts › Phone lines › Office line: back to the original',
       'Home: hero › Small heading: back to the original',
+    ]);
+  });
+
+  it('says what changed in the hours and the closed days, not that a list is a list', () => {
+    const saturday = DEFAULT_OPENING_HOURS.map((day) =>
+      day.day === 'Saturday' ? { ...day, open: true, opens: '10:00', closes: '14:00' } : day,
+    );
+    const before = {
+      'business/openingHours': DEFAULT_OPENING_HOURS,
+      'business/closedDays': [
+        { date: '2026-11-26', note: '' },
+        { date: '2026-12-24', note: 'Staff party' },
+      ],
+    };
+    const after = {
+      'business/openingHours': saturday,
+      'business/closedDays': [
+        { date: '2026-11-26', note: 'Thanksgiving Day' },
+        { date: '2026-12-25', note: 'Christmas Day' },
+      ],
+    };
+    expect(describeChanges(before, after)).toEqual([
+      'Business facts › Closed days: added 2026-12-25 (Christmas Day); removed 2026-12-24; renamed 2026-11-26 (Thanksgiving Day)',
+      'Business facts › Opening hours: “Monday - Friday 9:00 AM - 5:00 PM” → “Monday - Friday 9:00 AM - 5:00 PM; Saturday 10:00 AM - 2:00 PM”',
     ]);
   });
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
-import { company, hours } from '../content/company';
+import { company, openingHours } from '../content/company';
 import { footerNav } from '../content/navigation';
 import { sectionOfTarget } from '../content/routes';
 import { ui } from '../content/site';
@@ -83,9 +83,7 @@ function ContactBlock() {
         </li>
         <li className="flex gap-2">
           <Clock aria-hidden="true" className="mt-1 size-4 shrink-0 text-gold-300" />
-          <span>
-            {hours.weekdays.days}: {hours.weekdays.time}
-          </span>
+          <span>{openingHours.map((line) => `${line.days}: ${line.time}`).join(', ')}</span>
         </li>
       </ul>
     </div>

@@ -1,9 +1,9 @@
 /**
  * Business-hour arithmetic: time counted only inside a schedule's opening hours, on the office's
- * clock (its time zone, its opening hours, its open days).
+ * clock (its time zone, each weekday's hours, its closed dates).
  */
 import { businessSchedule, resolve, windowOf, type BusinessSchedule } from './schedule';
-import { HOUR, localDay } from './time-zone';
+import { DAY, HOUR, localDay, wallToInstant } from './time-zone';
 
 /** The longest span walked day by day (about four years); anything longer is absurd. */
 const MAX_SPAN_DAYS = 4 * 366;
@@ -63,4 +63,34 @@ export function businessMsBetween(
     total += Math.max(0, Math.min(window.close, toMs) - Math.max(window.open, fromMs));
   }
   return total;
+}
+
+/**
+ * The instant `hours` wall-clock hours after `startMs`, every day counted but the schedule's closed
+ * dates (whole local days, from midnight to midnight): the quote promise, which runs on weekends
+ * but stops for a holiday. A start inside a closed date counts from the midnight that ends it.
+ * The same errors as `addBusinessHours`.
+ */
+export function addHoursSkippingClosedDays(
+  startMs: number,
+  hours: number,
+  schedule: BusinessSchedule = businessSchedule,
+): number {
+  if (!Number.isFinite(hours) || hours < 0) {
+    throw new RangeError(`Hours must be a finite number ≥ 0, not ${hours}`);
+  }
+  const resolved = resolve(schedule);
+  if (!Number.isFinite(startMs)) return NaN;
+  let remaining = Math.round(hours * HOUR);
+  let from = startMs;
+  const firstDay = localDay(startMs, resolved.timeZone);
+  for (let day = firstDay; day <= firstDay + MAX_SPAN_DAYS; day++) {
+    const end = wallToInstant((day + 1) * DAY, resolved.timeZone);
+    if (!resolved.closedDays.has(day)) {
+      if (remaining <= end - from) return from + remaining;
+      remaining -= end - from;
+    }
+    from = end;
+  }
+  throw new RangeError(`${hours} hours reach more than ${MAX_SPAN_DAYS} days ahead`);
 }

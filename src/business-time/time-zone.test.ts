@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { at, expectInstant, HOUR, sundays, withProcessTimeZone } from '../test/instants';
+import { at, expectInstant, HOUR, sundaysFrom, withProcessTimeZone } from '../test/instants';
 import { addBusinessHours, businessMsBetween } from './business-hours';
 import { respondBy } from './promises';
 import { businessSchedule } from './schedule';
@@ -38,14 +38,14 @@ describe("the office's time zone, not the machine's", () => {
 
 describe('other schedules', () => {
   it('opens a time the clocks skip at the time it would have been (02:30 → 03:30)', () => {
-    const night = { ...sundays, opens: '02:30' };
+    const night = sundaysFrom('02:30');
     expectInstant(
       addBusinessHours(at('2026-03-07T20:00:00-05:00'), 0, night),
       '2026-03-08T03:30:00-04:00',
     );
   });
   it('opens a time the clocks show twice at its first occurrence', () => {
-    const night = { ...sundays, opens: '01:30' };
+    const night = sundaysFrom('01:30');
     expectInstant(
       addBusinessHours(at('2026-10-31T20:00:00-04:00'), 0, night),
       '2026-11-01T01:30:00-04:00',
@@ -54,7 +54,10 @@ describe('other schedules', () => {
   it('reads the clock right east of Greenwich in the hours before a change (Berlin, 29 March)', () => {
     // 01:00 CET is 00:00 UTC; a single guess from the offset at "01:00 UTC" (already summer time,
     // +02:00) would open an hour early.
-    const berlin = { timeZone: 'Europe/Berlin', opens: '01:00', closes: '24:00', days: ['Sunday'] };
+    const berlin = {
+      timeZone: 'Europe/Berlin',
+      week: [{ day: 'Sunday', open: true, opens: '01:00', closes: '24:00' }],
+    };
     const saturday = at('2026-03-28T12:00:00+01:00');
     expectInstant(addBusinessHours(saturday, 0, berlin), '2026-03-29T01:00:00+01:00');
     expect(businessMsBetween(saturday, at('2026-03-30T12:00:00+02:00'), berlin)).toBe(22 * HOUR);

@@ -1,4 +1,5 @@
 import { editable } from './published.ts';
+import { DEFAULT_OPENING_HOURS, type ClosedDay } from './opening-hours.ts';
 import type { SocialLink } from './types';
 
 /**
@@ -47,12 +48,13 @@ const facts = editable('business', {
     venues: '150+',
     states: '3',
   },
-  /** Opening hours for structured data (schema.org): 24-hour times and English day names. */
-  openingHours: {
-    opens: '09:00',
-    closes: '17:00',
-    dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
-  },
+  /**
+   * Each weekday's opening hours, Monday first (src/content/opening-hours.ts): the site lists
+   * them, the structured data states them, and every deadline counts inside them.
+   */
+  openingHours: DEFAULT_OPENING_HOURS,
+  /** Dates closed all day (holidays): deadlines skip them. None in the code. */
+  closedDays: [] as readonly ClosedDay[],
   /** Where the opening hours are counted (an IANA time zone): the office's clock. */
   timeZone: 'America/New_York',
   /**

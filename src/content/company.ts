@@ -1,5 +1,6 @@
 import { editable } from './published.ts';
 import { business } from './business.ts';
+import { openingLines, type HoursWords } from './opening-hours.ts';
 import type { PhoneLine, Stat } from './types';
 
 /**
@@ -37,11 +38,39 @@ export const company = editable(
   'en',
 );
 
-/** Business hours, for people and for structured data (schema.org opening hours). */
+/** How the site writes the business's opening hours: 'Monday - Friday', '9:00 AM - 5:00 PM'. */
+export const hoursWords: HoursWords = {
+  days: {
+    Monday: 'Monday',
+    Tuesday: 'Tuesday',
+    Wednesday: 'Wednesday',
+    Thursday: 'Thursday',
+    Friday: 'Friday',
+    Saturday: 'Saturday',
+    Sunday: 'Sunday',
+  },
+  untilDays: {
+    Monday: 'Monday',
+    Tuesday: 'Tuesday',
+    Wednesday: 'Wednesday',
+    Thursday: 'Thursday',
+    Friday: 'Friday',
+    Saturday: 'Saturday',
+    Sunday: 'Sunday',
+  },
+  dayRange: '{from} - {to}',
+  timeRange: '{from} - {to}',
+  am: 'AM',
+  pm: 'PM',
+};
+
+/** The open days and their hours, written from the business's (published) opening hours. */
+export const openingHours = openingLines(business.openingHours, hoursWords);
+
+/** Business hours beyond the office's: the owner's words. */
 export const hours = editable(
   'company.hours',
   {
-    weekdays: { days: 'Monday - Friday', time: '9:00 AM - 5:00 PM', ...business.openingHours },
     weekend: { days: 'Saturday & Sunday', time: 'Limited weekend support' },
     events: { days: 'During events', time: '24/7 on-site support' },
   } as const,

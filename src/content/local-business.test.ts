@@ -1,6 +1,6 @@
 import { jsonForScript, localBusinessJsonLd, siteHeadTags } from '../../scripts/build/site-head';
 import { business } from './business';
-import { company, hours } from './company';
+import { company } from './company';
 import { company as spanishCompany } from './es/company';
 
 function jsonLdFromHead(head: string): unknown {
@@ -33,8 +33,8 @@ describe('LocalBusiness JSON-LD', () => {
       {
         '@type': 'OpeningHoursSpecification',
         dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
-        opens: hours.weekdays.opens,
-        closes: hours.weekdays.closes,
+        opens: '09:00',
+        closes: '17:00',
       },
     ]);
     expect(data.areaServed.map((area) => area.name)).toEqual(company.serviceAreas);

@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import {
+  closedDaysSchema,
+  closedDaysShape,
+  openingHoursSchema,
+  openingHoursShape,
+} from './opening-hours-rules.ts';
 import type { ResponsiveImage } from './types';
 
 /**
@@ -25,7 +31,9 @@ export type LeafKind =
   | 'time'
   | 'icon'
   | 'rating'
-  | 'photo';
+  | 'photo'
+  | 'openingHours'
+  | 'closedDays';
 
 export type PhotoPlaceName = 'hero' | 'portrait';
 
@@ -48,6 +56,8 @@ export interface LeafMeta {
   options?: readonly string[];
   /** A photo's alt text field: a key, `{n}` standing for the photo's list index. */
   altKey?: string;
+  /** The shape a draft may hold while it breaks the rules, for a value edited as a whole. */
+  shape?: z.ZodType;
 }
 
 export type FieldNode =
@@ -203,6 +213,23 @@ export function icon(label: string, options: readonly string[]): FieldNode {
 export function rating(label: string): FieldNode {
   const schema = z.number().int().min(1, 'From 1 to 5 stars.').max(5, 'From 1 to 5 stars.');
   return leaf({ kind: 'rating', label, translated: false }, schema);
+}
+
+/** Each weekday's hours, edited as one value (src/content/opening-hours.ts). */
+export function openingHours(label: string): FieldNode {
+  const meta: LeafMeta = {
+    kind: 'openingHours',
+    label,
+    translated: false,
+    shape: openingHoursShape,
+  };
+  return leaf(meta, openingHoursSchema);
+}
+
+/** The dates the business is closed all day, each with an optional name. */
+export function closedDays(label: string): FieldNode {
+  const meta: LeafMeta = { kind: 'closedDays', label, translated: false, shape: closedDaysShape };
+  return leaf(meta, closedDaysSchema);
 }
 
 /** An image address the server made (/media/) or the build did (/assets/): never another site's. */

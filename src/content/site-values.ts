@@ -130,6 +130,7 @@ export function draftShape(node: FieldNode): z.ZodType {
   }
   if (kind === 'phone')
     return z.strictObject({ display: z.string().max(40), e164: z.string().max(20) });
+  if (node.meta.shape) return node.meta.shape;
   if (kind === 'photo' || kind === 'icon') return node.schema;
   if (kind === 'year' || kind === 'rating') return z.number();
   return draftText(max);

@@ -25,10 +25,11 @@ export function withProcessTimeZone(timeZone: string, check: () => void): void {
   }
 }
 
-/** Open all day on Sundays only, in New York: a day the clocks change falls inside its hours. */
-export const sundays: BusinessSchedule = {
+/** Open on Sundays only, in New York, from `opens` to midnight: a day the clocks change. */
+export const sundaysFrom = (opens: string): BusinessSchedule => ({
   timeZone: 'America/New_York',
-  opens: '00:00',
-  closes: '24:00',
-  days: ['Sunday'],
-};
+  week: [{ day: 'Sunday', open: true, opens, closes: '24:00' }],
+});
+
+/** Open all day on Sundays only, in New York: a day the clocks change falls inside its hours. */
+export const sundays: BusinessSchedule = sundaysFrom('00:00');

@@ -1,4 +1,5 @@
 import { business } from '../../content/business';
+import { formatPhone, phoneDigits, telLink } from '../../forms/phone-format';
 
 /** How the inbox writes times, dates and phone links. The owner's own time zone, US English. */
 
@@ -31,31 +32,8 @@ export function dayStart(iso: string, after = false): number | undefined {
   return date.getTime();
 }
 
-/**
- * The international digits of a phone number as people type it in the US: ten digits get the
- * country code 1. Undefined when it cannot be a phone number.
- */
-export function phoneDigits(phone: string): string | undefined {
-  const digits = phone.replace(/\D/g, '');
-  if (digits.length === 10 && !phone.trim().startsWith('+')) return `1${digits}`;
-  return digits.length >= 10 && digits.length <= 15 ? digits : undefined;
-}
-
-/**
- * A phone number as people in the US read it: '(703) 555-0123' for a US or Canadian number,
- * '+44 20 7946 0958' left as typed for another country.
- */
-export function formatPhone(phone: string): string {
-  const digits = phoneDigits(phone);
-  const match = digits && /^1(\d{3})(\d{3})(\d{4})$/.exec(digits);
-  return match ? `(${match[1]}) ${match[2]}-${match[3]}` : phone.trim();
-}
-
-/** A number's `tel:` link in E.164 ('tel:+17035550123'), when it can be a phone number. */
-export function telLink(phone: string): string | undefined {
-  const digits = phoneDigits(phone);
-  return digits ? `tel:+${digits}` : undefined;
-}
+// Phones are written the same way in the inbox and in the owner's e-mail.
+export { formatPhone, phoneDigits, telLink };
 
 const deadlineFormat = new Intl.DateTimeFormat('en-US', {
   weekday: 'short',

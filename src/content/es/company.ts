@@ -1,6 +1,7 @@
 import { editable } from '../published.ts';
 import { business } from '../business.ts';
 import type * as en from '../company';
+import { openingLines, type HoursWords } from '../opening-hours.ts';
 import type { PhoneLine, Stat, Translation } from '../types';
 
 /** The business in words (Spanish). The facts that are not words are in ../business.ts. */
@@ -35,10 +36,36 @@ export const company: Translation<typeof en.company> = editable(
   'es',
 );
 
+export const hoursWords: HoursWords = {
+  days: {
+    Monday: 'Lunes',
+    Tuesday: 'Martes',
+    Wednesday: 'Miércoles',
+    Thursday: 'Jueves',
+    Friday: 'Viernes',
+    Saturday: 'Sábado',
+    Sunday: 'Domingo',
+  },
+  untilDays: {
+    Monday: 'lunes',
+    Tuesday: 'martes',
+    Wednesday: 'miércoles',
+    Thursday: 'jueves',
+    Friday: 'viernes',
+    Saturday: 'sábado',
+    Sunday: 'domingo',
+  },
+  dayRange: '{from} a {to}',
+  timeRange: '{from} - {to}',
+  am: 'a.m.',
+  pm: 'p.m.',
+};
+
+export const openingHours = openingLines(business.openingHours, hoursWords);
+
 export const hours: Translation<typeof en.hours> = editable(
   'company.hours',
   {
-    weekdays: { days: 'Lunes a viernes', time: '9:00 a.m. - 5:00 p.m.', ...business.openingHours },
     weekend: { days: 'Sábado y domingo', time: 'Atención limitada' },
     events: { days: 'Durante los eventos', time: 'Asistencia en el lugar 24/7' },
   },

@@ -1,5 +1,6 @@
 import type { business } from '../business.ts';
 import type { HeroImage } from '../home-images.ts';
+import { closedDays, openingHours } from '../site-fields.ts';
 import type { ResponsiveImage } from '../types';
 import { code, properName, type FactLeaf, type NameLeaf, type PartFields } from './declare.ts';
 
@@ -97,13 +98,12 @@ export const businessFields: PartFields<typeof business> = {
     },
   },
   openingHours: {
-    group: 'Opening hours',
-    hint: 'The office hours every deadline counts in (24-hour HH:MM).',
-    fields: {
-      opens: { kind: 'time', label: 'Opens', hint: 'E.g. 09:00.' },
-      closes: { kind: 'time', label: 'Closes', hint: 'E.g. 17:00.' },
-      dayOfWeek: code,
-    },
+    kind: 'custom',
+    node: openingHours('Opening hours'),
+  },
+  closedDays: {
+    kind: 'custom',
+    node: closedDays('Closed days'),
   },
   timeZone: code,
   promises: code,

@@ -18,6 +18,7 @@ export const companyFields: PartFields<typeof company> = {
   social: code,
   figures: code,
   openingHours: code,
+  closedDays: code,
   timeZone: code,
   promises: code,
   mapsUrl: code,
@@ -52,16 +53,6 @@ const time = (which: string) =>
 
 // The opening times themselves are the Business facts part's (they count the deadlines).
 export const hoursFields: PartFields<typeof hours> = {
-  weekdays: {
-    group: 'Weekdays',
-    fields: {
-      days: days('the working week'),
-      time: time('of the working week'),
-      opens: code,
-      closes: code,
-      dayOfWeek: code,
-    },
-  },
   weekend: {
     group: 'Weekend',
     fields: { days: days('the weekend'), time: time('at the weekend') },

@@ -20,6 +20,11 @@ export type RenameLine = readonly [from: string, to: string | null];
 export const renames: readonly RenameLine[] = [
   // The office line's number on the application's send failure is the Business facts' own.
   ['application.form/sendError.phone.display', null],
+  // The opening hours became a week of days (each its own times) and closed dates: one value, and
+  // the site's lines for the open days are written from it.
+  ['business/openingHours.opens', null],
+  ['business/openingHours.closes', null],
+  ['company.hours/weekdays', null],
 ];
 
 type Path = readonly string[];

@@ -1,5 +1,5 @@
 import { Clock, Zap } from 'lucide-react';
-import { hours } from '../../content/company';
+import { hours, openingHours } from '../../content/company';
 import { contact } from '../../content/contact';
 
 export function BusinessHours() {
@@ -16,7 +16,7 @@ export function BusinessHours() {
         {contact.hours.title}
       </h2>
       <dl className="mt-6 divide-y divide-navy-800" data-testid="business-hours">
-        {Object.values(hours).map((slot) => (
+        {[...openingHours, ...Object.values(hours)].map((slot) => (
           <div key={slot.days} className="py-3">
             <dt className="font-semibold text-white">{slot.days}</dt>
             <dd>{slot.time}</dd>

@@ -1,9 +1,11 @@
 import { memo } from 'react';
 import type { FieldNode as Node } from '../../../content/site-fields';
 import { childPath, pathKeys } from '../draft/editor-context';
+import { ClosedDaysField } from './closed-days-field';
 import { FactField } from './fact-field';
 import { fieldDomId } from './field-ids';
 import { ListField, type RenderItem } from './list-field';
+import { OpeningHoursField } from './opening-hours-field';
 import { PhotoField } from './photo-field';
 import { TranslatedField } from './translated-field';
 
@@ -48,6 +50,8 @@ function Leaf({
       </fieldset>
     );
   }
+  if (node.meta.kind === 'openingHours') return <OpeningHoursField {...props} />;
+  if (node.meta.kind === 'closedDays') return <ClosedDaysField {...props} />;
   if (node.meta.translated) return <TranslatedField {...props} />;
   return <FactField {...props} />;
 }
