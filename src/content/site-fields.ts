@@ -216,10 +216,11 @@ export function rating(label: string): FieldNode {
 }
 
 /** Each weekday's hours, edited as one value (src/content/opening-hours.ts). */
-export function openingHours(label: string): FieldNode {
+export function openingHours(label: string, hint: string): FieldNode {
   const meta: LeafMeta = {
     kind: 'openingHours',
     label,
+    hint,
     translated: false,
     shape: openingHoursShape,
   };
@@ -227,8 +228,14 @@ export function openingHours(label: string): FieldNode {
 }
 
 /** The dates the business is closed all day, each with an optional name. */
-export function closedDays(label: string): FieldNode {
-  const meta: LeafMeta = { kind: 'closedDays', label, translated: false, shape: closedDaysShape };
+export function closedDays(label: string, hint: string): FieldNode {
+  const meta: LeafMeta = {
+    kind: 'closedDays',
+    label,
+    hint,
+    translated: false,
+    shape: closedDaysShape,
+  };
   return leaf(meta, closedDaysSchema);
 }
 

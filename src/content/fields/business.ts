@@ -99,11 +99,17 @@ export const businessFields: PartFields<typeof business> = {
   },
   openingHours: {
     kind: 'custom',
-    node: openingHours('Opening hours'),
+    node: openingHours(
+      'Opening hours',
+      'The days the office is open and its hours: the contact page, the footer and every reply deadline.',
+    ),
   },
   closedDays: {
     kind: 'custom',
-    node: closedDays('Closed days'),
+    node: closedDays(
+      'Closed days',
+      'Whole days the office is closed (holidays): reply deadlines skip them.',
+    ),
   },
   timeZone: code,
   promises: code,

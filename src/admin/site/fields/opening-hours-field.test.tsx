@@ -11,7 +11,7 @@ import type { SiteOverview } from '../../site-contract';
 import { federalHolidaysFrom } from '../../../business-time/holidays';
 import { withFederalHolidays } from './closed-days-field';
 
-const SAVE = 'PUT /admin/api/site/draft';
+const SAVE = 'PATCH /admin/api/site/draft';
 const words = hoursEditorText;
 
 function signedIn(fields: Record<string, unknown> = {}) {
@@ -40,7 +40,7 @@ async function savedFields(
 ) {
   await user.click(screen.getByRole('button', { name: siteEditorText.editor.save }));
   await screen.findByText(siteEditorText.editor.saved);
-  return (api.calls(SAVE)[0]?.body as { fields: Record<string, unknown> }).fields;
+  return (api.calls(SAVE)[0]?.body as { set: Record<string, unknown> }).set;
 }
 
 afterEach(() => vi.unstubAllGlobals());
