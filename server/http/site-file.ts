@@ -23,3 +23,22 @@ export function sendSiteFile(request: FastifyRequest, reply: FastifyReply, file:
   // Node writes no body for a HEAD request, but keeps its length.
   return reply.send(encoded?.body ?? file.body);
 }
+
+/** A page's prerendered piece (`pages/team.html`, `es/pages/team.html`): what a document fetches. */
+const PAGE_PIECE = /(^|\/)pages\/[^/]+\.html$/;
+
+/**
+ * The site version a request for a page's piece names (`?v=3`, src/site-version.ts); undefined for
+ * any other request, or one that names none (a static host's document, or an older app's).
+ */
+export function pinnedVersion(sitePath: string, url: string): number | undefined {
+  if (!PAGE_PIECE.test(sitePath)) return undefined;
+  const query = url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
+  const value = new URLSearchParams(query).get('v');
+  return value !== null && /^\d{1,9}$/.test(value) ? Number(value) : undefined;
+}
+
+/** What a visitor reads or shares: documents, pages' pieces, link previews, the sitemap. */
+export function isSiteDocument(sitePath: string): boolean {
+  return /\.html$|(^|\/)og-image[^/]*\.jpg$|^sitemap\.xml$/.test(sitePath);
+}

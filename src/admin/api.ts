@@ -18,6 +18,7 @@ import type {
   SaveDraftBody,
   SavedDraft,
   SiteOverview,
+  SiteInstances,
   SitePreview,
   SiteVersions,
   UploadedPhoto,
@@ -128,4 +129,5 @@ export const siteApi = {
     call<SitePreview>(`/site/versions/${version}/preview`, { method: 'POST' }),
   restoreVersion: (version: number) =>
     call<Published>(`/site/versions/${version}/restore`, { method: 'POST' }),
+  instances: () => call<SiteInstances>('/site/instances'),
 };
