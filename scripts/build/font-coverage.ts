@@ -4,6 +4,7 @@
  * rule's font file maps the character to a glyph (its cmap). For the tests of site-fonts.ts and of
  * a publish (e2e/site-versions.spec.ts), which ask the served files.
  */
+import { parseUnicodeRange } from './site-fonts.ts';
 
 export interface FontFaceRule {
   family: string;
@@ -22,12 +23,7 @@ export function fontFaceRules(css: string): FontFaceRule[] {
     const url = /url\(\s*["']?([^"')]+)["']?\s*\)/.exec(rule)?.[1];
     if (!family || !url) return [];
     const range = /unicode-range:\s*([^;}]+)/.exec(rule)?.[1];
-    const ranges = range
-      ? range.split(',').map((part): [number, number] => {
-          const [first = '0', last = first] = part.trim().replace(/^U\+/i, '').split('-');
-          return [parseInt(first, 16), parseInt(last, 16)];
-        })
-      : EVERYTHING;
+    const ranges = range ? parseUnicodeRange(range) : EVERYTHING;
     return [{ family, url, ranges }];
   });
 }

@@ -5,6 +5,7 @@ import { charactersDrawn, faceFor, fontFaceRules } from './font-coverage.ts';
 import {
   contentGlyphs,
   fontCuts,
+  parseUnicodeRange,
   siteFontFaces,
   siteGlyphs,
   unicodeRangeOf,
@@ -52,5 +53,15 @@ describe('the fonts the stylesheet serves', () => {
 
   it('write a unicode-range of the glyphs, consecutive code points joined', () => {
     expect(unicodeRangeOf('cabz©')).toBe('U+61-63,U+7A,U+A9');
+  });
+});
+
+describe('a unicode-range', () => {
+  it('reads as code points, wildcards and all', () => {
+    expect(parseUnicodeRange('U+0000-00FF,U+131,U+1F??')).toEqual([
+      [0, 0xff],
+      [0x131, 0x131],
+      [0x1f00, 0x1fff],
+    ]);
   });
 });

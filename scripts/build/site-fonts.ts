@@ -102,11 +102,14 @@ export function scriptFiles(cut: FontCut): ScriptFile[] {
   });
 }
 
-/** The code points of a CSS unicode-range (`U+0000-00FF,U+0131`), as [first, last] pairs. */
+/**
+ * The code points of a CSS unicode-range (`U+0000-00FF,U+0131`, or minified: `U+1F??`), as
+ * [first, last] pairs.
+ */
 export function parseUnicodeRange(range: string): [number, number][] {
   return range.split(',').map((part) => {
     const [first = '0', last = first] = part.trim().replace(/^U\+/i, '').split('-');
-    return [parseInt(first, 16), parseInt(last, 16)];
+    return [parseInt(first.replaceAll('?', '0'), 16), parseInt(last.replaceAll('?', 'F'), 16)];
   });
 }
 
