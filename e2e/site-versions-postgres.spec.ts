@@ -5,6 +5,7 @@ import { receiverTest } from './receiver-fixture';
 import { siteApi } from './site-helpers';
 import {
   collectErrors,
+  holdBackApp,
   moveToTeam,
   nextPhone,
   phonesOnPage,
@@ -36,6 +37,7 @@ test('a tab on one instance, a publish on the other: no mixed words, no hydratio
     .toContain(`tel:${before.e164}`);
 
   const errors = collectErrors(page);
+  const releaseApp = await holdBackApp(page);
   await page.goto(`${one}/`);
   // Every page's piece goes to the other instance, as a load balancer may send it.
   await page.route('**/pages/**', (route) =>
@@ -47,7 +49,7 @@ test('a tab on one instance, a publish on the other: no mixed words, no hydratio
     .poll(async () => (await request.get(`${one}/`)).text(), { timeout: 10_000 })
     .toContain(`tel:${after.e164}`);
 
-  await moveToTeam(page);
+  await moveToTeam(page, releaseApp);
   expect(await phonesOnPage(page)).toEqual([`tel:${before.e164}`]);
   expect(errors).toEqual([]);
   await page.reload();

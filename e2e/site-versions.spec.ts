@@ -8,6 +8,7 @@ import { receiverTest } from './receiver-fixture';
 import { siteApi } from './site-helpers';
 import {
   collectErrors,
+  holdBackApp,
   moveToTeam,
   nextPhone,
   phonesOnPage,
@@ -34,12 +35,13 @@ test('a tab opened before a publish moves to another page in its own words; a re
   const before = nextPhone();
   await publishPhone(api, before);
   const errors = collectErrors(page);
+  const releaseApp = await holdBackApp(page);
   await page.goto('/');
   await expect(page.locator(`a[href="tel:${before.e164}"]`).first()).toBeAttached();
 
   const after = nextPhone();
   await publishPhone(api, after);
-  await moveToTeam(page);
+  await moveToTeam(page, releaseApp);
   expect(await phonesOnPage(page)).toEqual([`tel:${before.e164}`]);
   expect(errors).toEqual([]);
 
@@ -56,6 +58,7 @@ test('a tab whose version the server no longer holds loads the page again, in th
 }) => {
   const api = siteApi(request, receiver.url, receiver.cookie);
   const errors = collectErrors(page);
+  const releaseApp = await holdBackApp(page);
   await page.goto('/');
   const opened = Number(await page.locator('html').getAttribute('data-site-version'));
   let newest = nextPhone();
@@ -67,7 +70,7 @@ test('a tab whose version the server no longer holds loads the page again, in th
   const gone = await request.get(`${receiver.url}/pages/team.html?v=${opened}`);
   expect(gone.status()).toBe(409);
 
-  await moveToTeam(page);
+  await moveToTeam(page, releaseApp);
   await expect(page.locator('html')).toHaveAttribute('data-site-version', String(opened + 3));
   expect(await phonesOnPage(page)).toEqual([`tel:${newest.e164}`]);
   // The browser logs the 409 itself; nothing else.
@@ -117,6 +120,7 @@ test('the served fonts draw the published € ç ñ ß Ő, and the link preview 
   const image = await request.get(`${receiver.url}/${preview ?? ''}`);
   expect(image.status()).toBe(200);
   expect(image.headers()['content-type']).toBe('image/jpeg');
+  expect(image.headers()['cache-control']).toContain('immutable');
   // The address before this publish still answers, from the versions the server holds.
   expect((await request.get(`${receiver.url}/${oldPreview ?? ''}`)).status()).toBe(200);
 });

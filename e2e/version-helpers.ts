@@ -29,10 +29,31 @@ export async function phonesOnPage(page: Page): Promise<string[]> {
   return [...new Set(links)];
 }
 
-/** Clicks the header's "Our Team" and waits until the page and the app have settled. */
-export async function moveToTeam(page: Page) {
+/**
+ * Holds back React's files (every script but the page's first, enhance.js) until the returned
+ * function is called: the moved-to page's HTML is then shown before React hydrates it, which is
+ * when a piece of another version would be hydrated with this document's words.
+ */
+export async function holdBackApp(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/(?!enhance-)[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/**
+ * Clicks the header's "Our Team": its HTML is shown first (React held back by `holdBackApp`), then
+ * React takes the page over; waits until the app has settled.
+ */
+export async function moveToTeam(page: Page, releaseApp: () => void = () => {}) {
   await page.getByRole('banner').getByRole('link', { name: 'Our Team' }).first().click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/team/i);
+  releaseApp();
   await page.waitForLoadState('networkidle');
   // React's hydration, and its error if the words disagree, come within a few frames.
   await page.waitForTimeout(500);

@@ -66,7 +66,8 @@ export interface AppOptions {
   ready?: ReadinessOptions;
 }
 
-const HASHED_ASSET = /\/assets\/.+-[A-Za-z0-9_-]{8}\.[a-z0-9]+(\.br|\.gz)?$/;
+const HASHED_ASSET =
+  /\/assets\/.+-[A-Za-z0-9_-]{8}\.[a-z0-9]+(\.br|\.gz)?$|\/og-image\.[0-9a-f]{12}\.jpg$/;
 /** The build's text files, which have compressed twins (scripts/build/compress.mjs). */
 const COMPRESSIBLE = /^(text\/|application\/(javascript|json|xml|manifest)|image\/svg)/;
 

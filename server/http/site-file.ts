@@ -8,7 +8,9 @@ import type { SiteFile } from '../site/render.ts';
 /** Sends `file` with its type, ETag and the encoding the browser accepts (br, gzip, or none). */
 export function sendSiteFile(request: FastifyRequest, reply: FastifyReply, file: SiteFile) {
   reply.header('content-type', file.type);
-  reply.header('cache-control', 'no-cache');
+  // A link preview named by its content (og-image.<hash>.jpg) never changes under its name.
+  const named = /(^|\/)og-image\.[0-9a-f]{12}\.jpg$/.test(request.url.split('?')[0] ?? '');
+  reply.header('cache-control', named ? 'public, max-age=31536000, immutable' : 'no-cache');
   reply.header('etag', file.etag);
   reply.header('vary', 'Accept-Encoding');
   if (request.headers['if-none-match'] === file.etag) return reply.code(304).send();

@@ -179,6 +179,7 @@ function servedFiles(state: InstanceState) {
       live = { version, files };
       held.keep(version, files);
       Object.assign(state, {
+        checked: true,
         served: version,
         latest: Math.max(state.latest, version),
         error: null,
