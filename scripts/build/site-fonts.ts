@@ -9,10 +9,10 @@ import type { Plugin } from 'vite';
  * @font-face rules; the cut files are cached by content (node_modules/.cache/site-fonts).
  *
  * The owner publishes words the code never had ("€", "ß", "Ő", a name in Greek): every script of
- * each font's package is there too, each cut to the same weights, behind a `unicode-range` of its
- * own and declared before the small cut (the browser tries the last declared face first). A page
- * uses the small cut alone, as before, unless it holds a character beyond it: only then does the
- * browser fetch the one file that has it. No publish has to cut fonts or change the stylesheet.
+ * each font's package is there too, cut to the same weights and to the characters the small cut
+ * lacks, behind a `unicode-range` of those characters. A page uses the small cut alone, as
+ * before, unless it holds a character beyond it: only then does the browser fetch the one file
+ * that has it. No publish has to cut fonts or change the stylesheet.
  */
 
 interface FontCut {
@@ -139,12 +139,14 @@ export function unicodeRangeOf(glyphs: string): string {
     .join(',');
 }
 
+/** `cut`'s font (or one of its scripts' files, `script`) cut to `glyphs`; the cached file's path. */
 async function cutFont(
   cut: FontCut,
   glyphs: string,
   cacheDir: string,
-  source = cut.source,
+  script?: string,
 ): Promise<string> {
+  const source = script ?? cut.source;
   const original = readFileSync(source);
   const key = createHash('sha256')
     .update(original)
@@ -152,7 +154,7 @@ async function cutFont(
     .update(JSON.stringify(cut.weightRange ?? null))
     .digest('hex')
     .slice(0, 12);
-  const name = source === cut.source ? cut.name : path.basename(source, '.woff2');
+  const name = script ? path.basename(script, '.woff2') : cut.name;
   const file = path.resolve(cacheDir, key, `${name}.woff2`);
   if (existsSync(file)) return file;
   // Loaded only when a font must be cut (harfbuzz, as WebAssembly).
@@ -180,13 +182,20 @@ function fontFace(cut: FontCut, file: string, unicodeRange: string): string {
 }
 
 /**
- * The @font-face rules of one font: each script's whole file first, then the cut to the site's
- * glyphs, which the browser tries first for the characters it has (the last declared face wins).
+ * The @font-face rules of one font: each script's file, cut to the characters of its range that
+ * the site's cut lacks, then the site's cut. No two ranges overlap, so the browser asks for a
+ * script's file only for a character that is there alone (and `document.fonts.check()` of the
+ * site's text waits for the site's cut alone).
  */
 async function fontFaces(cut: FontCut, glyphs: string, cacheDir: string): Promise<string[]> {
+  const site = new Set(glyphs);
+  const extras = scriptFiles(cut).flatMap(({ file, unicodeRange }) => {
+    const characters = [...charactersOf(unicodeRange)].filter((glyph) => !site.has(glyph));
+    return characters.length > 0 ? [{ file, characters: characters.join('') }] : [];
+  });
   const scripts = await Promise.all(
-    scriptFiles(cut).map(async ({ file, unicodeRange }) =>
-      fontFace(cut, await cutFont(cut, charactersOf(unicodeRange), cacheDir, file), unicodeRange),
+    extras.map(async ({ file, characters }) =>
+      fontFace(cut, await cutFont(cut, characters, cacheDir, file), unicodeRangeOf(characters)),
     ),
   );
   const own = fontFace(cut, await cutFont(cut, glyphs, cacheDir), unicodeRangeOf(glyphs));
