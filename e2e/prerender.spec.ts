@@ -266,7 +266,8 @@ test.describe('hydration and layout shift', () => {
 });
 
 test('a link to another page never shows the home page while that page loads', async ({ page }) => {
-  const releasePage = await holdBack(page, '**/pages/*.html');
+  // A page's piece is asked for with its document's version (`pages/team.html?v=0`).
+  const releasePage = await holdBack(page, '**/pages/*.html?*');
   await page.goto('/#/team', { waitUntil: 'domcontentloaded' });
   await expect(page.getByRole('banner')).toBeVisible();
   await expect(page.getByRole('heading', { name: pages.home.heading })).toBeHidden();

@@ -52,6 +52,8 @@ export interface Receiver {
   mail: Received[];
   /** The owner's session cookie's `name=value` (empty unless `signedIn`). */
   cookie: string;
+  /** The instances' environment, to start one more on the same database and data. */
+  env: Readonly<Record<string, string>>;
   /**
    * Resolves once the outbox has nothing left to send (each e-mail sent or given up): what it sent
    * is in `mail` then, so that "nothing was sent" can be said however slow it is. SQLite only.
@@ -113,6 +115,7 @@ export function receiverTest(options: ReceiverOptions) {
           server,
           mail: around.mail,
           cookie,
+          env: around.env,
           outboxSettled,
         });
         await Promise.all(servers.map((each) => stopReceiver(each)));

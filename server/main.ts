@@ -14,6 +14,7 @@ import { smtpSender } from './mail/transport.ts';
 import { openStore } from './store/store.ts';
 import { startRetentionJob } from './data/erasure.ts';
 import { formAnswerRenderer } from './site/form-answers.ts';
+import { instanceStore } from './site/instances.ts';
 import { liveSite } from './site/live-site.ts';
 import { startMediaCleanup } from './site/media-cleanup.ts';
 import { siteStore } from './site/site-store.ts';
@@ -81,13 +82,15 @@ const sender = config.notify
 
 // The owner's published site: made live before the first request, then kept up with the database.
 const sites = siteStore(store.database);
+const instances = instanceStore(store.database);
 const live = liveSite({
   store: sites,
+  instances,
   renderTimeoutMs: config.publishTimeoutMs,
   log: { warn: (fields, message) => log.warn(fields, message), info: () => undefined },
 });
-// A version this instance cannot make (a build without its renderer) leaves the build's pages
-// served, and is said in the log; the next looks try again.
+// A version this instance cannot make (a build without its renderer) is said in the log, in
+// /readyz (503, with the reason) and in the site editor; the next looks try again, every 10 s.
 await live
   .sync()
   .catch((error: unknown) =>
@@ -103,7 +106,7 @@ const formAnswers = formAnswerRenderer({
 });
 
 const app = await buildApp({
-  site: { live, store: sites },
+  site: { live, store: sites, instances },
   formAnswers,
   distDir: config.distDir,
   store,
@@ -125,7 +128,7 @@ const app = await buildApp({
     backups: local ? () => backupState(config.backups?.dir) : undefined,
     retainDays: config.retainDays,
   },
-  ready: { dataDir: local?.dir, smtp: sender },
+  ready: { dataDir: local?.dir, smtp: sender, site: live },
 });
 
 log = app.log;
@@ -172,6 +175,7 @@ const mediaCleanup = startMediaCleanup({
 // Runs once every in-flight request has been answered.
 app.addHook('onClose', async () => {
   live.stop();
+  await instances.remove().catch(() => undefined);
   retention.stop();
   mediaCleanup.stop();
   await formAnswers.close?.();

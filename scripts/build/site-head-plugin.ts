@@ -1,6 +1,6 @@
 import type { Plugin } from 'vite';
 import { inlineScript } from './inline-script.ts';
-import { linkPreviewImage } from './link-preview.ts';
+import { linkPreviewImage, previewFileName } from './link-preview.ts';
 import {
   contentOf,
   previewText,
@@ -11,8 +11,9 @@ import {
 } from './site-head.ts';
 
 /**
- * Writes the head tags into the document, and its link preview picture beside it
- * (`og-image.jpg`, `es/og-image.jpg`).
+ * Writes the head tags into the document, and its link preview picture beside it, under the name
+ * of its content that the head tags give (`og-image.<hash>.jpg`, `es/og-image.<hash>.jpg`) and
+ * under its first name, `og-image.jpg`, for links shared before the names had a hash.
  */
 export function siteHead(language = 'en'): Plugin {
   let routeMarker: Promise<string> | undefined;
@@ -25,11 +26,11 @@ export function siteHead(language = 'en'): Plugin {
     async generateBundle(options) {
       if (options.format !== 'es' || this.environment?.config.build.ssr) return;
       const folder = contentOf(language).language.documentPath.replace(/^\//, '');
-      this.emitFile({
-        type: 'asset',
-        fileName: `${folder}${PREVIEW_FILE}`,
-        source: await linkPreviewImage(previewText(language)),
-      });
+      const text = previewText(language);
+      const source = await linkPreviewImage(text);
+      for (const name of [previewFileName(text), PREVIEW_FILE]) {
+        this.emitFile({ type: 'asset', fileName: `${folder}${name}`, source });
+      }
     },
   };
 }

@@ -12,7 +12,13 @@ import * as enLanguage from '../../src/content/language.ts';
 import * as enSite from '../../src/content/site.ts';
 import type { Translation } from '../../src/content/types.ts';
 import { escapeHtml } from '../../src/escape-html.ts';
-import { PREVIEW_HEIGHT, PREVIEW_WIDTH, type PreviewText } from './link-preview.ts';
+import {
+  PREVIEW_HEIGHT,
+  PREVIEW_WIDTH,
+  previewFileName,
+  UNHASHED_PREVIEW_FILE,
+  type PreviewText,
+} from './link-preview.ts';
 
 /** What the head of one language's document is written from (its own content modules). */
 interface DocumentContent {
@@ -46,8 +52,8 @@ export interface HeadPage {
   title: string;
 }
 
-/** The link preview's file, beside its document (`og-image.jpg`, `es/og-image.jpg`). */
-export const PREVIEW_FILE = 'og-image.jpg';
+/** The link preview's first file name, beside its document (`og-image.jpg`, `es/og-image.jpg`). */
+export const PREVIEW_FILE = UNHASHED_PREVIEW_FILE;
 
 /** The words of a document's link preview (scripts/build/link-preview.ts), from its content. */
 export function previewText(language = 'en'): PreviewText {
@@ -70,7 +76,8 @@ function previewTags(
 ): string[] {
   const { company } = content;
   const text = previewText(language);
-  const image = `${documentUrl(content)}${PREVIEW_FILE}`;
+  // Named by what it shows, so that a published change is a new address (link-preview.ts).
+  const image = `${documentUrl(content)}${previewFileName(text)}`;
   const alt = `${text.headline}. ${text.detail}. ${text.signature}`;
   const openGraph: [property: string, value: string | number][] = [
     ['type', 'website'],

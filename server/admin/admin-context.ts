@@ -8,6 +8,7 @@ import type { Database } from '../db/database.ts';
 import type { RetentionDays } from '../data/erasure.ts';
 import { refuse } from '../guard/refusal.ts';
 import type { FormDefinition } from '../intake/forms.ts';
+import type { InstanceStore } from '../site/instances.ts';
 import type { LiveSite } from '../site/live-site.ts';
 import type { SiteFile } from '../site/render.ts';
 import type { SiteStore } from '../site/site-store.ts';
@@ -25,6 +26,8 @@ import { normaliseEmail, users, type User } from './users.ts';
 export interface AdminSite {
   live: LiveSite;
   store: SiteStore;
+  /** Every instance's report of what it serves (none: the editor lists no instance). */
+  instances?: InstanceStore | undefined;
   /**
    * Sends a preview's file as the live ones are sent (http/site-file.ts, handed down by the app:
    * admin/ sits below http/).

@@ -11,6 +11,7 @@ import {
   type Published,
   type SiteOverview,
   type SitePreview,
+  type SiteInstances,
   type SiteVersions,
   type UploadedPhoto,
 } from '../../src/admin/site-contract.ts';
@@ -149,6 +150,10 @@ function draftRoutes(app: FastifyInstance, context: SiteRoutesContext) {
     },
   );
 
+  // Which instance serves which version, and why one is behind (server/site/instances.ts).
+  app.get('/api/site/instances', signedIn, async (): Promise<SiteInstances> => ({
+    instances: (await context.instances?.recent()) ?? [],
+  }));
   app.get('/api/site/versions', signedIn, async (): Promise<SiteVersions> => ({
     versions: (await store.versions()).map((version) => ({
       ...version,

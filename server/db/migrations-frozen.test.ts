@@ -47,6 +47,10 @@ const released: Record<number, Record<EngineKind, string>> = {
     sqlite: '730b7279a5065f9a5c7bb0d0ccc34bf440eb6942807ff23659a5be60b0c38f0e',
     postgres: '98baff58aa4507b8f820f609cd14515794fc07366667b4afe49873cfe75e5af0',
   },
+  10: {
+    sqlite: '29df0e3b520aae966f40b4bb12be7cc9f2c85601a7abab3cad58551b5379d5a5',
+    postgres: 'e3d43890286b9c642198022d7471c6a9fb10146751307462bb59592a4af9e313',
+  },
 };
 
 /** The checksum of a migration's statements as the runner sends them to `engine`. */

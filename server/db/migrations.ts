@@ -367,4 +367,21 @@ export const migrations: readonly { version: number; statements: readonly Step[]
       'CREATE INDEX outbox_submission ON outbox (submission_id)',
     ],
   },
+  {
+    version: 10,
+    statements: [
+      // Each running instance's word on the owner's site (server/site/instances.ts): the version
+      // it serves, the newest it knows of, why it cannot serve that one; written every few
+      // seconds, so that the site editor can say which instance is behind and why.
+      `CREATE TABLE site_instances (
+        id TEXT PRIMARY KEY,
+        label TEXT NOT NULL,
+        served_version INTEGER NOT NULL,
+        latest_version INTEGER NOT NULL,
+        error TEXT,
+        started_at INTEGER NOT NULL,
+        seen_at INTEGER NOT NULL
+      )`,
+    ],
+  },
 ];

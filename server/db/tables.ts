@@ -118,6 +118,16 @@ export interface Tables {
     files: number;
     rows_erased: number;
   };
+  /** Each running instance's served site version and its trouble (migration 10). */
+  site_instances: {
+    id: string;
+    label: string;
+    served_version: number;
+    latest_version: number;
+    error: string | null;
+    started_at: number;
+    seen_at: number;
+  };
   /** SQLite only: the FTS5 index of the inbox's search; its rowid is the submission's seq. */
   submissions_search: { rowid: number; body: string };
 }
@@ -140,4 +150,5 @@ export const TABLE_ORDER = [
   'site_draft',
   'site_media_files',
   'erasures',
+  'site_instances',
 ] as const satisfies readonly (keyof Tables)[];

@@ -21,13 +21,14 @@ import type { Store } from '../store/store.ts';
 import { routes } from '../../src/content/routes.ts';
 import type { FormAnswers } from '../site/form-answers.ts';
 import { refuse } from '../guard/refusal.ts';
+import type { InstanceStore } from '../site/instances.ts';
 import { sitePath, type LiveSite } from '../site/live-site.ts';
-import { sendSiteFile } from './site-file.ts';
+import { isSiteDocument, pinnedVersion, sendSiteFile } from './site-file.ts';
 import type { SiteStore } from '../site/site-store.ts';
 
 export interface AppOptions {
   /** The owner's published site (server/site/): its documents over the build's, its photos. */
-  site?: { live: LiveSite; store: SiteStore } | undefined;
+  site?: { live: LiveSite; store: SiteStore; instances?: InstanceStore | undefined } | undefined;
   /** The built site (vite's outDir); not served when missing. */
   distDir?: string | undefined;
   store: Store;
@@ -65,7 +66,8 @@ export interface AppOptions {
   ready?: ReadinessOptions;
 }
 
-const HASHED_ASSET = /\/assets\/.+-[A-Za-z0-9_-]{8}\.[a-z0-9]+(\.br|\.gz)?$/;
+const HASHED_ASSET =
+  /\/assets\/.+-[A-Za-z0-9_-]{8}\.[a-z0-9]+(\.br|\.gz)?$|\/og-image\.[0-9a-f]{12}\.jpg$/;
 /** The build's text files, which have compressed twins (scripts/build/compress.mjs). */
 const COMPRESSIBLE = /^(text\/|application\/(javascript|json|xml|manifest)|image\/svg)/;
 
@@ -188,18 +190,40 @@ function servePhotos(app: FastifyInstance, store: SiteStore) {
   });
 }
 
-/** The owner's published documents, in place of the build's (none while nothing is published). */
+/**
+ * The owner's published documents, in place of the build's (none while nothing is published). A
+ * page's piece asked for with its document's version (`?v=3`) is that version's, or a 409 once
+ * this instance no longer holds it (the app then loads the page again: src/site-version.ts).
+ */
 function serveLiveDocuments(app: FastifyInstance, live: LiveSite) {
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
     if (request.url.startsWith('/api/') || request.url.startsWith('/admin')) return;
     let file;
     try {
-      file = live.file(sitePath(request.url));
+      file = sitePath(request.url);
     } catch {
       return; // A malformed address: the static files answer it.
     }
-    if (file) return sendSiteFile(request, reply, file);
+    const version = pinnedVersion(file, request.url);
+    if (version !== undefined) {
+      const pinned = live.pinnedFile(file, version);
+      if ('file' in pinned) return sendSiteFile(request, reply, pinned.file);
+      if ('gone' in pinned) {
+        reply.header('cache-control', 'no-store');
+        return refuse(reply, 409, 'That version of the site was replaced: load the page again', {
+          version: live.version,
+        });
+      }
+      return; // The build's piece, from the static files.
+    }
+    // The owner published, and this instance could make none of it yet: never the placeholders.
+    if (live.servesPlaceholders() && isSiteDocument(file)) {
+      reply.header('retry-after', '5');
+      return refuse(reply, 503, 'The site is being updated; try again in a few seconds');
+    }
+    const found = live.file(file);
+    if (found) return sendSiteFile(request, reply, found);
   });
 }
 

@@ -14,6 +14,8 @@ export interface ReadinessOptions {
   dataDir?: string | undefined;
   /** The SMTP relay's last outcome, when e-mail is set up. */
   smtp?: SmtpStatus | undefined;
+  /** The owner's site (server/site/live-site.ts): not ready until it serves the newest version. */
+  site?: { notReadyBecause(): string | undefined } | undefined;
 }
 
 /** Like /healthz: a proxy's check gives up after a few seconds; a slow answer reads as not ready. */
@@ -57,6 +59,8 @@ async function notReadyBecause(
     if (version < LATEST_VERSION) return 'migrations are not done';
     if (options.dataDir)
       await within(checkWritable(options.dataDir), READY_TIMEOUT_MS, 'data folder does not answer');
+    const site = options.site?.notReadyBecause();
+    if (site) return site;
     const smtp = options.smtp?.reachable();
     if (smtp && !smtp.ok) return 'SMTP relay was not reachable at the last try';
     return undefined;

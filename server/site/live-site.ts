@@ -3,9 +3,12 @@
  * (an empty set while nothing is published, so a fresh install serves the build as it is).
  * A publish makes every document first and switches them in with one assignment, so no request
  * fails during it and none gets a mix of two versions. Every instance looks for a newer version
- * in the database every few seconds and makes it the same way.
+ * in the database every few seconds and makes it the same way; until it serves the newest, it is
+ * not ready (/readyz) and says why, here and in the database (instances.ts).
  */
 import { randomBytes } from 'node:crypto';
+import { heldVersions } from './held-versions.ts';
+import type { InstanceState, InstanceStore } from './instances.ts';
 import { defaultRenderer, renderSite, type SiteFile, type SiteFiles } from './render.ts';
 import { describeChanges } from './describe-changes.ts';
 import { publishProblems, runtimeContent, type PublishProblem } from './site-content.ts';
@@ -28,6 +31,8 @@ export interface LiveSiteOptions {
   pollMs?: number;
   /** A publish whose pages take longer fails, and the site stays as it was. */
   renderTimeoutMs?: number;
+  /** Where this instance reports what it serves, for the site editor (none: not reported). */
+  instances?: InstanceStore;
   log?: {
     warn(fields: object, message: string): void;
     info(fields: object, message: string): void;
@@ -41,7 +46,10 @@ interface Live {
 
 const PREVIEW_LIFETIME_MS = 30 * 60 * 1000;
 const MAX_PREVIEWS = 8;
-const RETRY_MS = 60_000;
+/** A version this instance could not make is tried again this often, not at every look. */
+const RETRY_MS = 10_000;
+/** An unchanged state is written to the database this often: the instance's heartbeat. */
+const HEARTBEAT_MS = 10_000;
 
 /** Rendered previews, each under a random token, for half an hour (the last few only). */
 function previewCache() {
@@ -96,41 +104,136 @@ async function nextVersion(
   return { after, changes };
 }
 
-/** The documents of `fields`: none for no field (the build's are served). */
-async function filesOf(fields: SiteFields, options: LiveSiteOptions): Promise<SiteFiles> {
+/**
+ * The documents of `fields`: none for no field (the build's are served). `version` is written
+ * into the documents, for the app to ask for its own version's pieces (none for a preview).
+ */
+async function filesOf(
+  fields: SiteFields,
+  options: LiveSiteOptions,
+  version?: number,
+): Promise<SiteFiles> {
   if (Object.keys(fields).length === 0) return new Map();
   const renderer = options.renderer ?? defaultRenderer();
   const timeoutMs = options.renderTimeoutMs;
-  return renderSite(runtimeContent(fields), { renderer, ...(timeoutMs ? { timeoutMs } : {}) });
+  return renderSite(runtimeContent(fields), {
+    renderer,
+    ...(timeoutMs ? { timeoutMs } : {}),
+    ...(version !== undefined ? { version } : {}),
+  });
+}
+
+/** What a request for a version's piece gets: its file, the build's, or "that version is gone". */
+export type PinnedFile = { file: SiteFile } | { build: true } | { gone: true };
+
+/** Why an instance is not ready, from what it serves and what it knows; undefined when it is. */
+export function notServingBecause(state: InstanceState & { checked: boolean }) {
+  if (!state.checked) return 'the published site was not looked up yet';
+  if (state.served >= state.latest) return undefined;
+  const behind = `serves site version ${state.served}, not the published ${state.latest}`;
+  return state.error ? `${behind}: ${state.error}` : `${behind} (making it)`;
+}
+
+/**
+ * What this instance knows of the site's versions, and its heartbeat: written to the database
+ * when it changes, and every HEARTBEAT_MS all the same.
+ */
+function versionState(options: LiveSiteOptions) {
+  const state = { checked: false, served: 0, latest: 0, error: null as string | null };
+  let reported = { text: '', at: 0 };
+  return {
+    state,
+    /** Writes the state to the database when it changed or the last write is old. */
+    async report(): Promise<void> {
+      const { served, latest, error } = state;
+      const text = JSON.stringify({ served, latest, error });
+      if (!options.instances || (text === reported.text && Date.now() - reported.at < HEARTBEAT_MS))
+        return;
+      reported = { text, at: Date.now() };
+      await options.instances.report({ served, latest, error });
+    },
+  };
+}
+
+/** Runs tasks one at a time: each waits for the one before it. */
+function serialQueue() {
+  let queue: Promise<unknown> = Promise.resolve();
+  return <T>(task: () => Promise<T>): Promise<T> => {
+    const run = queue.then(task, task);
+    queue = run.catch(() => undefined);
+    return run;
+  };
+}
+
+/** The files this instance serves: the live version's, and the last few versions' pieces. */
+function servedFiles(state: InstanceState) {
+  let live: Live = { version: 0, files: new Map() };
+  const held = heldVersions();
+  return {
+    live: () => live,
+    goLive(version: number, files: SiteFiles) {
+      live = { version, files };
+      held.keep(version, files);
+      Object.assign(state, {
+        checked: true,
+        served: version,
+        latest: Math.max(state.latest, version),
+        error: null,
+      });
+    },
+    /** The live file at a site path (`index.html`, `es/pages/team.html`), if the owner's. */
+    file: (sitePath: string): SiteFile | undefined =>
+      live.files.get(sitePath) ?? held.hashed(sitePath),
+    /** `version`'s piece at `sitePath` (a page fragment a document of that version asks for). */
+    pinnedFile(sitePath: string, version: number): PinnedFile {
+      const files = version === live.version ? live.files : undefined;
+      const file = files ? files.get(sitePath) : held.file(version, sitePath);
+      if (file) return { file };
+      if (version === 0 || files || held.has(version)) return { build: true };
+      return { gone: true };
+    },
+  };
+}
+
+/** Makes the newest version live every `pollMs`, then says so in the database; returns the stop. */
+function watchVersions(
+  sync: () => Promise<unknown>,
+  report: () => Promise<void>,
+  options: LiveSiteOptions,
+) {
+  const warn = (message: string) => (error: unknown) =>
+    options.log?.warn({ error: (error as Error).message }, message);
+  return repeat(async () => {
+    await sync().catch(warn('site version check failed'));
+    await report().catch(warn('site state not reported'));
+  }, options.pollMs ?? 2000);
 }
 
 export function liveSite(options: LiveSiteOptions) {
   const { store } = options;
-  let live: Live = { version: 0, files: new Map() };
+  const { state, report } = versionState(options);
+  const served = servedFiles(state);
   const previews = previewCache();
-  let queue: Promise<unknown> = Promise.resolve();
+  const serial = serialQueue();
   let stop = () => {};
-
-  /** One render at a time: each waits for the one before it. */
-  function serial<T>(task: () => Promise<T>): Promise<T> {
-    const run = queue.then(task, task);
-    queue = run.catch(() => undefined);
-    return run;
-  }
 
   /** Makes the newest version in the database live here, if it is not yet. */
   let failed = { version: 0, at: 0 };
   function sync(): Promise<number> {
     return serial(async () => {
       const latest = await store.latestVersion();
-      if (latest === live.version) return latest;
-      // A version this instance could not make is tried again once a minute, not at every look.
-      if (failed.version === latest && Date.now() - failed.at < RETRY_MS) return live.version;
+      state.latest = latest;
+      state.checked = true;
+      if (latest === served.live().version) return latest;
+      if (failed.version === latest && Date.now() - failed.at < RETRY_MS) {
+        return served.live().version;
+      }
       const version = await store.version(latest);
       try {
-        live = { version: latest, files: await filesOf(version?.fields ?? {}, options) };
+        served.goLive(latest, await filesOf(version?.fields ?? {}, options, latest));
       } catch (error) {
         failed = { version: latest, at: Date.now() };
+        state.error = (error as Error).message;
         throw error;
       }
       options.log?.info({ version: latest }, 'site version live');
@@ -143,11 +246,13 @@ export function liveSite(options: LiveSiteOptions) {
     return serial(async () => {
       const started = Date.now();
       const { after, changes } = await nextVersion(store, entry);
-      const files = await filesOf(entry.fields, options);
+      // The next version's number is written into its documents (site-store's addVersion).
+      const files = await filesOf(entry.fields, options, after + 1);
       const version = await store.addVersion({ ...entry, after, changes }).catch(() => {
         throw new PublishRefused('Someone published at the same moment; reload and try again');
       });
-      live = { version, files };
+      served.goLive(version, files);
+      void report().catch(() => undefined);
       return { version, tookMs: Date.now() - started };
     });
   }
@@ -161,24 +266,25 @@ export function liveSite(options: LiveSiteOptions) {
 
   return {
     get version() {
-      return live.version;
+      return served.live().version;
     },
     sync,
     publish,
     preview,
-    /** The live file at a site path (`index.html`, `es/pages/team.html`), if the owner's. */
-    file: (sitePath: string): SiteFile | undefined => live.files.get(sitePath),
+    file: served.file,
+    pinnedFile: served.pinnedFile,
     /** A preview's file; for a preview of nothing, the build's (undefined: not this token). */
     previewFiles: previews.get,
-    /** Looks for versions published elsewhere every `pollMs` (default 2 s). */
+    /** Why this instance is not ready to serve the site (undefined: it serves the newest). */
+    notReadyBecause: () => notServingBecause(state),
+    /**
+     * Whether it would serve the build's placeholders where the owner published a version: a
+     * document then is better refused (503) than wrong.
+     */
+    servesPlaceholders: () => served.live().version === 0 && state.latest > 0,
+    /** Looks for versions published elsewhere every `pollMs` (default 2 s), and reports. */
     start() {
-      stop = repeat(
-        () =>
-          sync().catch((error: unknown) =>
-            options.log?.warn({ error: (error as Error).message }, 'site version check failed'),
-          ),
-        options.pollMs ?? 2000,
-      );
+      stop = watchVersions(sync, report, options);
     },
     stop: () => stop(),
   };

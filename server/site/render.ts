@@ -57,6 +57,8 @@ export interface RenderOptions {
   renderer: string;
   /** A render that takes longer is stopped and fails. */
   timeoutMs?: number;
+  /** The version the documents are of, written into them (none for a preview). */
+  version?: number;
 }
 
 export class RenderFailed extends Error {}
@@ -71,7 +73,11 @@ export async function renderSite(
   }
   const buildDir = path.dirname(path.dirname(options.renderer));
   const worker = new Worker(options.renderer, {
-    workerData: { buildDir, content } satisfies RenderJob,
+    workerData: {
+      buildDir,
+      content,
+      ...(options.version !== undefined ? { version: options.version } : {}),
+    } satisfies RenderJob,
     resourceLimits: { maxOldGenerationSizeMb: 512 },
   });
   try {

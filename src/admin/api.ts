@@ -18,6 +18,7 @@ import type {
   PatchDraftBody,
   SavedDraft,
   SiteOverview,
+  SiteInstances,
   SitePreview,
   SiteVersions,
   UploadedPhoto,
@@ -129,4 +130,5 @@ export const siteApi = {
     call<SitePreview>(`/site/versions/${version}/preview`, { method: 'POST' }),
   restoreVersion: (version: number) =>
     call<Published>(`/site/versions/${version}/restore`, { method: 'POST' }),
+  instances: () => call<SiteInstances>('/site/instances'),
 };

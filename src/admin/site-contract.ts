@@ -161,3 +161,22 @@ export interface SiteVersions {
     restoredFrom: number | null;
   }[];
 }
+
+/** One running instance of the server, as it last reported what it serves (server/site/instances.ts). */
+export interface SiteInstance {
+  id: string;
+  /** Host name and process. */
+  label: string;
+  /** The version it serves (0: the build's pages). */
+  served: number;
+  /** The newest version it knew of. */
+  latest: number;
+  /** Why it does not serve `latest`, when it tried and failed. */
+  error: string | null;
+  seenAt: number;
+}
+
+/** GET /admin/api/site/instances: the instances heard from lately, the ones behind first. */
+export interface SiteInstances {
+  instances: SiteInstance[];
+}

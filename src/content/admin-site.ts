@@ -145,6 +145,19 @@ export const siteEditorText = {
     item: (label: string) => `${label} (Spanish)`,
   },
 
+  /** Each running instance of the server, as it reports the version it serves. */
+  instances: {
+    heading: 'What the instances serve',
+    allLive: (version: number, count: number) =>
+      count === 1
+        ? `The server serves version ${version}.`
+        : `All ${count} instances serve version ${version}.`,
+    behind: (label: string, served: number, latest: number) =>
+      `${label} serves version ${served}, not version ${latest}`,
+    making: 'making it now',
+    because: (error: string) => `because: ${error}. It tries again every 10 seconds.`,
+  },
+
   problems: {
     item: (label: string, message: string, language?: 'en' | 'es') =>
       language ? `${label} (${languageNames[language]}): ${message}` : `${label}: ${message}`,

@@ -9,6 +9,8 @@ export interface RenderJob {
   /** BUILD_DIR: the SSR entries (prerender-<language>/) and the link preview cache. */
   buildDir: string;
   content: PublishedContent;
+  /** The site version the documents are of (src/site-version.ts); none for a preview. */
+  version?: number;
 }
 
 /** A file of the published site, its path relative to the site's root (dist/). */

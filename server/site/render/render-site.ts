@@ -21,7 +21,8 @@ import {
   type DocumentTemplate,
   type ServerEntry,
 } from '../../../scripts/build/documents.ts';
-import { linkPreviewImage } from '../../../scripts/build/link-preview.ts';
+import { linkPreviewImage, previewFileName } from '../../../scripts/build/link-preview.ts';
+import { withSiteVersion } from '../../../src/site-version.ts';
 import {
   contentOf,
   jsonForScript,
@@ -50,6 +51,21 @@ async function linkPreview(language: string): Promise<Buffer> {
   return image;
 }
 
+/** The link preview under the name its head tags give, and under its first name (link-preview.ts). */
+function previewFiles(base: string, image: Buffer, language: string): RenderedFile[] {
+  return [previewFileName(previewText(language)), PREVIEW_FILE].map((name) => ({
+    path: `${base}${name}`,
+    body: image,
+  }));
+}
+
+/** A document marked as its version's (src/site-version.ts); a page's piece stays as it is. */
+function stamped(file: RenderedFile): RenderedFile {
+  if (job.version === undefined || typeof file.body !== 'string') return file;
+  if (!file.path.endsWith('index.html')) return file;
+  return { ...file, body: withSiteVersion(file.body, job.version) };
+}
+
 async function documentsOf(language: 'en' | 'es'): Promise<RenderedFile[]> {
   const folder = path.join(job.buildDir, `prerender-${language}`);
   const template = JSON.parse(
@@ -74,7 +90,7 @@ async function documentsOf(language: 'en' | 'es'): Promise<RenderedFile[]> {
         () => `${content}</head>`,
       ),
     },
-    { path: `${base}${PREVIEW_FILE}`, body: await linkPreview(language) },
+    ...previewFiles(base, await linkPreview(language), language),
   ];
   for (const pagePath of entry.otherPagePaths) {
     const page = await entry.renderPage(pagePath);
@@ -113,4 +129,4 @@ const files: RenderedFile[] = [
   { path: 'sitemap.xml', body: sitemapXml() },
   { path: 'robots.txt', body: robotsTxt() },
 ];
-parentPort?.postMessage(await Promise.all(files.map(compressed)));
+parentPort?.postMessage(await Promise.all(files.map((file) => compressed(stamped(file)))));

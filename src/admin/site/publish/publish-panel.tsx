@@ -5,6 +5,7 @@ import { siteEditorText } from '../../../content/admin-site';
 import { siteApi } from '../../api';
 import type { SiteProblem } from '../../site-contract';
 import { problemsOf, reasonOf } from './errors';
+import { InstancesStatus } from './instances-status';
 import { ProblemList, RefusalAlert } from './problem-list';
 import { formatSeconds } from './site-format';
 import { PublishStaleTranslations } from './stale-translations';
@@ -111,6 +112,7 @@ export function PublishPanel({
         <ProblemList intro={text.problemsIntro} problems={state.problems} />
       )}
       {state.status === 'failed' && <RefusalAlert>{text.failed(state.reason)}</RefusalAlert>}
+      <InstancesStatus />
     </div>
   );
 }
