@@ -334,7 +334,9 @@ export default tseslint.config(
     // Small parts: a function a newcomer can read at once, at most 80 lines as the file shows them,
     // comments and blank lines included (tests' describe blocks aside).
     files: ['src/**/*.{ts,tsx}', 'server/**/*.{ts,mjs}', 'scripts/**/*.{ts,mjs}'],
-    ignores: ['**/*.test.*'],
+    // A content module's words are one function of the published version (src/content/published.ts
+    // contentOf): data, one object per part, not steps to read.
+    ignores: ['**/*.test.*', 'src/content/**'],
     rules: {
       'max-lines-per-function': ['error', { max: 80 }],
     },

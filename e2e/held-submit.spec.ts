@@ -1,13 +1,17 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 import * as enApplication from '../src/content/application-form';
 import * as esApplication from '../src/content/es/application-form';
-import { formText as esFormText } from '../src/content/es/forms';
+import { formsContent as esFormsContent } from '../src/content/es/forms';
 import * as esQuote from '../src/content/es/quote-form';
-import { formText as enFormText } from '../src/content/forms';
+import { formsContent } from '../src/content/forms';
 import * as enQuote from '../src/content/quote-form';
 import { GIVE_UP_AFTER_MS } from '../src/forms/held-submit';
 import { samplePdf } from '../server/testing/fixtures';
 import { isoDateFromToday } from './form-helpers';
+import { NOTHING_PUBLISHED } from '../src/content/published';
+
+const { formText: esFormText } = esFormsContent(NOTHING_PUBLISHED);
+const { formText: enFormText } = formsContent(NOTHING_PUBLISHED);
 
 /**
  * A Send tapped while the page is starting (src/forms/held-submit.ts): the forms are in the HTML,

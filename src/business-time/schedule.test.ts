@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { business } from '../content/business';
+import { businessContent } from '../content/business';
 import { at } from '../test/instants';
 import { addBusinessHours } from './business-hours';
 import { businessSchedule } from './schedule';
+import { NOTHING_PUBLISHED } from '../content/published';
+
+const { business } = businessContent(NOTHING_PUBLISHED);
 
 describe('the business schedule', () => {
   it('comes from content: New York, 09:00 to 17:00, Monday to Friday', () => {

@@ -1,8 +1,9 @@
 /**
  * A schedule of opening hours (its time zone, days and hours), checked, and the business's own,
- * read from content; business-hours.ts counts time inside it.
+ * read from its facts as published; business-hours.ts counts time inside it.
  */
-import { business } from '../content/business';
+import { businessContent, type Business } from '../content/business';
+import { NOTHING_PUBLISHED } from '../content/published';
 import { checkTimeZone, DAY, MINUTE, wallToInstant, weekday } from './time-zone';
 
 /** A business's opening hours: the days it opens, from when to when, on its own clock. */
@@ -17,13 +18,22 @@ export interface BusinessSchedule {
   days: readonly string[];
 }
 
-/** The business's own schedule, from content. */
-export const businessSchedule: BusinessSchedule = {
-  timeZone: business.timeZone,
-  opens: business.openingHours.opens,
-  closes: business.openingHours.closes,
-  days: business.openingHours.dayOfWeek,
-};
+/** A business's schedule, from its facts (the published version's: businessContent). */
+export function scheduleOf(
+  business: Pick<Business, 'timeZone' | 'openingHours'>,
+): BusinessSchedule {
+  return {
+    timeZone: business.timeZone,
+    opens: business.openingHours.opens,
+    closes: business.openingHours.closes,
+    days: business.openingHours.dayOfWeek,
+  };
+}
+
+/** The code's schedule (nothing published): the default of counts that are not a promise. */
+export const businessSchedule: BusinessSchedule = scheduleOf(
+  businessContent(NOTHING_PUBLISHED).business,
+);
 
 /** Day names by `Date#getUTCDay` number (0 = Sunday). */
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];

@@ -1,4 +1,9 @@
-import { company } from './company';
+import { companyContent } from './company';
+import { NOTHING_PUBLISHED } from './published.ts';
+
+// The inbox's bundle does not carry the published version: its words name the business as the
+// code does (the owner knows their own name; the e-mails to visitors take the published one).
+const { company } = companyContent(NOTHING_PUBLISHED);
 
 /** Every text of the owner's inbox at /admin/ (src/admin). English: the owner's working language. */
 

@@ -1,4 +1,7 @@
-import { company, claims } from './company';
+import { companyContent } from './company';
+import { NOTHING_PUBLISHED } from './published';
+
+const { company, claims } = companyContent(NOTHING_PUBLISHED);
 
 describe('company content', () => {
   it('uses fictional 555-01xx phone numbers until real ones are set', () => {

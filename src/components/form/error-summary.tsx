@@ -1,4 +1,6 @@
-import { formText } from '../../content/forms';
+import { formsContent } from '../../content/forms';
+import { useContent, usePublished } from '../../content/use-content';
+import { publishedMessage } from '../../forms/published-message';
 
 export interface ErrorSummaryItem {
   name: string;
@@ -15,6 +17,8 @@ interface ErrorSummaryProps {
 
 /** GOV.UK's error summary: a heading and a link to each field in error, in page order. */
 export function ErrorSummary({ id, items, onSelect }: ErrorSummaryProps) {
+  const { formText } = useContent(formsContent);
+  const published = usePublished();
   if (items.length === 0) return null;
   return (
     <div
@@ -39,7 +43,7 @@ export function ErrorSummary({ id, items, onSelect }: ErrorSummaryProps) {
                 onSelect(item.name);
               }}
             >
-              {item.message}
+              {publishedMessage(item.message, published)}
             </a>
           </li>
         ))}

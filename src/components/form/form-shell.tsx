@@ -5,7 +5,7 @@ import {
   type FieldValues,
   type UseFormReturn,
 } from 'react-hook-form';
-import { formText } from '../../content/forms';
+import { formsContent } from '../../content/forms';
 import { language } from '../../content/language';
 import { FORM_READY_ATTRIBUTE, FORM_READY_VALUE } from '../../forms/held-submit';
 import { LANGUAGE_FIELD } from '../../forms/posted';
@@ -14,6 +14,7 @@ import { ErrorSummary } from './error-summary';
 import { fieldId, FormIdContext } from './field-context';
 import { HoneypotField } from './honeypot-field';
 import { SubmitButton } from './submit-button';
+import { useContent } from '../../content/use-content';
 
 interface FormShellProps<TInput extends FieldValues, TOutput> {
   /** Prefix of every id in the form. */
@@ -76,6 +77,7 @@ export function FormShell<TInput extends FieldValues, TOutput>({
   beforeSubmit,
   children,
 }: FormShellProps<TInput, TOutput>) {
+  const { formText } = useContent(formsContent);
   const element = useRef<HTMLFormElement>(null);
   // The app runs the form from now on: a Send held until now goes to it (forms/held-submit.ts);
   // the page's first script and the browser tests read this too.
