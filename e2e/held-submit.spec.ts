@@ -64,7 +64,7 @@ async function fillApplication(page: Page) {
 
 function quoteCase(
   document: string,
-  { quoteForm, quoteMessages: m }: Pick<typeof esQuote, 'quoteForm' | 'quoteMessages'>,
+  { quoteForm, quoteMessages: m }: ReturnType<typeof esQuote.quoteFormContent>,
   prefix: string,
 ): FormCase {
   return {
@@ -92,7 +92,7 @@ function applicationCase(
   {
     applicationForm,
     applicationMessages: m,
-  }: Pick<typeof esApplication, 'applicationForm' | 'applicationMessages'>,
+  }: ReturnType<typeof esApplication.applicationFormContent>,
   prefix: string,
 ): FormCase {
   return {
@@ -119,10 +119,26 @@ function applicationCase(
 }
 
 const cases: FormCase[] = [
-  quoteCase('/request-service/', enQuote, enFormText.errorPrefix),
-  quoteCase('/es/request-service/', esQuote, esFormText.errorPrefix),
-  applicationCase('/join-our-team/', enApplication, enFormText.errorPrefix),
-  applicationCase('/es/join-our-team/', esApplication, esFormText.errorPrefix),
+  quoteCase(
+    '/request-service/',
+    enQuote.quoteFormContent(NOTHING_PUBLISHED),
+    enFormText.errorPrefix,
+  ),
+  quoteCase(
+    '/es/request-service/',
+    esQuote.quoteFormContent(NOTHING_PUBLISHED),
+    esFormText.errorPrefix,
+  ),
+  applicationCase(
+    '/join-our-team/',
+    enApplication.applicationFormContent(NOTHING_PUBLISHED),
+    enFormText.errorPrefix,
+  ),
+  applicationCase(
+    '/es/join-our-team/',
+    esApplication.applicationFormContent(NOTHING_PUBLISHED),
+    esFormText.errorPrefix,
+  ),
 ];
 
 /** The app's code held back until `release()`; with `never`, every request for it fails. */

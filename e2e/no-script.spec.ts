@@ -43,18 +43,18 @@ const { formText: enFormText } = formsContent(NOTHING_PUBLISHED);
 const languages = [
   {
     language: enLanguage,
-    site: enSite,
-    navigation: enNavigation,
-    quote: enQuote,
-    application: enApplication,
+    site: { ...enSite, ...enSite.pagesContent(NOTHING_PUBLISHED) },
+    navigation: { ...enNavigation.navigationContent(NOTHING_PUBLISHED) },
+    quote: { ...enQuote, ...enQuote.quoteFormContent(NOTHING_PUBLISHED) },
+    application: { ...enApplication, ...enApplication.applicationFormContent(NOTHING_PUBLISHED) },
     formText: enFormText,
   },
   {
     language: esLanguage,
-    site: esSite,
-    navigation: esNavigation,
-    quote: esQuote,
-    application: esApplication,
+    site: { ...esSite, ...esSite.pagesContent(NOTHING_PUBLISHED) },
+    navigation: { ...esNavigation.navigationContent(NOTHING_PUBLISHED) },
+    quote: { ...esQuote, ...esQuote.quoteFormContent(NOTHING_PUBLISHED) },
+    application: { ...esApplication, ...esApplication.applicationFormContent(NOTHING_PUBLISHED) },
     formText: esFormText,
   },
 ];

@@ -8,6 +8,7 @@ import { forEngine, migrations } from '../db/migrations.ts';
 import { createStore, type Store } from '../store/store.ts';
 import { applicationBody, quoteBody, tempDataDir } from '../testing/fixtures.ts';
 import { inbox, searchQuery, type Inbox } from './inbox.ts';
+import { NOTHING_PUBLISHED } from '../../src/content/published.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -25,7 +26,7 @@ async function open(config: DatabaseConfig): Promise<Database> {
   const opened = await openDatabase(config);
   database = opened;
   store = createStore(opened, { now });
-  box = inbox(opened, { forms, now });
+  box = inbox(opened, { forms, now, published: () => NOTHING_PUBLISHED });
   return opened;
 }
 

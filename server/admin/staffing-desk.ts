@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { InboxPage, WeekFigures, WeeklyPicture } from '../../src/admin/contract.ts';
-import { business } from '../../src/content/business.ts';
+import type { Business } from '../../src/content/business.ts';
 import { businessMsBetween } from '../../src/business-time/business-hours.ts';
 import { respondBy } from '../../src/business-time/promises.ts';
 import { lastWeekStarts } from '../../src/business-time/weeks.ts';
@@ -22,6 +22,7 @@ const LONGEST_WAIT_MS = 31 * DAY_MS;
 export async function needsReply(
   { db, submissionsThrough }: Engine,
   now: number,
+  business: Business,
 ): Promise<InboxPage['needsReply']> {
   const [counted, young] = await Promise.all([
     db
@@ -39,7 +40,9 @@ export async function needsReply(
       .execute(),
   ]);
   const open = Number(counted?.open ?? 0);
-  const overdue = young.filter((quote) => respondBy(Number(quote.received_at)) < now).length;
+  const overdue = young.filter(
+    (quote) => respondBy(Number(quote.received_at), business) < now,
+  ).length;
   return { open, overdue: open - young.length + overdue };
 }
 
@@ -74,6 +77,7 @@ function weekOf(starts: readonly number[], at: number): number {
 export async function weeklyPicture(
   { db, submissionsThrough }: Engine,
   now: number,
+  business: Business,
 ): Promise<WeeklyPicture> {
   const starts = lastWeekStarts(now, WEEKS);
   const weeks: WeekFigures[] = starts.map((start) => ({

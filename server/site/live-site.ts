@@ -6,6 +6,7 @@
  * in the database every few seconds and makes it the same way.
  */
 import { randomBytes } from 'node:crypto';
+import { NOTHING_PUBLISHED, type PublishedVersion } from '../../src/content/published.ts';
 import { defaultRenderer, renderSite, type SiteFile, type SiteFiles } from './render.ts';
 import {
   describeChanges,
@@ -40,6 +41,8 @@ export interface LiveSiteOptions {
 
 interface Live {
   version: number;
+  /** The live version as a value: what the e-mails, deadlines and answer pages read. */
+  published: PublishedVersion;
   files: SiteFiles;
 }
 
@@ -100,17 +103,34 @@ async function nextVersion(
   return { after, changes };
 }
 
-/** The documents of `fields`: none for no field (the build's are served). */
-async function filesOf(fields: SiteFields, options: LiveSiteOptions): Promise<SiteFiles> {
-  if (Object.keys(fields).length === 0) return new Map();
+/** The newest published version in the database, as a value (the code's when there is none). */
+export async function latestPublished(
+  store: Pick<SiteStore, 'latestVersion' | 'version'>,
+): Promise<PublishedVersion> {
+  const latest = await store.latestVersion();
+  if (latest === 0) return NOTHING_PUBLISHED;
+  return runtimeContent((await store.version(latest))?.fields ?? {}, latest);
+}
+
+/** Version `latest` of the database (0: none), as a value, with its documents. */
+async function liveOf(latest: number, options: LiveSiteOptions): Promise<Live> {
+  const version = latest === 0 ? undefined : await options.store.version(latest);
+  const published = runtimeContent(version?.fields ?? {}, latest || null);
+  return { version: latest, published, files: await filesOf(published, options) };
+}
+
+/** The documents of `published`: none for no field (the build's are served). */
+async function filesOf(published: PublishedVersion, options: LiveSiteOptions): Promise<SiteFiles> {
+  const changed = [published.facts, published.en, published.es].some((f) => Object.keys(f).length);
+  if (!changed) return new Map();
   const renderer = options.renderer ?? defaultRenderer();
   const timeoutMs = options.renderTimeoutMs;
-  return renderSite(runtimeContent(fields), { renderer, ...(timeoutMs ? { timeoutMs } : {}) });
+  return renderSite(published, { renderer, ...(timeoutMs ? { timeoutMs } : {}) });
 }
 
 export function liveSite(options: LiveSiteOptions) {
   const { store } = options;
-  let live: Live = { version: 0, files: new Map() };
+  let live: Live = { version: 0, published: NOTHING_PUBLISHED, files: new Map() };
   const previews = previewCache();
   let queue: Promise<unknown> = Promise.resolve();
   let stop = () => {};
@@ -130,13 +150,10 @@ export function liveSite(options: LiveSiteOptions) {
       if (latest === live.version) return latest;
       // A version this instance could not make is tried again once a minute, not at every look.
       if (failed.version === latest && Date.now() - failed.at < RETRY_MS) return live.version;
-      const version = await store.version(latest);
-      try {
-        live = { version: latest, files: await filesOf(version?.fields ?? {}, options) };
-      } catch (error) {
+      live = await liveOf(latest, options).catch((error: unknown) => {
         failed = { version: latest, at: Date.now() };
         throw error;
-      }
+      });
       options.log?.info({ version: latest }, 'site version live');
       return latest;
     });
@@ -147,11 +164,12 @@ export function liveSite(options: LiveSiteOptions) {
     return serial(async () => {
       const started = Date.now();
       const { after, changes } = await nextVersion(store, entry);
-      const files = await filesOf(entry.fields, options);
+      const published = runtimeContent(entry.fields, after + 1);
+      const files = await filesOf(published, options);
       const version = await store.addVersion({ ...entry, after, changes }).catch(() => {
         throw new PublishRefused('Someone published at the same moment; reload and try again');
       });
-      live = { version, files };
+      live = { version, published, files };
       return { version, tookMs: Date.now() - started };
     });
   }
@@ -160,13 +178,15 @@ export function liveSite(options: LiveSiteOptions) {
   async function preview(fields: SiteFields): Promise<string> {
     const found = publishProblems(fields);
     if (found.length > 0) throw new PublishRefused('Some fields need attention', found);
-    return previews.add(await serial(() => filesOf(fields, options)));
+    return previews.add(await serial(() => filesOf(runtimeContent(fields, null), options)));
   }
 
   return {
     get version() {
       return live.version;
     },
+    /** The live version as a value (the code's content while nothing is published). */
+    published: (): PublishedVersion => live.published,
     sync,
     publish,
     preview,

@@ -3,7 +3,8 @@
  * for the readers that are not a page of one language's build (the server's e-mails and answer
  * pages, the head tags, tests). It imports both languages, so no browser code may import it (a
  * build of one language never loads the other's words: vite.config.ts `languageTwins`); a page
- * asks for the modules it shows with useContent.
+ * asks for the modules it shows with useContent. The home page's photos are not in it: their
+ * modules import image files, which only the site's build can load (home-images.ts).
  */
 import { acknowledgementContent as enAcknowledgement } from './acknowledgement.ts';
 import { applicationFormContent as enApplicationForm } from './application-form.ts';
@@ -22,7 +23,6 @@ import { quoteFormContent as esQuoteForm } from './es/quote-form.ts';
 import { pagesContent as esPages } from './es/site.ts';
 import { teamContent as esTeam } from './es/team.ts';
 import { formsContent as enForms } from './forms.ts';
-import { homeImagesContent } from './home-images.ts';
 import { homeContent as enHome } from './home.ts';
 import { language as enLanguage } from './language.ts';
 import { navigationContent as enNavigation } from './navigation.ts';
@@ -67,7 +67,6 @@ export function siteContent(published: PublishedVersion, language: ContentLangua
   return {
     language: content.language,
     ...businessContent(published),
-    ...homeImagesContent(published),
     ...content.company(published),
     ...content.navigation(published),
     ...content.pages(published),

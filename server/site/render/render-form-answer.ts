@@ -1,13 +1,12 @@
 // The receiver's answer to a form sent without JavaScript (server/site/form-answers.ts): the form's
 // page with the posted values and messages, or its confirmation, as a whole document, in a
-// long-lived worker thread of the server (bundled into BUILD_DIR/server/render-form-answer.js).
-// Its first import puts the owner's published content where the content modules read it, before
-// any of them is evaluated; the server makes a new worker when another version goes live.
-import './render-site-content.ts';
+// long-lived worker thread of the server (bundled into BUILD_DIR/server/render-form-answer.js),
+// each drawn in the version its request carries (the live one), passed on to every step.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
+import { publishedVersion } from '../../../src/content/published.ts';
 import {
   answerDocument,
   type DocumentTemplate,
@@ -44,11 +43,14 @@ function pagesOf(language: 'en' | 'es'): Promise<LanguagePages> {
   return pages;
 }
 
-async function answer({ posted, language }: AnswerRequest): Promise<string> {
+async function answer(request: AnswerRequest): Promise<string> {
+  const { posted, language } = request;
+  // A structured clone of the keeper's value: made a version again (its empty parts included).
+  const published = publishedVersion(request.published);
   const { template, entry } = await pagesOf(language);
-  const page = await entry.renderFormAnswer(posted);
+  const page = await entry.renderFormAnswer(posted, published);
   return answerDocument(template, page, page.path, (routeMarker) =>
-    siteHeadTags(language, routeMarker, { path: page.path, title: page.title }),
+    siteHeadTags(published, language, routeMarker, { path: page.path, title: page.title }),
   );
 }
 
