@@ -1,23 +1,26 @@
-import { applicationFormContent } from '../content/application-form';
+import { createContext } from 'react';
 import { formsContent } from '../content/forms';
 import { NOTHING_PUBLISHED, type Content, type PublishedVersion } from '../content/published';
-import { quoteFormContent } from '../content/quote-form';
 
 /**
  * The schemas carry the code's messages (rules.ts): one schema for the browser and the server,
- * whatever is published. A page shows each message as the owner published it: found by its key
- * among the code's messages, and given as the version has it.
+ * whatever is published. A form shows each message as the owner published it: found by its key
+ * among the code's messages of the form's own tables, and given as the version has it. Each form
+ * names its own table (FormShell's `messages`), so that a form page loads no other form's words.
  */
-const tables: readonly Content<Readonly<Record<string, unknown>>>[] = [
-  (published) => quoteFormContent(published).quoteMessages,
-  (published) => applicationFormContent(published).applicationMessages,
-  (published) => formsContent(published).formText,
-];
+export type MessageTable = Content<Readonly<Record<string, unknown>>>;
 
-/** `message` (one of the code's) as `published` has it; unchanged when it is no known message. */
-export function publishedMessage(message: string, published: PublishedVersion): string {
+/** The messages both forms share (a wrong option, text too long). */
+const sharedTable: MessageTable = (published) => formsContent(published).formText;
+
+/** `message` (one of the code's in `tables`) as `published` has it; any other as it is. */
+export function publishedMessage(
+  message: string,
+  tables: readonly MessageTable[],
+  published: PublishedVersion,
+): string {
   if (published === NOTHING_PUBLISHED) return message;
-  for (const table of tables) {
+  for (const table of [...tables, sharedTable]) {
     const code = table(NOTHING_PUBLISHED);
     const key = Object.keys(code).find((name) => code[name] === message);
     if (key === undefined) continue;
@@ -26,3 +29,6 @@ export function publishedMessage(message: string, published: PublishedVersion): 
   }
   return message;
 }
+
+/** How the form around a field words its messages (FormShell provides it); outside one, as is. */
+export const MessageWords = createContext<(message: string) => string>((message) => message);

@@ -1,6 +1,7 @@
+import { use } from 'react';
 import { formsContent } from '../../content/forms';
-import { useContent, usePublished } from '../../content/use-content';
-import { publishedMessage } from '../../forms/published-message';
+import { useContent } from '../../content/use-content';
+import { MessageWords } from '../../forms/published-message';
 
 export interface ErrorSummaryItem {
   name: string;
@@ -18,7 +19,7 @@ interface ErrorSummaryProps {
 /** GOV.UK's error summary: a heading and a link to each field in error, in page order. */
 export function ErrorSummary({ id, items, onSelect }: ErrorSummaryProps) {
   const { formText } = useContent(formsContent);
-  const published = usePublished();
+  const words = use(MessageWords);
   if (items.length === 0) return null;
   return (
     <div
@@ -43,7 +44,7 @@ export function ErrorSummary({ id, items, onSelect }: ErrorSummaryProps) {
                 onSelect(item.name);
               }}
             >
-              {publishedMessage(item.message, published)}
+              {words(item.message)}
             </a>
           </li>
         ))}

@@ -24,6 +24,11 @@ import {
 import { ResumeSection } from './resume-section';
 import { SendFailure } from './send-failure';
 import { useContent } from '../../content/use-content';
+import type { MessageTable } from '../../forms/published-message';
+
+/** The application's messages, as the page's version words them (FormShell). */
+const applicationMessages: MessageTable = (published) =>
+  applicationFormContent(published).applicationMessages;
 
 export const APPLICATION_DRAFT_KEY = 'job-application-draft';
 
@@ -73,6 +78,7 @@ export function ApplicationForm({ onSent }: { onSent: () => void }) {
       honeypot={honeypot}
       onFirstFocus={onFirstFocus}
       submitLabel={applicationForm.submit}
+      messages={applicationMessages}
       beforeSubmit={<SendFailure failed={failed} />}
     >
       <PersonalSection />

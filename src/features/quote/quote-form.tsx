@@ -18,6 +18,10 @@ import {
 import { limits } from '../../forms/rules';
 import { useSentForm } from '../../forms/use-sent-form';
 import { useContent } from '../../content/use-content';
+import type { MessageTable } from '../../forms/published-message';
+
+/** The quote's messages, as the page's version words them (FormShell). */
+const quoteMessages: MessageTable = (published) => quoteFormContent(published).quoteMessages;
 
 export const QUOTE_DRAFT_KEY = 'quote-request-draft';
 
@@ -73,6 +77,7 @@ export function QuoteForm({ onSent }: { onSent: () => void }) {
       honeypot={honeypot}
       onFirstFocus={onFirstFocus}
       submitLabel={quoteForm.submit}
+      messages={quoteMessages}
     >
       <FormSection title={sections.contact}>
         <ContactFields nameField="clientName" text={fields} />
