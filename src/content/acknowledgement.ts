@@ -1,6 +1,6 @@
 import { contentOf } from './published.ts';
-import { applicationFormContent } from './application-form';
-import { companyContent } from './company';
+import { applicationFormContent } from './application-form.ts';
+import { companyContent } from './company.ts';
 
 /**
  * The e-mail that tells a visitor their request arrived (server/mail/mail-text.ts), in the site's

@@ -1,4 +1,4 @@
-import { companyContent } from './company';
+import { companyContent } from './company.ts';
 import { NOTHING_PUBLISHED } from './published.ts';
 
 // The inbox's bundle does not carry the published version: its words name the business as the

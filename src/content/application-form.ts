@@ -1,5 +1,5 @@
 import { contentOf } from './published.ts';
-import { companyContent } from './company';
+import { companyContent } from './company.ts';
 import {
   availabilityValues,
   experienceValues,
@@ -10,7 +10,7 @@ import {
   shiftValues,
   skillValues,
   yearsExperienceValues,
-} from './options';
+} from './options.ts';
 
 /** The job application form (SPEC sections 3 and 5): every label, option and message it shows. */
 

@@ -1,5 +1,5 @@
 import { contentOf } from './published.ts';
-import type { SocialLink } from './types';
+import type { SocialLink } from './types.ts';
 
 /**
  * The business's facts that are not words: names, numbers, addresses, links. Written once, shared by

@@ -1,5 +1,5 @@
-import { companyContent } from './company';
-import { NOTHING_PUBLISHED } from './published';
+import { companyContent } from './company.ts';
+import { NOTHING_PUBLISHED } from './published.ts';
 
 const { company, claims } = companyContent(NOTHING_PUBLISHED);
 

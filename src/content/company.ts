@@ -1,6 +1,6 @@
 import { contentOf } from './published.ts';
 import { businessContent } from './business.ts';
-import type { PhoneLine, Stat } from './types';
+import type { PhoneLine, Stat } from './types.ts';
 
 /**
  * The business in words: its phone lines' names, its tagline, hours and claims. The facts that are

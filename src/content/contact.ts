@@ -1,6 +1,6 @@
 import { contentOf } from './published.ts';
-import { companyContent } from './company';
-import { routes } from './routes';
+import { companyContent } from './company.ts';
+import { routes } from './routes.ts';
 
 /** The contact page (/contact): labels around the company's facts, which live in company.ts. */
 

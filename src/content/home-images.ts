@@ -7,7 +7,7 @@ import heroBriefing from '../assets/home/hero-captain-briefing.svg?w=640;960;128
 import heroTerrace from '../assets/home/hero-skyline-terrace.svg?w=640;960;1280;1920&format=avif;webp&quality=35&as=picture';
 import founderPortraitImage from '../assets/home/founder-portrait.svg?w=320;480;640;800&format=avif;webp&as=picture';
 import { contentOf } from './published.ts';
-import type { ResponsiveImage } from './types';
+import type { ResponsiveImage } from './types.ts';
 
 /**
  * The home page's images: not words, so both languages share them (their alt texts are in each

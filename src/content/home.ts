@@ -1,10 +1,10 @@
 import { contentOf } from './published.ts';
 import type { HomeIcon } from './home-icons.ts';
-import { names } from './business';
-import { companyContent } from './company';
-import { navigationContent } from './navigation';
-import { homeSections, routes } from './routes';
-import type { CarouselLabels, NavItem, Stat } from './types';
+import { names } from './business.ts';
+import { companyContent } from './company.ts';
+import { navigationContent } from './navigation.ts';
+import { homeSections, routes } from './routes.ts';
+import type { CarouselLabels, NavItem, Stat } from './types.ts';
 
 /**
  * Every text and every piece of data of the home page (SPEC sections 2, 3 and 9).

@@ -1,8 +1,8 @@
 import { jsonForScript, localBusinessJsonLd, siteHeadTags } from '../../scripts/build/site-head';
-import { businessContent } from './business';
-import { companyContent } from './company';
-import { companyContent as esCompanyContent } from './es/company';
-import { NOTHING_PUBLISHED } from './published';
+import { businessContent } from './business.ts';
+import { companyContent } from './company.ts';
+import { companyContent as esCompanyContent } from './es/company.ts';
+import { NOTHING_PUBLISHED } from './published.ts';
 
 const { business } = businessContent(NOTHING_PUBLISHED);
 const { company, hours } = companyContent(NOTHING_PUBLISHED);
@@ -78,7 +78,10 @@ describe('LocalBusiness JSON-LD', () => {
   });
 
   it('gives shared links a title and description taken from content', () => {
-    const head = new DOMParser().parseFromString(`<head>${siteHeadTags(NOTHING_PUBLISHED)}</head>`, 'text/html');
+    const head = new DOMParser().parseFromString(
+      `<head>${siteHeadTags(NOTHING_PUBLISHED)}</head>`,
+      'text/html',
+    );
     const og = (property: string) =>
       head.querySelector(`meta[property="og:${property}"]`)?.getAttribute('content');
     expect(og('site_name')).toBe(company.name);

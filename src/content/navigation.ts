@@ -1,7 +1,7 @@
 import { contentOf } from './published.ts';
-import { companyContent } from './company';
-import { routes, sectionTarget } from './routes';
-import type { NavItem } from './types';
+import { companyContent } from './company.ts';
+import { routes, sectionTarget } from './routes.ts';
+import type { NavItem } from './types.ts';
 
 export const navigationContent = contentOf((editable, published) => {
   const { company } = companyContent(published);

@@ -1,6 +1,6 @@
 import { contentOf } from './published.ts';
-import { companyContent } from './company';
-import { labelledOptions, quoteServiceValues } from './options';
+import { companyContent } from './company.ts';
+import { labelledOptions, quoteServiceValues } from './options.ts';
 
 /** The quote request form (SPEC sections 3 and 5): every label, option and message it shows. */
 

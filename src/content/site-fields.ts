@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ResponsiveImage } from './types';
+import type { ResponsiveImage } from './types.ts';
 
 /**
  * What the owner can change in the site (/admin/#/site), described once: each content part is a

@@ -1,6 +1,6 @@
 import { contentOf } from './published.ts';
-import { companyContent } from './company';
-import { routes, withFieldFocused } from './routes';
+import { companyContent } from './company.ts';
+import { routes, withFieldFocused } from './routes.ts';
 
 /** The team page (/team): the roles we staff, how we keep quality up, and how to join. */
 

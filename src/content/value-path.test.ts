@@ -1,4 +1,4 @@
-import { withValueAt } from './value-path';
+import { withValueAt } from './value-path.ts';
 
 describe('withValueAt', () => {
   const value = { title: 'Old', cards: [{ heading: 'A' }, { heading: 'B' }] };

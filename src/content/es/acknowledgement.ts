@@ -1,8 +1,8 @@
 import { contentOf } from '../published.ts';
-import type * as en from '../acknowledgement';
-import type { Translation } from '../types';
-import { applicationFormContent } from './application-form';
-import { companyContent } from './company';
+import type * as en from '../acknowledgement.ts';
+import type { Translation } from '../types.ts';
+import { applicationFormContent } from './application-form.ts';
+import { companyContent } from './company.ts';
 
 /** El correo que confirma al visitante que su solicitud llegó (ver ../acknowledgement.ts). */
 export const acknowledgementContent = contentOf((_editable, published) => {

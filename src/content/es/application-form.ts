@@ -1,5 +1,5 @@
 import { contentOf } from '../published.ts';
-import type * as en from '../application-form';
+import type * as en from '../application-form.ts';
 import {
   availabilityValues,
   experienceValues,
@@ -9,9 +9,9 @@ import {
   shiftValues,
   skillValues,
   yearsExperienceValues,
-} from '../options';
-import type { Translation } from '../types';
-import { companyContent } from './company';
+} from '../options.ts';
+import type { Translation } from '../types.ts';
+import { companyContent } from './company.ts';
 
 /** The job application form (SPEC sections 3 and 5): every label, option and message it shows. */
 

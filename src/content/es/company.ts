@@ -1,7 +1,7 @@
 import { contentOf } from '../published.ts';
 import { businessContent } from '../business.ts';
-import type * as en from '../company';
-import type { PhoneLine, Stat, Translation } from '../types';
+import type * as en from '../company.ts';
+import type { PhoneLine, Stat, Translation } from '../types.ts';
 
 /** The business in words (Spanish). The facts that are not words are in ../business.ts. */
 

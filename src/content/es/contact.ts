@@ -1,8 +1,8 @@
 import { contentOf } from '../published.ts';
-import type * as en from '../contact';
-import { routes } from '../routes';
-import type { Translation } from '../types';
-import { companyContent } from './company';
+import type * as en from '../contact.ts';
+import { routes } from '../routes.ts';
+import type { Translation } from '../types.ts';
+import { companyContent } from './company.ts';
 
 /** The contact page (/contact): labels around the company's facts, which live in company.ts. */
 

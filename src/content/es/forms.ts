@@ -1,6 +1,6 @@
 import { contentOf } from '../published.ts';
-import type * as en from '../forms';
-import type { Translation } from '../types';
+import type * as en from '../forms.ts';
+import type { Translation } from '../types.ts';
 
 /** Interface text shared by both forms (the quote request and the job application). */
 

@@ -1,10 +1,10 @@
 import { contentOf } from '../published.ts';
-import { names } from '../business';
-import type * as en from '../home';
-import { homeSections, routes } from '../routes';
-import type { CarouselLabels, NavItem, Stat, Translation } from '../types';
-import { companyContent } from './company';
-import { navigationContent } from './navigation';
+import { names } from '../business.ts';
+import type * as en from '../home.ts';
+import { homeSections, routes } from '../routes.ts';
+import type { CarouselLabels, NavItem, Stat, Translation } from '../types.ts';
+import { companyContent } from './company.ts';
+import { navigationContent } from './navigation.ts';
 
 /** Every text of the home page, in Spanish. The images are in ../home-images.ts. */
 

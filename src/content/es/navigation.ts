@@ -1,8 +1,8 @@
 import { contentOf } from '../published.ts';
-import type * as en from '../navigation';
-import { routes, sectionTarget } from '../routes';
-import type { NavItem, Translation } from '../types';
-import { companyContent } from './company';
+import type * as en from '../navigation.ts';
+import { routes, sectionTarget } from '../routes.ts';
+import type { NavItem, Translation } from '../types.ts';
+import { companyContent } from './company.ts';
 
 export const navigationContent = contentOf((editable, published) => {
   const { company } = companyContent(published);

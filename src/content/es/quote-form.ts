@@ -1,8 +1,8 @@
 import { contentOf } from '../published.ts';
-import { optionsWithLabels, quoteServiceValues } from '../options';
-import type * as en from '../quote-form';
-import type { Translation } from '../types';
-import { companyContent } from './company';
+import { optionsWithLabels, quoteServiceValues } from '../options.ts';
+import type * as en from '../quote-form.ts';
+import type { Translation } from '../types.ts';
+import { companyContent } from './company.ts';
 
 /** The quote request form (SPEC sections 3 and 5): every label, option and message it shows. */
 

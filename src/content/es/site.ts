@@ -1,6 +1,6 @@
 import { contentOf } from '../published.ts';
-import type * as en from '../site';
-import type { Translation } from '../types';
+import type * as en from '../site.ts';
+import type { Translation } from '../types.ts';
 import { companyContent } from './company.ts';
 
 /** Interface text that is not a business fact: page titles, headings, labels of shared controls. */

@@ -1,8 +1,8 @@
 import { contentOf } from '../published.ts';
-import { routes, withFieldFocused } from '../routes';
-import type * as en from '../team';
-import type { Translation } from '../types';
-import { companyContent } from './company';
+import { routes, withFieldFocused } from '../routes.ts';
+import type * as en from '../team.ts';
+import type { Translation } from '../types.ts';
+import { companyContent } from './company.ts';
 
 /** The team page (/team): the roles we staff, how we keep quality up, and how to join. */
 
