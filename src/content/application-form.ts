@@ -40,6 +40,9 @@ export const skillOptions = labelledOptions(skillValues);
 
 export const languageOptions = labelledOptions(languageValues);
 
+/**
+ * The application form's labels and messages, as `published` has them.
+ */
 export const applicationFormContent = contentOf((editable, published) => {
   const { claims, company } = companyContent(published);
 

@@ -14,6 +14,9 @@ export interface ContactShortcut {
   to: string;
 }
 
+/**
+ * The contact page as `published` has it (its promises from the published claims).
+ */
 export const contactContent = contentOf((editable, published) => {
   const { claims, company } = companyContent(published);
 

@@ -61,6 +61,10 @@ export const carouselLabels: CarouselLabels = {
   slideRole: 'slide',
 };
 
+/**
+ * The home page's sections as `published` has them (their figures and links from its company
+ * and menu).
+ */
 export const homeContent = contentOf((editable, published) => {
   const { claims, company } = companyContent(published);
   const { requestServiceCta } = navigationContent(published);

@@ -3,6 +3,9 @@ import { companyContent } from './company.ts';
 import { routes, sectionTarget } from './routes.ts';
 import type { NavItem } from './types.ts';
 
+/**
+ * The menu, its request button and the footer's lists, as `published` has them.
+ */
 export const navigationContent = contentOf((editable, published) => {
   const { company } = companyContent(published);
 

@@ -6,6 +6,9 @@ import { labelledOptions, quoteServiceValues } from './options.ts';
 
 export const quoteServiceOptions = labelledOptions(quoteServiceValues);
 
+/**
+ * The quote form's labels and messages, as `published` has them.
+ */
 export const quoteFormContent = contentOf((editable, published) => {
   const { claims, company } = companyContent(published);
 

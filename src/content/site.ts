@@ -36,6 +36,9 @@ export interface PageText {
   intro?: string;
 }
 
+/**
+ * The pages' titles, headings and introductions, as `published` has them.
+ */
 export const pagesContent = contentOf((editable, published) => {
   const { claims } = companyContent(published);
 

@@ -148,6 +148,9 @@ const pillars: QualityPillar[] = [
   },
 ];
 
+/**
+ * The team page as `published` has it.
+ */
 export const teamContent = contentOf((editable, published) => {
   const { company } = companyContent(published);
 

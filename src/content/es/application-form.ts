@@ -92,6 +92,9 @@ export const languageOptions: Translation<typeof en.languageOptions> = optionsWi
   },
 );
 
+/**
+ * The application form's labels and messages, as `published` has them.
+ */
 export const applicationFormContent = contentOf((editable, published) => {
   const { claims, company } = companyContent(published);
 

@@ -29,6 +29,10 @@ export const carouselLabels: Translation<typeof en.carouselLabels> = {
   slideRole: 'diapositiva',
 } satisfies CarouselLabels;
 
+/**
+ * The home page's sections as `published` has them (their figures and links from its company
+ * and menu).
+ */
 export const homeContent = contentOf((editable, published) => {
   const { claims, company } = companyContent(published);
   const { requestServiceCta } = navigationContent(published);

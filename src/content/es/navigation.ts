@@ -4,6 +4,9 @@ import { routes, sectionTarget } from '../routes.ts';
 import type { NavItem, Translation } from '../types.ts';
 import { companyContent } from './company.ts';
 
+/**
+ * The menu, its request button and the footer's lists, as `published` has them.
+ */
 export const navigationContent = contentOf((editable, published) => {
   const { company } = companyContent(published);
 

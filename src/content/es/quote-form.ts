@@ -17,6 +17,9 @@ export const quoteServiceOptions: Translation<typeof en.quoteServiceOptions> = o
   },
 );
 
+/**
+ * The quote form's labels and messages, as `published` has them.
+ */
 export const quoteFormContent = contentOf((editable, published) => {
   const { claims, company } = companyContent(published);
 

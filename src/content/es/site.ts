@@ -26,6 +26,9 @@ export const ui: Translation<typeof en.ui> = {
   },
 };
 
+/**
+ * The pages' titles, headings and introductions, as `published` has them.
+ */
 export const pagesContent = contentOf((editable, published) => {
   const { claims } = companyContent(published);
 

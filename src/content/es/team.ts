@@ -136,6 +136,9 @@ const pillars: en.QualityPillar[] = [
   },
 ];
 
+/**
+ * The team page as `published` has it.
+ */
 export const teamContent = contentOf((editable, published) => {
   const { company } = companyContent(published);
 
