@@ -6,7 +6,11 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
-import { publishedVersion } from '../../../src/content/published.ts';
+import {
+  NOTHING_PUBLISHED,
+  publishedVersion,
+  type PublishedVersion,
+} from '../../../src/content/published.ts';
 import {
   answerDocument,
   type DocumentTemplate,
@@ -43,10 +47,20 @@ function pagesOf(language: 'en' | 'es'): Promise<LanguagePages> {
   return pages;
 }
 
+let last: PublishedVersion = NOTHING_PUBLISHED;
+
+/**
+ * A request's version, from the structured clone the keeper sent: the one before while the number
+ * is the same, so that its content is made once (src/content/published.ts contentOf), not per page.
+ */
+function versionOf(sent: PublishedVersion): PublishedVersion {
+  if (sent.version === null || sent.version !== last.version) last = publishedVersion(sent);
+  return last;
+}
+
 async function answer(request: AnswerRequest): Promise<string> {
   const { posted, language } = request;
-  // A structured clone of the keeper's value: made a version again (its empty parts included).
-  const published = publishedVersion(request.published);
+  const published = versionOf(request.published);
   const { template, entry } = await pagesOf(language);
   const page = await entry.renderFormAnswer(posted, published);
   return answerDocument(template, page, page.path, (routeMarker) =>
