@@ -316,6 +316,7 @@ async function readDetail(
     ...deadlines(submission, business),
     firstResponseAt: found.first_response_at === null ? null : Number(found.first_response_at),
     spam: spamOf(found),
+    businessName: business.name,
   };
 }
 
