@@ -110,6 +110,12 @@ const srcProductZones = [
     from: ['src/features', 'src/app', 'src/components', 'src/admin', 'src/business-time'],
     message: "Content is data: it imports only content and the forms' schemas, never a view.",
   },
+  {
+    target: ['src/features', 'src/app', 'src/components', 'src/forms', 'src/admin', 'src/*.tsx'],
+    from: 'src/content/site-content.ts',
+    message:
+      "site-content.ts holds both languages' words: a page asks for its modules with useContent (vite.config.ts languageTwins).",
+  },
 ];
 
 /**
