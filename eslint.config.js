@@ -110,6 +110,12 @@ const srcProductZones = [
     from: ['src/features', 'src/app', 'src/components', 'src/admin', 'src/business-time'],
     message: "Content is data: it imports only content and the forms' schemas, never a view.",
   },
+  {
+    target: ['src/features', 'src/app', 'src/components', 'src/forms', 'src/admin', 'src/*.tsx'],
+    from: 'src/content/site-content.ts',
+    message:
+      "site-content.ts holds both languages' words: a page asks for its modules with useContent (vite.config.ts languageTwins).",
+  },
 ];
 
 /**
@@ -254,9 +260,12 @@ export default tseslint.config(
                 '!../home-images',
                 '!../opening-hours.ts',
                 '!../options',
+                '!../options.ts',
                 '!../published.ts',
                 '!../routes',
+                '!../routes.ts',
                 '!../types',
+                '!../types.ts',
               ],
               allowTypeImports: true,
               message: 'Import only types from an English module; facts come from business.ts.',
@@ -335,7 +344,9 @@ export default tseslint.config(
     // Small parts: a function a newcomer can read at once, at most 80 lines as the file shows them,
     // comments and blank lines included (tests' describe blocks aside).
     files: ['src/**/*.{ts,tsx}', 'server/**/*.{ts,mjs}', 'scripts/**/*.{ts,mjs}'],
-    ignores: ['**/*.test.*'],
+    // A content module's words are one function of the published version (src/content/published.ts
+    // contentOf): data, one object per part, not steps to read.
+    ignores: ['**/*.test.*', 'src/content/**'],
     rules: {
       'max-lines-per-function': ['error', { max: 80 }],
     },

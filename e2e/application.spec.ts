@@ -1,8 +1,12 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { applicationForm, applicationMessages } from '../src/content/application-form';
-import { pages } from '../src/content/site';
+import { applicationFormContent } from '../src/content/application-form';
+import { pagesContent } from '../src/content/site';
 import { expectNoAxeViolations, expectNoHorizontalScroll, openRoute } from './fixtures';
 import { expectFieldError, interceptForm, recordDialogs, sentFields } from './form-helpers';
+import { NOTHING_PUBLISHED } from '../src/content/published';
+
+const { applicationForm, applicationMessages } = applicationFormContent(NOTHING_PUBLISHED);
+const { pages } = pagesContent(NOTHING_PUBLISHED);
 
 const ENDPOINT = '/api/forms/application';
 

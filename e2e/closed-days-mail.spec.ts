@@ -3,13 +3,17 @@ import { respondBy } from '../src/business-time/promises';
 import { adminText } from '../src/content/admin';
 import { hoursEditorText as words } from '../src/content/admin-hours';
 import { siteEditorText as text } from '../src/content/admin-site';
-import { business } from '../src/content/business';
+import { businessContent } from '../src/content/business';
 import { DEFAULT_OPENING_HOURS } from '../src/content/opening-hours';
-import { quoteForm, quoteServiceOptions } from '../src/content/quote-form';
+import { NOTHING_PUBLISHED } from '../src/content/published';
+import { quoteFormContent, quoteServiceOptions } from '../src/content/quote-form';
 import { bodyText } from '../server/testing/smtp';
 import { isoDateFromToday } from './form-helpers';
 import { OWNER_MAILBOX, receiverTest, type Receiver } from './receiver-fixture';
 import { signInToInbox } from './receiver-helpers';
+
+const { business } = businessContent(NOTHING_PUBLISHED);
+const { quoteForm } = quoteFormContent(NOTHING_PUBLISHED);
 
 /**
  * The owner's hours and closed days reach the e-mails, through a real SMTP server: the owner

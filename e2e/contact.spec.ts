@@ -1,8 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { company } from '../src/content/company';
-import { contact } from '../src/content/contact';
-import { pages } from '../src/content/site';
+import { companyContent } from '../src/content/company';
+import { contactContent } from '../src/content/contact';
+import { pagesContent } from '../src/content/site';
 import { openRoute } from './fixtures';
+import { NOTHING_PUBLISHED } from '../src/content/published';
+
+const { company } = companyContent(NOTHING_PUBLISHED);
+const { contact } = contactContent(NOTHING_PUBLISHED);
+const { pages } = pagesContent(NOTHING_PUBLISHED);
 
 interface JsonLd {
   '@context': string;

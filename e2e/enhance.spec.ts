@@ -1,10 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
-import { applicationForm, experienceOptions } from '../src/content/application-form';
-import { quoteForm, quoteServiceOptions } from '../src/content/quote-form';
-import { pages } from '../src/content/site';
+import { experienceOptions, applicationFormContent } from '../src/content/application-form';
+import { quoteServiceOptions, quoteFormContent } from '../src/content/quote-form';
+import { pagesContent } from '../src/content/site';
 import { throttleLikeAPhone } from '../scripts/bench/tap-latency.mjs';
 import { expectAppReady, openRoute } from './fixtures';
 import { interceptForm, isoDateFromToday } from './form-helpers';
+import { NOTHING_PUBLISHED } from '../src/content/published';
+
+const { applicationForm } = applicationFormContent(NOTHING_PUBLISHED);
+const { quoteForm } = quoteFormContent(NOTHING_PUBLISHED);
+const { pages } = pagesContent(NOTHING_PUBLISHED);
 
 /**
  * Nothing painted is dead: what the prerendered HTML shows works from the moment it is painted,

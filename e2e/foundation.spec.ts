@@ -1,9 +1,15 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { applicationForm } from '../src/content/application-form';
-import { company } from '../src/content/company';
-import { quoteForm } from '../src/content/quote-form';
-import { pages } from '../src/content/site';
+import { applicationFormContent } from '../src/content/application-form';
+import { companyContent } from '../src/content/company';
+import { quoteFormContent } from '../src/content/quote-form';
+import { pagesContent } from '../src/content/site';
 import { expectNoAxeViolations, expectNoHorizontalScroll, openRoute } from './fixtures';
+import { NOTHING_PUBLISHED } from '../src/content/published';
+
+const { applicationForm } = applicationFormContent(NOTHING_PUBLISHED);
+const { company } = companyContent(NOTHING_PUBLISHED);
+const { quoteForm } = quoteFormContent(NOTHING_PUBLISHED);
+const { pages } = pagesContent(NOTHING_PUBLISHED);
 
 /**
  * Every distinct page, with something of its own content that must be on screen before it is

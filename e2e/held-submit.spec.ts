@@ -1,13 +1,17 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 import * as enApplication from '../src/content/application-form';
 import * as esApplication from '../src/content/es/application-form';
-import { formText as esFormText } from '../src/content/es/forms';
+import { formsContent as esFormsContent } from '../src/content/es/forms';
 import * as esQuote from '../src/content/es/quote-form';
-import { formText as enFormText } from '../src/content/forms';
+import { formsContent } from '../src/content/forms';
 import * as enQuote from '../src/content/quote-form';
 import { GIVE_UP_AFTER_MS } from '../src/forms/held-submit';
 import { samplePdf } from '../server/testing/fixtures';
 import { isoDateFromToday } from './form-helpers';
+import { NOTHING_PUBLISHED } from '../src/content/published';
+
+const { formText: esFormText } = esFormsContent(NOTHING_PUBLISHED);
+const { formText: enFormText } = formsContent(NOTHING_PUBLISHED);
 
 /**
  * A Send tapped while the page is starting (src/forms/held-submit.ts): the forms are in the HTML,
@@ -60,7 +64,7 @@ async function fillApplication(page: Page) {
 
 function quoteCase(
   document: string,
-  { quoteForm, quoteMessages: m }: Pick<typeof esQuote, 'quoteForm' | 'quoteMessages'>,
+  { quoteForm, quoteMessages: m }: ReturnType<typeof esQuote.quoteFormContent>,
   prefix: string,
 ): FormCase {
   return {
@@ -88,7 +92,7 @@ function applicationCase(
   {
     applicationForm,
     applicationMessages: m,
-  }: Pick<typeof esApplication, 'applicationForm' | 'applicationMessages'>,
+  }: ReturnType<typeof esApplication.applicationFormContent>,
   prefix: string,
 ): FormCase {
   return {
@@ -115,10 +119,26 @@ function applicationCase(
 }
 
 const cases: FormCase[] = [
-  quoteCase('/request-service/', enQuote, enFormText.errorPrefix),
-  quoteCase('/es/request-service/', esQuote, esFormText.errorPrefix),
-  applicationCase('/join-our-team/', enApplication, enFormText.errorPrefix),
-  applicationCase('/es/join-our-team/', esApplication, esFormText.errorPrefix),
+  quoteCase(
+    '/request-service/',
+    enQuote.quoteFormContent(NOTHING_PUBLISHED),
+    enFormText.errorPrefix,
+  ),
+  quoteCase(
+    '/es/request-service/',
+    esQuote.quoteFormContent(NOTHING_PUBLISHED),
+    esFormText.errorPrefix,
+  ),
+  applicationCase(
+    '/join-our-team/',
+    enApplication.applicationFormContent(NOTHING_PUBLISHED),
+    enFormText.errorPrefix,
+  ),
+  applicationCase(
+    '/es/join-our-team/',
+    esApplication.applicationFormContent(NOTHING_PUBLISHED),
+    esFormText.errorPrefix,
+  ),
 ];
 
 /** The app's code held back until `release()`; with `never`, every request for it fails. */

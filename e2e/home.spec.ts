@@ -1,8 +1,12 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { claims, company } from '../src/content/company';
-import { pages } from '../src/content/site';
+import { companyContent } from '../src/content/company';
+import { pagesContent } from '../src/content/site';
 import { baseURL } from '../playwright.config';
 import { expectAppReady, expectNoAxeViolations, openRoute } from './fixtures';
+import { NOTHING_PUBLISHED } from '../src/content/published';
+
+const { claims, company } = companyContent(NOTHING_PUBLISHED);
+const { pages } = pagesContent(NOTHING_PUBLISHED);
 
 // src/content/home.ts imports images through Vite, so the texts a visitor sees are spelled out here.
 const text = {

@@ -4,12 +4,12 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { adminText } from '../src/content/admin';
 import * as enApplication from '../src/content/application-form';
 import * as esApplication from '../src/content/es/application-form';
-import { formText as esFormText } from '../src/content/es/forms';
+import { formsContent as esFormsContent } from '../src/content/es/forms';
 import { language as esLanguage } from '../src/content/es/language';
 import * as esNavigation from '../src/content/es/navigation';
 import * as esQuote from '../src/content/es/quote-form';
 import * as esSite from '../src/content/es/site';
-import { formText as enFormText } from '../src/content/forms';
+import { formsContent } from '../src/content/forms';
 import { language as enLanguage } from '../src/content/language';
 import * as enNavigation from '../src/content/navigation';
 import * as enQuote from '../src/content/quote-form';
@@ -28,6 +28,10 @@ import {
   signInToInbox,
   submissions,
 } from './receiver-helpers';
+import { NOTHING_PUBLISHED } from '../src/content/published';
+
+const { formText: esFormText } = esFormsContent(NOTHING_PUBLISHED);
+const { formText: enFormText } = formsContent(NOTHING_PUBLISHED);
 
 /**
  * The site with JavaScript turned off, in both languages: each page is its own document, reached
@@ -39,18 +43,18 @@ import {
 const languages = [
   {
     language: enLanguage,
-    site: enSite,
-    navigation: enNavigation,
-    quote: enQuote,
-    application: enApplication,
+    site: { ...enSite, ...enSite.pagesContent(NOTHING_PUBLISHED) },
+    navigation: { ...enNavigation.navigationContent(NOTHING_PUBLISHED) },
+    quote: { ...enQuote, ...enQuote.quoteFormContent(NOTHING_PUBLISHED) },
+    application: { ...enApplication, ...enApplication.applicationFormContent(NOTHING_PUBLISHED) },
     formText: enFormText,
   },
   {
     language: esLanguage,
-    site: esSite,
-    navigation: esNavigation,
-    quote: esQuote,
-    application: esApplication,
+    site: { ...esSite, ...esSite.pagesContent(NOTHING_PUBLISHED) },
+    navigation: { ...esNavigation.navigationContent(NOTHING_PUBLISHED) },
+    quote: { ...esQuote, ...esQuote.quoteFormContent(NOTHING_PUBLISHED) },
+    application: { ...esApplication, ...esApplication.applicationFormContent(NOTHING_PUBLISHED) },
     formText: esFormText,
   },
 ];

@@ -1,10 +1,16 @@
 import { expect, test, type Page } from '@playwright/test';
-import { business } from '../src/content/business';
-import { company } from '../src/content/company';
-import { pages as spanishPages } from '../src/content/es/site';
-import { pages, ui } from '../src/content/site';
+import { businessContent } from '../src/content/business';
+import { companyContent } from '../src/content/company';
+import { pagesContent as esPagesContent } from '../src/content/es/site';
+import { ui, pagesContent } from '../src/content/site';
 import { contentGlyphs } from '../scripts/build/site-fonts';
 import { expectAppReady, openRoute } from './fixtures';
+import { NOTHING_PUBLISHED } from '../src/content/published';
+
+const { business } = businessContent(NOTHING_PUBLISHED);
+const { company } = companyContent(NOTHING_PUBLISHED);
+const { pages: spanishPages } = esPagesContent(NOTHING_PUBLISHED);
+const { pages } = pagesContent(NOTHING_PUBLISHED);
 
 // src/content/home.ts imports images through Vite, so the texts a visitor sees are spelled out here.
 /** The headings of the five sections below the hero: with the headline, the home page's six. */

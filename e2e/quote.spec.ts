@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { company } from '../src/content/company';
-import { quoteForm, quoteMessages } from '../src/content/quote-form';
-import { pages } from '../src/content/site';
+import { companyContent } from '../src/content/company';
+import { quoteFormContent } from '../src/content/quote-form';
+import { pagesContent } from '../src/content/site';
 import { expectNoAxeViolations, expectNoHorizontalScroll, openRoute } from './fixtures';
 import {
   expectFieldError,
@@ -10,6 +10,11 @@ import {
   recordDialogs,
   sentFields,
 } from './form-helpers';
+import { NOTHING_PUBLISHED } from '../src/content/published';
+
+const { company } = companyContent(NOTHING_PUBLISHED);
+const { quoteForm, quoteMessages } = quoteFormContent(NOTHING_PUBLISHED);
+const { pages } = pagesContent(NOTHING_PUBLISHED);
 
 const ENDPOINT = '/api/forms/quote';
 const eventDate = isoDateFromToday(30);

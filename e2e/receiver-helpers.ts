@@ -4,10 +4,14 @@ import path from 'node:path';
 import { createClient, type Client } from '@libsql/client';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { adminText } from '../src/content/admin';
-import { applicationForm } from '../src/content/application-form';
-import { quoteForm } from '../src/content/quote-form';
+import { applicationFormContent } from '../src/content/application-form';
+import { quoteFormContent } from '../src/content/quote-form';
 import { openRoute } from './fixtures';
 import { isoDateFromToday } from './form-helpers';
+import { NOTHING_PUBLISHED } from '../src/content/published';
+
+const { applicationForm } = applicationFormContent(NOTHING_PUBLISHED);
+const { quoteForm } = quoteFormContent(NOTHING_PUBLISHED);
 
 // The real receiver that playwright.config.ts starts: the same database folder and server bundle.
 const port = Number(process.env.E2E_PORT ?? 4173);

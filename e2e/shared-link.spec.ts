@@ -1,7 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { pages as spanishPages } from '../src/content/es/site';
-import { pages } from '../src/content/site';
+import { pagesContent as esPagesContent } from '../src/content/es/site';
+import { pagesContent } from '../src/content/site';
 import { throttleLikeAPhone } from '../scripts/bench/tap-latency.mjs';
+import { NOTHING_PUBLISHED } from '../src/content/published';
+
+const { pages: spanishPages } = esPagesContent(NOTHING_PUBLISHED);
+const { pages } = pagesContent(NOTHING_PUBLISHED);
 
 /**
  * A shared link to a page is its hash address (`/#/request-service`): the home document opens it.

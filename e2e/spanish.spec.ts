@@ -1,15 +1,23 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
-import { company } from '../src/content/es/company';
+import { companyContent as esCompanyContent } from '../src/content/es/company';
 import { language } from '../src/content/es/language';
-import { pages } from '../src/content/es/site';
-import { applicationForm, applicationMessages } from '../src/content/es/application-form';
-import { formText } from '../src/content/es/forms';
-import { quoteForm, quoteMessages } from '../src/content/es/quote-form';
-import { pages as englishPages } from '../src/content/site';
+import { pagesContent as esPagesContent } from '../src/content/es/site';
+import { applicationFormContent as esApplicationFormContent } from '../src/content/es/application-form';
+import { formsContent as esFormsContent } from '../src/content/es/forms';
+import { quoteFormContent as esQuoteFormContent } from '../src/content/es/quote-form';
+import { pagesContent } from '../src/content/site';
 import { spanishOffer } from '../src/content/spanish-offer';
 import { englishWords, spanishWords, untranslated } from './dictionary';
 import { expectAppReady, expectNoAxeViolations, expectNoHorizontalScroll } from './fixtures';
 import { interceptForm, isoDateFromToday, recordDialogs, sentFields } from './form-helpers';
+import { NOTHING_PUBLISHED } from '../src/content/published';
+
+const { company } = esCompanyContent(NOTHING_PUBLISHED);
+const { pages } = esPagesContent(NOTHING_PUBLISHED);
+const { applicationForm, applicationMessages } = esApplicationFormContent(NOTHING_PUBLISHED);
+const { formText } = esFormsContent(NOTHING_PUBLISHED);
+const { quoteForm, quoteMessages } = esQuoteFormContent(NOTHING_PUBLISHED);
+const { pages: englishPages } = pagesContent(NOTHING_PUBLISHED);
 
 /** Opens a hash route of the Spanish document and waits for its h1 and for the app. */
 async function openSpanish(page: Page, path: string) {

@@ -1,11 +1,11 @@
 import { expect, type Page } from '@playwright/test';
 import { adminText } from '../src/content/admin';
-import { business } from '../src/content/business';
+import { businessContent } from '../src/content/business';
 import {
-  quoteForm as spanishQuoteForm,
   quoteServiceOptions as spanishQuoteServiceOptions,
+  quoteFormContent as esQuoteFormContent,
 } from '../src/content/es/quote-form';
-import { quoteForm, quoteServiceOptions } from '../src/content/quote-form';
+import { quoteServiceOptions, quoteFormContent } from '../src/content/quote-form';
 import { respondBy } from '../src/business-time/promises';
 import { applicationBody } from '../server/testing/fixtures';
 import { bodyText } from '../server/testing/smtp';
@@ -13,6 +13,11 @@ import { expectNoAxeViolations, expectNoHorizontalScroll } from './fixtures';
 import { isoDateFromToday } from './form-helpers';
 import { OWNER_MAILBOX, receiverTest, type Receiver } from './receiver-fixture';
 import { signInToInbox } from './receiver-helpers';
+import { NOTHING_PUBLISHED } from '../src/content/published';
+
+const { business } = businessContent(NOTHING_PUBLISHED);
+const { quoteForm: spanishQuoteForm } = esQuoteFormContent(NOTHING_PUBLISHED);
+const { quoteForm } = quoteFormContent(NOTHING_PUBLISHED);
 
 /**
  * The staffing desk against `npm start`'s server with e-mail on: a local SMTP server, and a
@@ -104,7 +109,7 @@ function promisedDay(locale: string): string {
     month: 'long',
     day: 'numeric',
     timeZone: business.timeZone,
-  }).format(new Date(respondBy(Date.now())));
+  }).format(new Date(respondBy(Date.now(), business)));
 }
 
 test.describe("the visitor's acknowledgement", () => {

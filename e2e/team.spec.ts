@@ -1,9 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
-import { applicationForm } from '../src/content/application-form';
-import { claims, company } from '../src/content/company';
-import { pages } from '../src/content/site';
-import { team } from '../src/content/team';
+import { applicationFormContent } from '../src/content/application-form';
+import { companyContent } from '../src/content/company';
+import { pagesContent } from '../src/content/site';
+import { teamContent } from '../src/content/team';
 import { openRoute } from './fixtures';
+import { NOTHING_PUBLISHED } from '../src/content/published';
+
+const { applicationForm } = applicationFormContent(NOTHING_PUBLISHED);
+const { claims, company } = companyContent(NOTHING_PUBLISHED);
+const { pages } = pagesContent(NOTHING_PUBLISHED);
+const { team } = teamContent(NOTHING_PUBLISHED);
 
 function roleCard(page: Page, title: string) {
   return page.getByRole('article', { name: title });

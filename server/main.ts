@@ -98,10 +98,8 @@ await live
   );
 
 // A form sent without JavaScript is answered with its page, made by the build's renderer in a
-// worker with the live version's content (a plain page when the build has none).
+// worker, in the live version (a plain page when the build has none).
 const formAnswers = formAnswerRenderer({
-  live,
-  store: sites,
   log: { warn: (fields, message) => log.warn(fields, message) },
 });
 
@@ -123,6 +121,8 @@ const app = await buildApp({
   acknowledgeDomainMaxPerHour: config.notify?.acknowledgeDomainMaxPerHour,
   onStored: () => outbox?.nudge(),
   admin: {
+    // The inbox's deadlines count on the live version's hours and promises.
+    published: () => live.published(),
     appDir: config.adminDir,
     cookieSecure: config.cookieSecure,
     backups: local ? () => backupState(config.backups?.dir) : undefined,
@@ -137,6 +137,8 @@ if (config.notify && sender) {
   outbox = startOutbox({
     store,
     forms,
+    // Each e-mail is written in the version live when it leaves (the owner's phones, hours…).
+    published: () => live.published(),
     sender,
     from: config.notify.from,
     to: config.notify.to,

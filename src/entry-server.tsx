@@ -3,7 +3,9 @@ import { prerender } from 'react-dom/static';
 import { createPath, Router, type Navigator, type To } from 'react-router';
 import { AppRoutes } from './app/app';
 import { language } from './content/language';
+import type { PublishedVersion } from './content/published';
 import { routeHref, routes } from './content/routes';
+import { PublishedContext } from './content/use-content';
 import type { PostedForm } from './forms/posted';
 import { PostedFormContext } from './forms/posted-form';
 
@@ -50,18 +52,25 @@ export interface RenderedPage {
 }
 
 /**
- * A page as HTML, rendered at build time (scripts/build/prerender.ts): the home page into the document,
- * every other page into a file of its own. The tree is the one src/main.tsx hydrates, with a
- * static router in place of the hash router.
+ * A page as HTML, rendered at build time (scripts/build/prerender.ts) or at a publish
+ * (server/site/render/render-site.ts) from `published`: the home page into the document, every
+ * other page into a file of its own. The tree is the one src/main.tsx hydrates (with the same
+ * version, which the document carries), with a static router in place of the hash router.
  */
-export async function renderPage(path: string, posted?: PostedForm): Promise<RenderedPage> {
+export async function renderPage(
+  path: string,
+  published: PublishedVersion,
+  posted?: PostedForm,
+): Promise<RenderedPage> {
   const { prelude } = await prerender(
     <StrictMode>
-      <PostedFormContext value={posted}>
-        <Router location={path} navigator={documentLinks} static>
-          <AppRoutes />
-        </Router>
-      </PostedFormContext>
+      <PublishedContext value={published}>
+        <PostedFormContext value={posted}>
+          <Router location={path} navigator={documentLinks} static>
+            <AppRoutes />
+          </Router>
+        </PostedFormContext>
+      </PublishedContext>
     </StrictMode>,
     // One piece, in order: a larger Suspense boundary would otherwise be sent after a fallback,
     // to be swapped in by an inline script (no content without JavaScript, and no CSP hash).
@@ -78,11 +87,12 @@ export async function renderPage(path: string, posted?: PostedForm): Promise<Ren
 
 /**
  * The receiver's answer to a form sent without JavaScript (server/intake/): the form's page with
- * the posted values and messages, or its confirmation, and the page's path.
+ * the posted values and messages, or its confirmation, in the live version, and the page's path.
  */
 export async function renderFormAnswer(
   posted: PostedForm,
+  published: PublishedVersion,
 ): Promise<RenderedPage & { path: string }> {
   const path = posted.form === 'quote' ? routes.quote.path : routes.application.path;
-  return { ...(await renderPage(path, posted)), path };
+  return { ...(await renderPage(path, published, posted)), path };
 }

@@ -4,11 +4,22 @@ import 'virtual:site-fonts.css';
 import './index.css';
 import { App, preloadRoute } from './app/app';
 import type { AppStartOptions } from './app-start';
+import { CONTENT_ELEMENT_ID, publishedVersion, type PublishedVersion } from './content/published';
 import { hashRoute } from './content/routes';
+import { PublishedContext } from './content/use-content';
 import { loadWebFontsAfterLoad } from './web-fonts';
 
 /** Where the prerendered HTML in #root says which page it is (scripts/build/prerender.ts, src/enhance.ts). */
 const PRERENDERED_PAGE_ATTRIBUTE = 'data-page';
+
+/**
+ * The version the document shows: the one it carries (#site-content, written by the publish), so
+ * that React takes over the page with the words it was made with; none: the code's content.
+ */
+function documentVersion(): PublishedVersion {
+  const text = document.getElementById(CONTENT_ELEMENT_ID)?.textContent;
+  return publishedVersion(text ? (JSON.parse(text) as unknown) : null);
+}
 
 /**
  * Starts React on the page. The prerendered page's script (src/enhance.ts) calls this when the
@@ -27,7 +38,9 @@ async function mount(options: AppStartOptions = {}): Promise<void> {
   const route = hashRoute(window.location.hash);
   const app = (
     <StrictMode>
-      <App {...options} />
+      <PublishedContext value={documentVersion()}>
+        <App {...options} />
+      </PublishedContext>
     </StrictMode>
   );
   if (root.getAttribute(PRERENDERED_PAGE_ATTRIBUTE) === route) {

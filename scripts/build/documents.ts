@@ -1,5 +1,6 @@
 import { routes } from '../../src/content/routes.ts';
 import type { PostedForm } from '../../src/forms/posted.ts';
+import type { PublishedVersion } from '../../src/content/published.ts';
 
 // A built document and the pages rendered into it: the same steps at build time (prerender.ts) and
 // when the owner publishes (render-site.ts), so that a publish of nothing is the build, byte for byte.
@@ -83,9 +84,12 @@ export function enhanceScriptTag(src: string, app: { entry: string; preloads: st
 
 /** What src/entry-server.tsx gives (built per language into BUILD_DIR/prerender-<language>/). */
 export interface ServerEntry {
-  renderPage: (path: string) => Promise<RenderedPage>;
+  renderPage: (path: string, published: PublishedVersion) => Promise<RenderedPage>;
   /** A form sent without JavaScript, answered: its page with the values, or its confirmation. */
-  renderFormAnswer: (posted: PostedForm) => Promise<RenderedPage & { path: string }>;
+  renderFormAnswer: (
+    posted: PostedForm,
+    published: PublishedVersion,
+  ) => Promise<RenderedPage & { path: string }>;
   otherPagePaths: readonly string[];
   /** The pages with a document of their own (their main paths, not the aliases). */
   pageDocumentPaths: readonly string[];

@@ -1,6 +1,7 @@
 import { charactersDrawn } from './font-coverage.ts';
 import { previewFileName, previewFonts, type PreviewText } from './link-preview.ts';
 import { previewText, siteHeadTags } from './site-head.ts';
+import { NOTHING_PUBLISHED } from '../../src/content/published.ts';
 
 const text: PreviewText = {
   eyebrow: 'Washington · Maryland · Virginia',
@@ -21,8 +22,12 @@ describe('the link preview’s file name', () => {
 
   it('is the one the head tags point to, in both languages', () => {
     for (const language of ['en', 'es']) {
-      const image = /property="og:image" content="([^"]+)"/.exec(siteHeadTags(language))?.[1];
-      expect(image?.endsWith(`/${previewFileName(previewText(language))}`)).toBe(true);
+      const image = /property="og:image" content="([^"]+)"/.exec(
+        siteHeadTags(NOTHING_PUBLISHED, language),
+      )?.[1];
+      expect(image?.endsWith(`/${previewFileName(previewText(NOTHING_PUBLISHED, language))}`)).toBe(
+        true,
+      );
     }
   });
 });

@@ -3,6 +3,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
+import { NOTHING_PUBLISHED } from '../../src/content/published.ts';
 import { prerenderedPageFile } from '../../src/content/routes.ts';
 import {
   assembleDocument,
@@ -69,6 +70,7 @@ export function prerenderPages(
     },
     async closeBundle() {
       const server = await renderServerEntry(config, entry, ssrOutDir);
+      // The build is the code's content; a publish renders the pages again with its own.
       const file = path.resolve(config.root, config.build.outDir, document);
       const outDir = path.resolve(config.root, config.build.outDir);
       const template: DocumentTemplate = {
@@ -80,18 +82,21 @@ export function prerenderPages(
         path.resolve(config.root, ssrOutDir, 'document.json'),
         JSON.stringify({ ...template, document } satisfies DocumentTemplate & { document: string }),
       );
-      await writeFile(file, assembleDocument(template, await server.renderPage('/')));
+      await writeFile(
+        file,
+        assembleDocument(template, await server.renderPage('/', NOTHING_PUBLISHED)),
+      );
       const write = async (name: string, text: string) => {
         const target = path.join(path.dirname(file), name);
         await mkdir(path.dirname(target), { recursive: true });
         await writeFile(target, text);
       };
       for (const pagePath of server.otherPagePaths) {
-        const page = await server.renderPage(pagePath);
+        const page = await server.renderPage(pagePath, NOTHING_PUBLISHED);
         await write(prerenderedPageFile(pagePath) ?? '', pageFile(page));
         if (!server.pageDocumentPaths.includes(pagePath)) continue;
         const head = (marker: string) =>
-          siteHeadTags(language, marker, { path: pagePath, title: page.title });
+          siteHeadTags(NOTHING_PUBLISHED, language, marker, { path: pagePath, title: page.title });
         await write(pageDocumentFile(pagePath), pageDocument(template, page, pagePath, head));
       }
     },

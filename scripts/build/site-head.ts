@@ -1,16 +1,10 @@
-import { business } from '../../src/content/business.ts';
-import * as enCompany from '../../src/content/company.ts';
-import * as esCompany from '../../src/content/es/company.ts';
-import * as esLanguage from '../../src/content/es/language.ts';
+import type { ContentLanguage, PublishedVersion } from '../../src/content/published.ts';
 import {
   openingHoursSpecification,
   specialOpeningHoursSpecification,
 } from '../../src/content/opening-hours.ts';
 import { FIRST_SCREEN_END_ID, pageDocumentDir, routes } from '../../src/content/routes.ts';
-import * as esSite from '../../src/content/es/site.ts';
-import * as enLanguage from '../../src/content/language.ts';
-import * as enSite from '../../src/content/site.ts';
-import type { Translation } from '../../src/content/types.ts';
+import { siteContent } from '../../src/content/site-content.ts';
 import { escapeHtml } from '../../src/escape-html.ts';
 import {
   PREVIEW_HEIGHT,
@@ -20,30 +14,28 @@ import {
   type PreviewText,
 } from './link-preview.ts';
 
-/** What the head of one language's document is written from (its own content modules). */
-interface DocumentContent {
-  company: Translation<typeof enCompany.company>;
-  claims: Translation<typeof enCompany.claims>;
-  hours: Translation<typeof enCompany.hours>;
-  pages: Translation<typeof enSite.pages>;
-  language: Translation<typeof enLanguage.language>;
-}
+/** What the head of one language's document is written from: its content as `published` has it. */
+type DocumentContent = ReturnType<typeof siteContent>;
 
 /** The site's documents: English at `/`, Spanish at `/es/` (see vite.config.ts). */
-const documents: Record<string, DocumentContent> = {
-  en: { ...enCompany, ...enSite, ...enLanguage },
-  es: { ...esCompany, ...esSite, ...esLanguage },
-};
+const LANGUAGES: readonly ContentLanguage[] = ['en', 'es'];
 
-export function contentOf(language: string): DocumentContent {
-  const content = documents[language];
-  if (!content) throw new Error(`No document for the language '${language}'`);
-  return content;
+function isLanguage(language: string): language is ContentLanguage {
+  return (LANGUAGES as readonly string[]).includes(language);
 }
+
+export function contentOf(published: PublishedVersion, language: string): DocumentContent {
+  if (!isLanguage(language)) throw new Error(`No document for the language '${language}'`);
+  return siteContent(published, language);
+}
+
+/** Every document's content, English first. */
+const documentsOf = (published: PublishedVersion) =>
+  LANGUAGES.map((language) => siteContent(published, language));
 
 /** A page's document on the published site (business.siteUrl): `/es/` + `/team` → `…/es/team/`. */
 function documentUrl(content: DocumentContent, path: string = routes.home.path): string {
-  return `${business.siteUrl}${content.language.documentPath}${pageDocumentDir(path)}`;
+  return `${content.business.siteUrl}${content.language.documentPath}${pageDocumentDir(path)}`;
 }
 
 /** The page a head is written for: its path (`/team`) and its <title> text (HTML, as React wrote it). */
@@ -56,8 +48,8 @@ export interface HeadPage {
 export const PREVIEW_FILE = UNHASHED_PREVIEW_FILE;
 
 /** The words of a document's link preview (scripts/build/link-preview.ts), from its content. */
-export function previewText(language = 'en'): PreviewText {
-  const { company, claims, pages } = contentOf(language);
+export function previewText(published: PublishedVersion, language = 'en'): PreviewText {
+  const { company, claims, pages } = contentOf(published, language);
   const { events, staff } = claims.stats;
   return {
     eyebrow: company.serviceAreas.join(' · '),
@@ -69,13 +61,13 @@ export function previewText(language = 'en'): PreviewText {
 
 /** The meta tags of a shared link's preview: the page's words and its picture. */
 function previewTags(
+  published: PublishedVersion,
   content: DocumentContent,
   title: string,
-  language: string,
   path: string,
 ): string[] {
   const { company } = content;
-  const text = previewText(language);
+  const text = previewText(published, content.language.code);
   // Named by what it shows, so that a published change is a new address (link-preview.ts).
   const image = `${documentUrl(content)}${previewFileName(text)}`;
   const alt = `${text.headline}. ${text.detail}. ${text.signature}`;
@@ -114,15 +106,16 @@ function unescapeHtml(html: string): string {
  * schema.org structured data for the business, built from src/content so search engines read the
  * same facts the site shows. No `url`: the site does not know the origin it is deployed on.
  */
-export function localBusinessJsonLd(language = 'en') {
-  const { company } = contentOf(language);
+export function localBusinessJsonLd(published: PublishedVersion, language = 'en') {
+  const content = contentOf(published, language);
+  const { company, business } = content;
   const { phones, address } = company;
   return {
     '@context': 'https://schema.org',
     '@type': 'EmploymentAgency',
     name: company.name,
-    url: documentUrl(contentOf(language)),
-    inLanguage: contentOf(language).language.code,
+    url: documentUrl(content),
+    inLanguage: content.language.code,
     legalName: company.legalName,
     description: company.description,
     foundingDate: String(company.foundedYear),
@@ -163,23 +156,30 @@ export function jsonForScript(value: unknown): string {
 }
 
 /** `<link rel="alternate" hreflang>` to the page in every language, in each of its documents' heads. */
-function alternateLinks(path: string): string[] {
-  const links = Object.values(documents).map(
+function alternateLinks(published: PublishedVersion, path: string): string[] {
+  const documents = documentsOf(published);
+  const links = documents.map(
     (content) =>
       `<link rel="alternate" hreflang="${content.language.code}" href="${documentUrl(content, path)}" />`,
   );
   return [
     ...links,
-    `<link rel="alternate" hreflang="x-default" href="${documentUrl(contentOf('en'), path)}" />`,
+    `<link rel="alternate" hreflang="x-default" href="${documentUrl(contentOf(published, 'en'), path)}" />`,
   ];
 }
 
 /**
- * The static <head> tags, written from src/content so index.html holds no business fact;
+ * The static <head> tags, written from src/content as `published` has it, so index.html holds no
+ * business fact;
  * `routeMarker` is the text of the script that runs before the first paint (src/route-marker.ts).
  */
-export function siteHeadTags(language = 'en', routeMarker = '', page?: HeadPage): string {
-  const content = contentOf(language);
+export function siteHeadTags(
+  published: PublishedVersion,
+  language = 'en',
+  routeMarker = '',
+  page?: HeadPage,
+): string {
+  const content = contentOf(published, language);
   const { company, pages } = content;
   const path = page?.path ?? routes.home.path;
   // React's <title> text is HTML already (entry-server.tsx); the home page's is written here.
@@ -188,13 +188,13 @@ export function siteHeadTags(language = 'en', routeMarker = '', page?: HeadPage)
     `<title>${escapeHtml(title)}</title>`,
     `<meta name="description" content="${escapeHtml(company.description)}" />`,
     // How a shared link previews (messaging apps, social sites): the same words as the page.
-    ...previewTags(content, title, language, path),
+    ...previewTags(published, content, title, path),
     `<link rel="canonical" href="${documentUrl(content, path)}" />`,
-    ...alternateLinks(path),
+    ...alternateLinks(published, path),
     ...(routeMarker ? [`<script>${routeMarker}</script>`] : []),
     // The first paint waits for the first screen's whole HTML, never a half-parsed page.
     `<link rel="expect" href="#${FIRST_SCREEN_END_ID}" blocking="render" />`,
-    `<script type="application/ld+json">${jsonForScript(localBusinessJsonLd(language))}</script>`,
+    `<script type="application/ld+json">${jsonForScript(localBusinessJsonLd(published, language))}</script>`,
   ].join('\n    ');
 }
 
@@ -204,15 +204,16 @@ export const pageDocumentPaths: readonly string[] = Object.values(routes).map(
 );
 
 /** sitemap.xml: every page's document in both languages, each naming the others as its alternates. */
-export function sitemapXml(): string {
+export function sitemapXml(published: PublishedVersion): string {
+  const documents = documentsOf(published);
   const urls = pageDocumentPaths.flatMap((path) => {
-    const alternates = Object.values(documents)
+    const alternates = documents
       .map(
         (content) =>
           `    <xhtml:link rel="alternate" hreflang="${content.language.code}" href="${documentUrl(content, path)}"/>`,
       )
       .join('\n');
-    return Object.values(documents).map(
+    return documents.map(
       (content) => `  <url>\n    <loc>${documentUrl(content, path)}</loc>\n${alternates}\n  </url>`,
     );
   });
@@ -226,17 +227,16 @@ export function sitemapXml(): string {
 }
 
 /** robots.txt: everything but the owner's inbox and the pages' pieces, and where the sitemap is. */
-export function robotsTxt(): string {
+export function robotsTxt(published: PublishedVersion): string {
+  const documents = documentsOf(published);
   // The pages' prerendered HTML (pages/*.html) is a part of its document, not a page of its own.
-  const pieces = Object.values(documents).map(
-    (content) => `Disallow: ${content.language.documentPath}pages/`,
-  );
+  const pieces = documents.map((content) => `Disallow: ${content.language.documentPath}pages/`);
   return [
     'User-agent: *',
     'Disallow: /admin/',
     ...pieces,
     '',
-    `Sitemap: ${business.siteUrl}/sitemap.xml`,
+    `Sitemap: ${documents[0]?.business.siteUrl ?? ''}/sitemap.xml`,
     '',
   ].join('\n');
 }

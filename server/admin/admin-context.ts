@@ -21,6 +21,7 @@ import { setupCodes } from './setup-code.ts';
 import { signInLimit } from './sign-in-limit.ts';
 import { twoStep, type TwoStep } from './two-step.ts';
 import { normaliseEmail, users, type User } from './users.ts';
+import { NOTHING_PUBLISHED, type PublishedVersion } from '../../src/content/published.ts';
 
 /** The owner's site, as the editor's routes use it. */
 export interface AdminSite {
@@ -38,6 +39,11 @@ export interface AdminSite {
 export interface AdminOptions {
   database: Database;
   forms: readonly FormDefinition[];
+  /**
+   * The live version of the site: the business facts the deadlines are counted on (the app
+   * passes its site's; without one, as in the routes' own tests, the code's).
+   */
+  published?: () => PublishedVersion;
   /** The built inbox app (`vite.admin.config.ts`); only the API is served when it is missing. */
   appDir?: string | undefined;
   /** Mark the cookie Secure even when the request did not come over HTTPS. */
@@ -120,7 +126,11 @@ export function adminContext(options: AdminOptions): AdminContext {
       };
     },
     setup: setupCodes(database, { now, cost: options.cost }),
-    box: inbox(database, { forms: options.forms, now }),
+    box: inbox(database, {
+      forms: options.forms,
+      now,
+      published: options.published ?? (() => NOTHING_PUBLISHED),
+    }),
     signedIn: { onRequest: requireUser },
     userOf(request) {
       const user = currentUser.get(request);

@@ -10,7 +10,9 @@ import { setupCodeMessage, setupCodes } from './setup-code.ts';
 import { AccountError, checkEmail, checkPassword, users } from './users.ts';
 import { twoStep } from './two-step.ts';
 import { isPersonCommand, personUsage, runPersonCli } from './person-cli.ts';
-import { company } from '../../src/content/company.ts';
+import { businessContent } from '../../src/content/business.ts';
+import { latestPublished } from '../site/live-site.ts';
+import { siteStore } from '../site/site-store.ts';
 
 export const usage = `The accounts of the owner's inbox (/admin/ on the server that npm start runs).
 
@@ -81,7 +83,9 @@ async function setTwoStep(database: Database, on: boolean, email: string, io: Ad
     io.out(`Two-step sign-in is off for ${address}: the password alone signs in.\n`);
     return;
   }
-  const setup = await steps.turnOn(user.id, address, `${company.name} inbox`);
+  // The authenticator app names the account after the business, as the owner published it.
+  const { business } = businessContent(await latestPublished(siteStore(database)));
+  const setup = await steps.turnOn(user.id, address, `${business.name} inbox`);
   io.out(
     [
       `Two-step sign-in is on for ${address}. From the next sign-in, the inbox asks for a code.`,

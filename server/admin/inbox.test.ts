@@ -8,6 +8,7 @@ import { forEngine, migrations } from '../db/migrations.ts';
 import { createStore, type Store } from '../store/store.ts';
 import { applicationBody, quoteBody, tempDataDir } from '../testing/fixtures.ts';
 import { inbox, searchQuery, type Inbox } from './inbox.ts';
+import { NOTHING_PUBLISHED, publishedVersion } from '../../src/content/published.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -25,7 +26,7 @@ async function open(config: DatabaseConfig): Promise<Database> {
   const opened = await openDatabase(config);
   database = opened;
   store = createStore(opened, { now });
-  box = inbox(opened, { forms, now });
+  box = inbox(opened, { forms, now, published: () => NOTHING_PUBLISHED });
   return opened;
 }
 
@@ -61,6 +62,25 @@ describe.each(engines)('the inbox on $name', (engine) => {
   beforeEach(async () => {
     data = await engine.create();
     await open(data.database);
+  });
+
+  it('counts the deadlines and names the business as the live version has them', async () => {
+    const id = await quote(1);
+    const published = publishedVersion({
+      version: 3,
+      facts: {
+        'business/name': 'Capital Shift Events',
+        'business/openingHours.opens': '08:00',
+      },
+    });
+    const live = inbox(database as Database, { forms, now, published: () => published });
+    // Received Wednesday 8:00 AM in New York: at opening, 4 business hours later.
+    expect((await live.page({})).items[0]?.respondBy).toBe(Date.parse('2030-05-01T12:00:00-04:00'));
+    const detail = await live.detail(id);
+    expect(detail?.respondBy).toBe(Date.parse('2030-05-01T12:00:00-04:00'));
+    expect(detail?.businessName).toBe('Capital Shift Events');
+    // The code's hours: from 9:00.
+    expect((await box.detail(id))?.respondBy).toBe(Date.parse('2030-05-01T13:00:00-04:00'));
   });
 
   describe('page', () => {
@@ -519,6 +539,8 @@ describe.each(engines)('the inbox on $name', (engine) => {
         quoteBy: null,
         firstResponseAt: null,
         spam: null,
+        // Nothing published: the code's name, for the reply's subject.
+        businessName: 'Potomac Staffing',
       });
     });
 

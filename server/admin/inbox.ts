@@ -34,6 +34,8 @@ import {
   type StoredSubmission,
 } from '../store/submission-row.ts';
 import { needsReply, weeklyPicture } from './staffing-desk.ts';
+import { businessContent, type Business } from '../../src/content/business.ts';
+import type { PublishedVersion } from '../../src/content/published.ts';
 
 /** The owner's inbox: both forms in one list, filtered, searched and paged newest first. */
 
@@ -113,10 +115,16 @@ function notificationState(row: OutboxRow | undefined): NotificationState {
 export interface InboxOptions {
   forms: readonly FormDefinition[];
   now?: () => number;
+  /** The live version of the site: its business facts (hours, promises) set the deadlines. */
+  published: () => PublishedVersion;
 }
 
 /** A list row: the form's summary fields only. */
-function toItem(summaryFields: readonly string[], submission: StoredSubmission): InboxItem {
+function toItem(
+  summaryFields: readonly string[],
+  submission: StoredSubmission,
+  business: Business,
+): InboxItem {
   return {
     id: submission.id,
     form: submission.form,
@@ -128,14 +136,14 @@ function toItem(summaryFields: readonly string[], submission: StoredSubmission):
         .map((name) => [name, submission.fields[name]]),
     ),
     attachments: submission.attachments.length,
-    ...deadlines(submission),
+    ...deadlines(submission, business),
   };
 }
 
 /** A quote's deadlines: its first answer (in business hours) and its quote. */
-function deadlines({ form, receivedAt }: { form: string; receivedAt: number }) {
+function deadlines({ form, receivedAt }: { form: string; receivedAt: number }, business: Business) {
   return form === 'quote'
-    ? { respondBy: respondBy(receivedAt), quoteBy: quoteBy(receivedAt) }
+    ? { respondBy: respondBy(receivedAt, business), quoteBy: quoteBy(receivedAt, business) }
     : { respondBy: null, quoteBy: null };
 }
 
@@ -257,7 +265,11 @@ function latestOutbox({ db }: Engine, id: string, kind: 'notify' | 'acknowledge'
 }
 
 /** One submission with its history and the state of its e-mail notification. */
-async function readDetail(engine: Engine, id: string): Promise<SubmissionDetail | undefined> {
+async function readDetail(
+  engine: Engine,
+  id: string,
+  business: Business,
+): Promise<SubmissionDetail | undefined> {
   const { db } = engine;
   const [found, events, outbox, acknowledged] = await Promise.all([
     db
@@ -301,9 +313,10 @@ async function readDetail(engine: Engine, id: string): Promise<SubmissionDetail 
     events: events.map(toEvent),
     notification: notificationState(outbox),
     acknowledgement: notificationState(acknowledged),
-    ...deadlines(submission),
+    ...deadlines(submission, business),
     firstResponseAt: found.first_response_at === null ? null : Number(found.first_response_at),
     spam: spamOf(found),
+    businessName: business.name,
   };
 }
 
@@ -395,11 +408,13 @@ function updateQueries(engine: Engine, change: Change, body: UpdateSubmissionBod
   return queries;
 }
 
-export function inbox(database: Database, { forms, now = Date.now }: InboxOptions) {
+export function inbox(database: Database, { forms, now = Date.now, published }: InboxOptions) {
   const { engine } = database;
   const summaryFields = new Map(forms.map((form) => [form.name, form.summaryFields]));
   const select = (query: InboxQuery, limit?: number) => selectSubmissions(engine, query, limit);
-  const detail = (id: string) => readDetail(engine, id);
+  /** The facts of the version live at this moment. */
+  const facts = () => businessContent(published()).business;
+  const detail = (id: string) => readDetail(engine, id, facts());
 
   return {
     detail,
@@ -407,15 +422,16 @@ export function inbox(database: Database, { forms, now = Date.now }: InboxOption
     /** One page of the list, newest first, and the counts by status under the same filters. */
     async page(query: InboxQuery): Promise<InboxPage> {
       // At once: on Postgres each takes a connection of the pool (SQLite runs them in turn).
+      const business = facts();
       const [rows, counted, waiting] = await Promise.all([
         select(query, PAGE_SIZE + 1),
         countByStatus(engine, query),
-        needsReply(engine, now()),
+        needsReply(engine, now(), business),
       ]);
       const shown = rows.slice(0, PAGE_SIZE);
       const last = shown.at(-1);
       return {
-        items: shown.map((row) => toItem(summaryFields.get(row.form) ?? [], row)),
+        items: shown.map((row) => toItem(summaryFields.get(row.form) ?? [], row, business)),
         next: rows.length > PAGE_SIZE && last ? String(last.seq) : null,
         counts: counted,
         needsReply: waiting,
@@ -423,7 +439,7 @@ export function inbox(database: Database, { forms, now = Date.now }: InboxOption
     },
 
     /** The last 12 weeks: submissions, and the time to first response against the promise. */
-    weekly: () => weeklyPicture(engine, now()),
+    weekly: () => weeklyPicture(engine, now(), facts()),
 
     /** Every submission the filters select, newest first (the export). */
     all: (query: InboxQuery) => select({ ...query, after: undefined }),

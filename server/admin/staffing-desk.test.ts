@@ -5,6 +5,7 @@ import { forms } from '../intake/forms.ts';
 import { createStore, type Store } from '../store/store.ts';
 import { applicationBody, quoteBody } from '../testing/fixtures.ts';
 import { inbox, type Inbox } from './inbox.ts';
+import { NOTHING_PUBLISHED } from '../../src/content/published.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -34,7 +35,7 @@ describe.each(engines)('the staffing desk on $name', (engine) => {
     database = await openDatabase(data.database);
     clock = T0;
     store = createStore(database, { now });
-    box = inbox(database, { forms, now });
+    box = inbox(database, { forms, now, published: () => NOTHING_PUBLISHED });
   });
 
   afterEach(async () => {

@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import type { InboxPage, WeekFigures, WeeklyPicture } from '../../src/admin/contract.ts';
-import { business } from '../../src/content/business.ts';
+import type { Business } from '../../src/content/business.ts';
 import { businessMsBetween } from '../../src/business-time/business-hours.ts';
 import { longestResponseWaitMs, respondBy } from '../../src/business-time/promises.ts';
+import { scheduleOf } from '../../src/business-time/schedule.ts';
 import { lastWeekStarts } from '../../src/business-time/weeks.ts';
 import type { Engine } from '../db/engine.ts';
 
@@ -19,6 +20,7 @@ export const WEEKS = 12;
 export async function needsReply(
   { db, submissionsThrough }: Engine,
   now: number,
+  business: Business,
 ): Promise<InboxPage['needsReply']> {
   const [counted, young] = await Promise.all([
     db
@@ -30,13 +32,15 @@ export async function needsReply(
     db
       .selectFrom(submissionsThrough('submissions_weekly'))
       .select('received_at')
-      .where('received_at', '>=', now - longestResponseWaitMs())
+      .where('received_at', '>=', now - longestResponseWaitMs(business))
       .where('form', '=', 'quote')
       .where('status', '=', 'new')
       .execute(),
   ]);
   const open = Number(counted?.open ?? 0);
-  const overdue = young.filter((quote) => respondBy(Number(quote.received_at)) < now).length;
+  const overdue = young.filter(
+    (quote) => respondBy(Number(quote.received_at), business) < now,
+  ).length;
   return { open, overdue: open - young.length + overdue };
 }
 
@@ -71,8 +75,9 @@ function weekOf(starts: readonly number[], at: number): number {
 export async function weeklyPicture(
   { db, submissionsThrough }: Engine,
   now: number,
+  business: Business,
 ): Promise<WeeklyPicture> {
-  const starts = lastWeekStarts(now, WEEKS);
+  const starts = lastWeekStarts(now, WEEKS, scheduleOf(business));
   const weeks: WeekFigures[] = starts.map((start) => ({
     start,
     quotes: 0,
@@ -110,7 +115,7 @@ export async function weeklyPicture(
   for (const row of responses) {
     const received = Number(row.received_at);
     times[weekOf(starts, received)]?.push(
-      businessMsBetween(received, Number(row.first_response_at)),
+      businessMsBetween(received, Number(row.first_response_at), scheduleOf(business)),
     );
   }
   weeks.forEach((week, index) => {

@@ -28,6 +28,7 @@ import {
   samplePdf,
   tempDataDir,
 } from '../testing/fixtures.ts';
+import { NOTHING_PUBLISHED } from '../../src/content/published.ts';
 
 const OWNER = { email: 'inbox@example.com', password: 'a long pass phrase for tests' };
 
@@ -161,7 +162,10 @@ describe('npm run db -- copy', () => {
       }
       expect(await postgres.outboxSummary()).toEqual(await sqlite.outboxSummary());
       // The copied rows are in Postgres's search too (accents ignored).
-      const found = await inbox(postgres.database, { forms }).page({ q: 'UNICODE' });
+      const found = await inbox(postgres.database, {
+        forms,
+        published: () => NOTHING_PUBLISHED,
+      }).page({ q: 'UNICODE' });
       expect(found.items.map((item) => item.id).sort()).toEqual(
         after
           .filter((row) => row.form === 'quote')

@@ -25,6 +25,7 @@ import type { InstanceStore } from '../site/instances.ts';
 import { sitePath, type LiveSite } from '../site/live-site.ts';
 import { isSiteDocument, pinnedVersion, sendSiteFile } from './site-file.ts';
 import type { SiteStore } from '../site/site-store.ts';
+import { NOTHING_PUBLISHED, type PublishedVersion } from '../../src/content/published.ts';
 
 export interface AppOptions {
   /** The owner's published site (server/site/): its documents over the build's, its photos. */
@@ -58,6 +59,8 @@ export interface AppOptions {
   admin?: Omit<AdminOptions, 'database' | 'forms'>;
   /** The pages that answer a form sent without JavaScript (server/site/form-answers.ts). */
   formAnswers?: FormAnswers;
+  /** The version the forms' answers are drawn in (default: the site's live one, else the code's). */
+  published?: () => PublishedVersion;
   /** The key that signs the forms' proof-of-work challenges; derived from the address key when left out. */
   altchaHmacKey?: string | undefined;
   /** Score posts for spam (the default); off only in the benchmark that measures its cost. */
@@ -284,6 +287,19 @@ function answersWithin<T>(work: Promise<T>, ms: number): Promise<T> {
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
+/** /healthz: liveness, the database answering in time. */
+function healthRoute(app: FastifyInstance, store: AppOptions['store']) {
+  app.get('/healthz', async (request, reply) => {
+    try {
+      await answersWithin(store.ping(), HEALTH_TIMEOUT_MS);
+      return { ok: true };
+    } catch (error) {
+      request.log.error({ code: (error as { code?: string }).code }, 'health check failed');
+      return refuse(reply, 503, 'The database is unavailable');
+    }
+  });
+}
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logLevel
@@ -318,15 +334,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await allowCrossOriginPosts(app, options.corsOrigins ?? []);
 
-  app.get('/healthz', async (request, reply) => {
-    try {
-      await answersWithin(store.ping(), HEALTH_TIMEOUT_MS);
-      return { ok: true };
-    } catch (error) {
-      request.log.error({ code: (error as { code?: string }).code }, 'health check failed');
-      return refuse(reply, 503, 'The database is unavailable');
-    }
-  });
+  healthRoute(app, store);
   readinessRoute(app, store, options.ready ?? {});
 
   await formRoutes(app, {
@@ -339,6 +347,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     acknowledgeDomainMaxPerHour: options.acknowledgeDomainMaxPerHour,
     onStored: options.onStored,
     formAnswers: options.formAnswers,
+    published: options.published ?? (() => options.site?.live.published() ?? NOTHING_PUBLISHED),
     proofOfWork: proofOfWork(store.database, {
       // Never stored: the secret setting, or a key derived from the address hash's own key.
       hmacKey: options.altchaHmacKey ?? store.database.clientHash('altcha-key'),

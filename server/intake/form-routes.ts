@@ -26,6 +26,7 @@ import {
 } from './html-post.ts';
 import { checkedAttachment, ClientError, readMultipart, type UploadedFile } from './multipart.ts';
 import type { NewSubmission, SaveResult, Store } from '../store/store.ts';
+import type { PublishedVersion } from '../../src/content/published.ts';
 
 export const BODY_LIMIT = 32 * 1024;
 export const UNSUPPORTED_TYPE = 'Send the form as application/json or multipart/form-data';
@@ -47,6 +48,8 @@ export interface FormRouteOptions {
   onStored?: (() => void) | undefined;
   /** The pages that answer a form sent without JavaScript (a plain page without). */
   formAnswers?: FormAnswers | undefined;
+  /** The live version of the site: the answer pages' words and messages. */
+  published: () => PublishedVersion;
   /** The forms' proof of work: its challenges, and the check of a post's answer. */
   proofOfWork: ProofOfWorkGuard;
   /** Score each post for spam (server/guard/spam-score.ts); off only to measure what it costs. */
@@ -212,7 +215,7 @@ async function receiveHtml(
   if (!browser) return refuse(reply, 415, UNSUPPORTED_TYPE);
   const post = await readHtmlPost(request, { ...form, browser }, BODY_LIMIT);
   const answer = (status: number, posted: PostedForm) =>
-    answerPage(request, reply, status, posted, post.language, options.formAnswers);
+    answerPage(request, reply, status, posted, post.language, options);
 
   const checked = await browserChecked(browser, post);
   if (!checked.ok) {
@@ -250,14 +253,15 @@ async function answerPage(
   status: number,
   posted: PostedForm,
   language: PageLanguage,
-  answers: FormAnswers | undefined,
+  options: Pick<FormRouteOptions, 'formAnswers' | 'published'>,
 ) {
-  const content = await (answers?.content?.() ?? Promise.resolve({})).catch(() => ({}));
-  const errors = messagesIn(posted.errors, language, content);
+  const published = options.published();
+  const errors = messagesIn(posted.errors, language, published);
   return sendAnswerPage(request, reply, status, {
     posted: { ...posted, errors },
     language,
-    answers,
+    answers: options.formAnswers,
+    published,
   });
 }
 

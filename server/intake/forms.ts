@@ -1,6 +1,6 @@
 import { safeParse } from 'zod/mini';
 import type { $ZodIssue, $ZodType } from 'zod/v4/core';
-import { applicationMessages } from '../../src/content/application-form.ts';
+import { applicationFormContent } from '../../src/content/application-form.ts';
 import {
   applicationFormSchema,
   applicationSubmissionSchema,
@@ -16,6 +16,9 @@ import {
 } from '../../src/forms/quote.ts';
 import { resumeProblem, RESUME_FIELD } from '../../src/forms/resume.ts';
 import { PROOF_OF_WORK_FIELD } from '../../src/forms/rules.ts';
+import { NOTHING_PUBLISHED } from '../../src/content/published.ts';
+
+const { applicationMessages } = applicationFormContent(NOTHING_PUBLISHED);
 
 /** A form the receiver accepts at `POST /api/forms/<name>`, validated by the browser's own schema. */
 export interface FormDefinition {

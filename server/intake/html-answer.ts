@@ -3,40 +3,29 @@
  * own (FormAnswers: ../site/form-answers.ts) or, without one, a plain page made here.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { applicationForm } from '../../src/content/application-form.ts';
-import { company } from '../../src/content/company.ts';
-import { applicationForm as esApplicationForm } from '../../src/content/es/application-form.ts';
-import { company as esCompany } from '../../src/content/es/company.ts';
-import { formText as esFormText } from '../../src/content/es/forms.ts';
-import { language as esLanguage } from '../../src/content/es/language.ts';
-import { quoteForm as esQuoteForm } from '../../src/content/es/quote-form.ts';
-import { pages as esPages, ui as esUi } from '../../src/content/es/site.ts';
-import { formText } from '../../src/content/forms.ts';
-import { language } from '../../src/content/language.ts';
-import { quoteForm } from '../../src/content/quote-form.ts';
+import type { PublishedVersion } from '../../src/content/published.ts';
 import { routes, staticHref } from '../../src/content/routes.ts';
-import { pages, ui } from '../../src/content/site.ts';
+import { ui as esUi } from '../../src/content/es/site.ts';
+import { siteContent } from '../../src/content/site-content.ts';
+import { ui } from '../../src/content/site.ts';
 import { escapeHtml } from '../../src/escape-html.ts';
 import type { PostedForm } from '../../src/forms/posted.ts';
 import type { FormAnswers } from '../site/form-answers.ts';
 import type { PageLanguage } from './form-messages.ts';
 
-const words = {
-  en: { formText, pages, ui, language, company, quote: quoteForm, application: applicationForm },
-  es: {
-    formText: esFormText,
-    pages: esPages,
-    ui: esUi,
-    language: esLanguage,
-    company: esCompany,
-    quote: esQuoteForm,
-    application: esApplicationForm,
-  },
-};
+/** A page's words: its language's content as `published` has it. */
+function wordsOf(lang: PageLanguage, published: PublishedVersion) {
+  const content = siteContent(published, lang);
+  return {
+    ...content,
+    ui: lang === 'es' ? esUi : ui,
+    quote: content.quoteForm,
+    application: content.applicationForm,
+  };
+}
 
 /** What the page says: the confirmation, or the messages and the way back to the form. */
-function fallbackBody(posted: PostedForm, lang: PageLanguage): string {
-  const text = words[lang];
+function fallbackBody(posted: PostedForm, text: ReturnType<typeof wordsOf>): string {
   const home = text.language.documentPath;
   if (posted.sent) {
     const { heading, message } = text[posted.form].confirmation;
@@ -59,8 +48,12 @@ function fallbackBody(posted: PostedForm, lang: PageLanguage): string {
 }
 
 /** A plain page, when the site's renderer is missing or failed: every word from the visitor escaped. */
-export function fallbackPage(posted: PostedForm, lang: PageLanguage): string {
-  const text = words[lang];
+export function fallbackPage(
+  posted: PostedForm,
+  lang: PageLanguage,
+  published: PublishedVersion,
+): string {
+  const text = wordsOf(lang, published);
   const title = `${text.pages[posted.form].title} | ${text.company.name}`;
   return [
     '<!doctype html>',
@@ -73,7 +66,7 @@ export function fallbackPage(posted: PostedForm, lang: PageLanguage): string {
     '</head>',
     '<body>',
     '<main>',
-    fallbackBody(posted, lang),
+    fallbackBody(posted, text),
     '</main>',
     '</body>',
     '</html>',
@@ -89,11 +82,16 @@ export async function sendAnswerPage(
   request: FastifyRequest,
   reply: FastifyReply,
   status: number,
-  page: { posted: PostedForm; language: PageLanguage; answers: FormAnswers | undefined },
+  page: {
+    posted: PostedForm;
+    language: PageLanguage;
+    answers: FormAnswers | undefined;
+    published: PublishedVersion;
+  },
 ): Promise<FastifyReply> {
   let html: string | undefined;
   try {
-    html = await page.answers?.render(page.posted, page.language);
+    html = await page.answers?.render(page.posted, page.language, page.published);
   } catch (error) {
     request.log.warn(
       { form: page.posted.form, error: (error as Error).name },
@@ -104,5 +102,5 @@ export async function sendAnswerPage(
     .code(status)
     .header('content-type', 'text/html; charset=utf-8')
     .header('cache-control', 'no-store')
-    .send(html ?? fallbackPage(page.posted, page.language));
+    .send(html ?? fallbackPage(page.posted, page.language, page.published));
 }

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { applicationMessages } from '../../src/content/application-form.ts';
-import { quoteMessages as esQuoteMessages } from '../../src/content/es/quote-form.ts';
-import { formText } from '../../src/content/forms.ts';
-import { formText as esFormText } from '../../src/content/es/forms.ts';
-import { quoteForm, quoteMessages } from '../../src/content/quote-form.ts';
+import { applicationFormContent } from '../../src/content/application-form.ts';
+import { quoteFormContent as esQuoteFormContent } from '../../src/content/es/quote-form.ts';
+import { formsContent } from '../../src/content/forms.ts';
+import { formsContent as esFormsContent } from '../../src/content/es/forms.ts';
+import { quoteFormContent } from '../../src/content/quote-form.ts';
 import { LANGUAGE_FIELD, type PostedForm } from '../../src/forms/posted.ts';
 import { buildApp, type AppOptions } from '../http/app.ts';
 import type { FormAnswers } from '../site/form-answers.ts';
@@ -18,6 +18,13 @@ import {
 } from '../testing/fixtures.ts';
 import { messagesIn } from './form-messages.ts';
 import { escapeHtml } from '../../src/escape-html.ts';
+import { NOTHING_PUBLISHED, publishedVersion } from '../../src/content/published.ts';
+
+const { applicationMessages } = applicationFormContent(NOTHING_PUBLISHED);
+const { quoteMessages: esQuoteMessages } = esQuoteFormContent(NOTHING_PUBLISHED);
+const { formText } = formsContent(NOTHING_PUBLISHED);
+const { formText: esFormText } = esFormsContent(NOTHING_PUBLISHED);
+const { quoteForm, quoteMessages } = quoteFormContent(NOTHING_PUBLISHED);
 
 let data: ReturnType<typeof tempDataDir>;
 let store: Store;
@@ -170,14 +177,11 @@ describe('a form posted without JavaScript', () => {
   });
 
   it('gives the messages in the page language, as the owner published them', async () => {
-    await start({
-      formAnswers: {
-        ...fakeAnswers,
-        content: async () => ({
-          es: { 'quote.messages/services': 'Elija un servicio, por favor' },
-        }),
-      },
+    const published = publishedVersion({
+      version: 1,
+      es: { 'quote.messages/services': 'Elija un servicio, por favor' },
     });
+    await start({ published: () => published });
     const response = await postForm('quote', {
       ...quoteFields(1, { email: 'nope', additionalInfo: 'x'.repeat(5001) }),
       services: [],
@@ -346,13 +350,14 @@ describe('messagesIn', () => {
       messagesIn(
         { email: quoteMessages.email, x: 'Something else', skills: formText.invalidOption },
         'es',
+        NOTHING_PUBLISHED,
       ),
     ).toEqual({
       email: esQuoteMessages.email,
       x: 'Something else',
       skills: esFormText.invalidOption,
     });
-    expect(messagesIn({ email: quoteMessages.email }, 'en')).toEqual({
+    expect(messagesIn({ email: quoteMessages.email }, 'en', NOTHING_PUBLISHED)).toEqual({
       email: quoteMessages.email,
     });
   });

@@ -6,6 +6,7 @@ import { openStore, type Store } from '../store/store.ts';
 import { engines, type TestEngine } from '../testing/engines.ts';
 import { quoteBody } from '../testing/fixtures.ts';
 import { solvedPayload } from '../testing/proof-of-work.ts';
+import { NOTHING_PUBLISHED } from '../../src/content/published.ts';
 
 let data: Awaited<ReturnType<TestEngine['create']>>;
 let store: Store;
@@ -85,7 +86,7 @@ describe.each(engines)('spam kept aside on $name', (engine) => {
   it("shows spam only in the inbox's Spam tab, not in All nor in Needs a reply", async () => {
     await post(quoteBody(1, { additionalInfo: `Deals: ${fiveLinks}` }));
     await post(quoteBody(2, { email: 'ana@example.com' }));
-    const owner = inbox(store.database, { forms });
+    const owner = inbox(store.database, { forms, published: () => NOTHING_PUBLISHED });
     const all = await owner.page({});
     expect(all.items.map((item) => item.fields.clientName)).toEqual([quoteBody(2).clientName]);
     expect(all.counts).toMatchObject({ new: 1, spam: 1 });

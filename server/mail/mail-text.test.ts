@@ -1,4 +1,3 @@
-import { business } from '../../src/content/business.ts';
 import { forms } from '../intake/forms.ts';
 import {
   acknowledgementMail,
@@ -10,6 +9,7 @@ import {
 } from './mail-text.ts';
 import type { StoredSubmission } from '../store/store.ts';
 import { applicationBody, quoteBody, storedSubmission } from '../testing/fixtures.ts';
+import { NOTHING_PUBLISHED } from '../../src/content/published.ts';
 
 const application = forms.find((form) => form.name === 'application');
 if (!application) throw new Error('no application form');
@@ -41,7 +41,7 @@ describe('notification text', () => {
   });
 
   it('builds the subject and Reply-To from the visitor', () => {
-    const mail = notificationMail(application, stored(applicationBody(1)));
+    const mail = notificationMail(application, stored(applicationBody(1)), NOTHING_PUBLISHED);
     expect(mail.subject).toBe('Job application from Camila Torres 1');
     expect(mail.replyTo).toEqual({
       name: 'Camila Torres 1',
@@ -55,6 +55,7 @@ describe('notification text', () => {
     const mail = notificationMail(
       application,
       stored({ fullName: 'Eve\r\nBcc: victim@example.com\u001b[2J', email: 'eve@example.com' }),
+      NOTHING_PUBLISHED,
     );
     expect(mail.subject).toBe('Job application from Eve Bcc: victim@example.com[2J');
     expect(mail.replyTo?.name).toBe('Eve Bcc: victim@example.com[2J');
@@ -89,6 +90,7 @@ describe('the staffing desk in the e-mails', () => {
     const mail = notificationMail(
       quote,
       storedSubmission({ form: 'quote', receivedAt: fridayAfternoon, fields: quoteFields }),
+      NOTHING_PUBLISHED,
     );
     expect(mail.text).toContain(
       'Respond by Monday, November 30 at 12:00 PM EST (4 business hours)',
@@ -104,6 +106,7 @@ describe('the staffing desk in the e-mails', () => {
         receivedAt: Date.parse('2026-11-26T20:03:00Z'),
         fields: { ...quoteFields, phone: '7035550123', eventDate: '2026-12-26' },
       }),
+      NOTHING_PUBLISHED,
     );
     expect(mail.text).toContain('Received Thursday, November 26, 2026 at 3:03 PM EST, reference');
     expect(mail.text).not.toContain('UTC');
@@ -112,7 +115,11 @@ describe('the staffing desk in the e-mails', () => {
   });
 
   it('counts Respond by and Quote by past a published closed day (Thanksgiving)', () => {
-    const closed = { ...business, closedDays: [{ date: '2026-11-26', note: 'Thanksgiving Day' }] };
+    const closed = {
+      ...NOTHING_PUBLISHED,
+      version: 1,
+      facts: { 'business/closedDays': [{ date: '2026-11-26', note: 'Thanksgiving Day' }] },
+    };
     const thanksgivingAfternoon = storedSubmission({
       form: 'quote',
       receivedAt: Date.parse('2026-11-26T15:03:00-05:00'),
@@ -129,6 +136,7 @@ describe('the staffing desk in the e-mails', () => {
   it('acknowledges a quote in English with the promise, the phones and WhatsApp', () => {
     const mail = acknowledgementMail(
       storedSubmission({ form: 'quote', receivedAt: fridayAfternoon, fields: quoteFields }),
+      NOTHING_PUBLISHED,
     );
     expect(mail.subject).toBe('We received your quote request – Potomac Staffing');
     expect(mail.text).toContain('We will reply by Monday, November 30 at 12:00 PM Eastern Time');
@@ -146,6 +154,7 @@ describe('the staffing desk in the e-mails', () => {
         fields: quoteFields,
         siteLanguage: 'es',
       }),
+      NOTHING_PUBLISHED,
     );
     expect(mail.subject).toBe('Recibimos su solicitud de cotización – Potomac Staffing');
     expect(mail.text).toContain('Le responderemos antes del lunes, 30 de noviembre, a las 12:00');
@@ -154,12 +163,16 @@ describe('the staffing desk in the e-mails', () => {
 
   it('acknowledges an application with the next steps of the confirmation page', () => {
     const fields = applicationBody(1, { previousExperience: spam });
-    const english = acknowledgementMail(storedSubmission({ form: 'application', fields }));
+    const english = acknowledgementMail(
+      storedSubmission({ form: 'application', fields }),
+      NOTHING_PUBLISHED,
+    );
     expect(english.subject).toBe('We received your application – Potomac Staffing');
     expect(english.text).toMatch(/^1\. Application review \(3-5 days\): /m);
     expect(english.text).toMatch(/^4\. Orientation and training: /m);
     const spanish = acknowledgementMail(
       storedSubmission({ form: 'application', fields, siteLanguage: 'es' }),
+      NOTHING_PUBLISHED,
     );
     expect(spanish.text).toMatch(/^1\. Revisión de la solicitud \(3 a 5 días\): /m);
     for (const value of typed(fields)) {

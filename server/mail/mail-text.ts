@@ -1,7 +1,7 @@
-import { acknowledgement as englishAcknowledgement } from '../../src/content/acknowledgement.ts';
-import { business } from '../../src/content/business.ts';
-import { acknowledgement as spanishAcknowledgement } from '../../src/content/es/acknowledgement.ts';
-import { quoteBy, respondBy, type PromiseFacts } from '../../src/business-time/promises.ts';
+import type { Business } from '../../src/content/business.ts';
+import type { ContentLanguage, PublishedVersion } from '../../src/content/published.ts';
+import { siteContent } from '../../src/content/site-content.ts';
+import { quoteBy, respondBy } from '../../src/business-time/promises.ts';
 import { fileSize } from '../../src/forms/resume.ts';
 import type { FormDefinition } from '../intake/forms.ts';
 import { fieldForOwner, instantInWords } from './mail-format.ts';
@@ -57,14 +57,8 @@ export function fieldsAsText(form: MailForm, fields: Record<string, unknown>): s
     .join('\n');
 }
 
-/**
- * The facts an e-mail's deadlines are counted and written with (the published business part):
- * its hours, closed days, promises and time zone.
- */
-export type MailFacts = PromiseFacts;
-
 /** The owner's deadlines for a quote request, in the business's time zone. */
-function deadlineLines(receivedAt: number, facts: MailFacts): string[] {
+function deadlineLines(receivedAt: number, business: Business): string[] {
   const at = (ms: number) =>
     new Intl.DateTimeFormat('en-US', {
       weekday: 'long',
@@ -73,12 +67,12 @@ function deadlineLines(receivedAt: number, facts: MailFacts): string[] {
       hour: 'numeric',
       minute: '2-digit',
       timeZoneName: 'short',
-      timeZone: facts.timeZone,
+      timeZone: business.timeZone,
     }).format(new Date(ms));
-  const { responseBusinessHours, quoteHours } = facts.promises;
+  const { responseBusinessHours, quoteHours } = business.promises;
   return [
-    `Respond by ${at(respondBy(receivedAt, facts))} (${responseBusinessHours} business hours)`,
-    `Quote by ${at(quoteBy(receivedAt, facts))} (${quoteHours} hours)`,
+    `Respond by ${at(respondBy(receivedAt, business))} (${responseBusinessHours} business hours)`,
+    `Quote by ${at(quoteBy(receivedAt, business))} (${quoteHours} hours)`,
   ];
 }
 
@@ -88,12 +82,16 @@ export interface NotificationMail {
   replyTo: { name: string; address: string } | undefined;
 }
 
-/** The e-mail to the business about one submission: readable as plain text, answerable with Reply. */
+/**
+ * The e-mail to the business about one submission: readable as plain text, answerable with Reply;
+ * its deadlines counted on the facts of `published` (the live version).
+ */
 export function notificationMail(
   form: MailForm,
   submission: StoredSubmission,
-  facts: MailFacts = business,
+  published: PublishedVersion,
 ): NotificationMail {
+  const { business } = siteContent(published);
   const contact = form.contact(submission.fields);
   const name = oneLine(contact.name ?? '') || 'a visitor';
   const text = [
@@ -104,8 +102,8 @@ export function notificationMail(
     ...submission.attachments.map(
       (file) => `Attached: ${oneLine(file.name)} (${fileSize(file.size)})`,
     ),
-    `Received ${instantInWords(submission.receivedAt, facts.timeZone)}, reference ${submission.id}`,
-    ...(submission.form === 'quote' ? deadlineLines(submission.receivedAt, facts) : []),
+    `Received ${instantInWords(submission.receivedAt, business.timeZone)}, reference ${submission.id}`,
+    ...(submission.form === 'quote' ? deadlineLines(submission.receivedAt, business) : []),
     contact.email ? 'Reply to this e-mail to answer the sender.' : '',
   ]
     .join('\n')
@@ -119,19 +117,19 @@ export function notificationMail(
   };
 }
 
-type AcknowledgementText = typeof englishAcknowledgement;
-const acknowledgements: Record<string, AcknowledgementText> = {
-  en: englishAcknowledgement,
-  es: spanishAcknowledgement as AcknowledgementText,
-};
+type AcknowledgementText = ReturnType<typeof siteContent>['acknowledgement'];
+
+/** What an acknowledgement is written from: its language's words and the facts, as published. */
+interface AcknowledgementWords {
+  text: AcknowledgementText;
+  business: Business;
+}
 
 /** A deadline as the visitor reads it, on the business's clock: 'Monday, November 30', '12:00 PM'. */
-function deadlineParts(
-  ms: number,
-  locale: string,
-  timeZone: string,
-): { day: string; time: string } {
+function deadlineParts(ms: number, { text, business }: AcknowledgementWords) {
   const at = new Date(ms);
+  const { locale } = text;
+  const timeZone = business.timeZone;
   return {
     day: new Intl.DateTimeFormat(locale, {
       weekday: 'long',
@@ -146,7 +144,7 @@ function deadlineParts(
 }
 
 /** The phone lines and WhatsApp, one per line. */
-function contactLines(text: AcknowledgementText): string[] {
+function contactLines({ text, business }: AcknowledgementWords): string[] {
   const { direct, office } = business.phones;
   return [direct.display, `${office.display} (${text.whatsApp}: ${business.whatsappUrl})`];
 }
@@ -156,8 +154,9 @@ export interface AcknowledgementMail {
   text: string;
 }
 
-function quoteLines(text: AcknowledgementText, receivedAt: number, facts: MailFacts): string[] {
-  const { day, time } = deadlineParts(respondBy(receivedAt, facts), text.locale, facts.timeZone);
+function quoteLines(words: AcknowledgementWords, receivedAt: number): string[] {
+  const { text, business } = words;
+  const { day, time } = deadlineParts(respondBy(receivedAt, business), words);
   return [text.quote.thanks, '', text.quote.promise(day, time), '', text.quote.urgent];
 }
 
@@ -167,20 +166,23 @@ function applicationLines(text: AcknowledgementText): string[] {
   return [thanks, '', nextStepsTitle, ...steps, '', questions];
 }
 
+const languageOf = (submission: StoredSubmission): ContentLanguage =>
+  submission.siteLanguage === 'es' ? 'es' : 'en';
+
 /**
  * The e-mail to the visitor saying their request arrived, in the language of the page they sent it
- * from. Built from content and the time it arrived only: nothing they typed is repeated in it.
+ * from, in the words and facts of `published` (the live version). Built from content and the time
+ * it arrived only: nothing they typed is repeated in it.
  */
 export function acknowledgementMail(
   submission: StoredSubmission,
-  facts: MailFacts = business,
+  published: PublishedVersion,
 ): AcknowledgementMail {
-  const text = acknowledgements[submission.siteLanguage ?? 'en'] ?? englishAcknowledgement;
+  const { acknowledgement: text, business } = siteContent(published, languageOf(submission));
+  const words = { text: text as AcknowledgementText, business };
   const isApplication = submission.form === 'application';
-  const body = isApplication
-    ? applicationLines(text)
-    : quoteLines(text, submission.receivedAt, facts);
-  const lines = [...body, ...contactLines(text), '', text.signOff, '', '-- ', text.why];
+  const body = isApplication ? applicationLines(text) : quoteLines(words, submission.receivedAt);
+  const lines = [...body, ...contactLines(words), '', text.signOff, '', '-- ', text.why];
   return {
     subject: isApplication ? text.application.subject : text.quote.subject,
     text: `${lines.join('\n')}\n`,

@@ -2,7 +2,8 @@
  * Each e-mail of the outbox as it leaves: the owner's notification of a submission (with its
  * files) or the visitor's acknowledgement, addressed and headed; their words are mail-text.ts's.
  */
-import { business } from '../../src/content/business.ts';
+import type { PublishedVersion } from '../../src/content/published.ts';
+import { siteContent } from '../../src/content/site-content.ts';
 import type { FormDefinition } from '../intake/forms.ts';
 import { downloadName, extensionOf } from '../store/attachments.ts';
 import type { PendingNotification, Store } from '../store/store.ts';
@@ -17,6 +18,8 @@ export interface MessageSource {
   from: string;
   /** NOTIFY_TO: the owner's addresses. */
   to: string[];
+  /** The live version when an e-mail leaves (server/site/live-site.ts): its words and facts. */
+  published: () => PublishedVersion;
 }
 
 /** The words of a notification whose form this server does not know (any more). */
@@ -41,8 +44,10 @@ function acknowledgementFor(
   const form = source.forms.find((candidate) => candidate.name === submission.form);
   const address = form?.contact(submission.fields).email;
   if (!address) return undefined;
-  const mail = acknowledgementMail(submission);
+  const published = source.published();
+  const mail = acknowledgementMail(submission, published);
   const [owner] = source.to;
+  const { business } = siteContent(published);
   return {
     from: source.from,
     to: [address],
@@ -74,7 +79,7 @@ async function notificationFor(
 ): Promise<MailMessage> {
   const form: MailForm =
     source.forms.find((candidate) => candidate.name === submission.form) ?? FALLBACK_FORM;
-  const mail = notificationMail(form, submission);
+  const mail = notificationMail(form, submission, source.published());
   const files = submission.attachments.length
     ? await source.store.attachmentFiles(submission.id)
     : [];

@@ -7,6 +7,7 @@ import { quoteBody } from '../testing/fixtures.ts';
 import { startSmtp } from '../testing/smtp.ts';
 import { startOutbox, type Outbox, type OutboxOptions } from './outbox.ts';
 import { SENDS_AT_ONCE, smtpSender, type MailSender } from './transport.ts';
+import { NOTHING_PUBLISHED } from '../../src/content/published.ts';
 
 const silent = { info: () => {}, warn: () => {}, error: () => {} };
 
@@ -47,6 +48,7 @@ describe.each(engines)('outbox policy on $name', (engine: TestEngine) => {
   function start(sender: MailSender, options: Partial<OutboxOptions> = {}, on = store) {
     const outbox = startOutbox({
       store: on,
+      published: () => NOTHING_PUBLISHED,
       forms,
       sender,
       from: 'Potomac Staffing forms <forms@staffing.example>',

@@ -13,6 +13,7 @@ import {
   tempDataDir,
 } from '../testing/fixtures.ts';
 import { bodyText, startSmtp } from '../testing/smtp.ts';
+import { NOTHING_PUBLISHED } from '../../src/content/published.ts';
 
 /** A loopback port with nothing listening on it (yet). */
 async function freePort(): Promise<number> {
@@ -82,6 +83,7 @@ afterEach(async () => {
 function outboxFor(port: number, overrides: { sender?: MailSender; maxAttempts?: number } = {}) {
   return startOutbox({
     store,
+    published: () => NOTHING_PUBLISHED,
     forms,
     sender: overrides.sender ?? smtpSender(`smtp://127.0.0.1:${port}`),
     from: 'Potomac Staffing forms <forms@staffing.example>',
@@ -236,6 +238,7 @@ describe('outbox policy', () => {
     await store.save({ form: 'quote', fields: quoteBody(4), notify: true });
     outbox = startOutbox({
       store,
+      published: () => NOTHING_PUBLISHED,
       forms,
       sender,
       from: 'forms@staffing.example',

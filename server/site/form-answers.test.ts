@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { PostedForm } from '../../src/forms/posted.ts';
 import { formAnswerRenderer, type FormAnswers } from './form-answers.ts';
+import { NOTHING_PUBLISHED, type PublishedVersion } from '../../src/content/published.ts';
 import { parsePhone } from '../../src/content/site-fields.ts';
 import { runtimeContent } from './site-content.ts';
 
@@ -18,10 +19,10 @@ parentPort.on('message', (request) => {
   if (mode === 'hang') return;
   if (mode === 'stop') process.exit(3);
   if (mode === 'fail') return parentPort.postMessage({ id: request.id, error: 'Error' });
-  const { content, buildDir } = workerData;
+  const { buildDir } = workerData;
   parentPort.postMessage({
     id: request.id,
-    html: JSON.stringify({ content, buildDir, threadId, language: request.language }),
+    html: JSON.stringify({ content: request.published, buildDir, threadId, language: request.language }),
   });
 });
 `;
@@ -37,8 +38,12 @@ function posted(mode = 'answer'): PostedForm {
   return { form: 'quote', sent: false, values: { mode }, errors: {} };
 }
 
-async function rendered(mode?: string, language: 'en' | 'es' = 'en') {
-  const html = await answers.render(posted(mode), language);
+async function rendered(
+  mode?: string,
+  language: 'en' | 'es' = 'en',
+  published: PublishedVersion = NOTHING_PUBLISHED,
+) {
+  const html = await answers.render(posted(mode), language, published);
   return html === undefined
     ? undefined
     : (JSON.parse(html) as {
@@ -49,16 +54,8 @@ async function rendered(mode?: string, language: 'en' | 'es' = 'en') {
       });
 }
 
-function renderer(live: { version: number }, options: { timeoutMs?: number; file?: string } = {}) {
-  const store = {
-    version: async (version: number) => ({
-      version,
-      fields: fieldsOf(version),
-    }),
-  } as unknown as Parameters<typeof formAnswerRenderer>[0]['store'];
+function renderer(options: { timeoutMs?: number; file?: string } = {}) {
   answers = formAnswerRenderer({
-    live,
-    store,
     renderer: options.file ?? path.join(dir, 'server', 'render-form-answer.mjs'),
     timeoutMs: options.timeoutMs ?? 5000,
   });
@@ -77,24 +74,21 @@ afterEach(async () => {
 });
 
 describe('the answer pages’ worker', () => {
-  it('renders in one worker, with the live version’s content and the build beside it', async () => {
-    const live = { version: 0 };
-    renderer(live);
+  it('renders in one worker, each page in the version it is given, the build beside it', async () => {
+    renderer();
     const first = await rendered();
-    expect(first).toMatchObject({ content: {}, buildDir: dir, language: 'en' });
+    expect(first).toMatchObject({ content: NOTHING_PUBLISHED, buildDir: dir, language: 'en' });
     expect((await rendered(undefined, 'es'))?.threadId).toBe(first?.threadId);
-    expect(await answers.content?.()).toEqual({});
 
-    live.version = 2;
-    const second = await rendered();
-    expect(second?.threadId).not.toBe(first?.threadId);
-    expect(second?.content).toEqual(runtimeContent(fieldsOf(2)));
+    const version = runtimeContent(fieldsOf(2), 2);
+    const second = await rendered(undefined, 'en', version);
+    expect(second?.threadId).toBe(first?.threadId);
+    expect(second?.content).toEqual(version);
     expect(second?.content).toHaveProperty('facts');
-    expect(await answers.content?.()).toEqual(second?.content);
   });
 
   it('gives up a render that hangs or a worker that stops, and starts a new one next time', async () => {
-    renderer({ version: 0 }, { timeoutMs: 300 });
+    renderer({ timeoutMs: 300 });
     const first = await rendered();
     expect(await rendered('hang')).toBeUndefined();
     const afterHang = await rendered();
@@ -110,7 +104,7 @@ describe('the answer pages’ worker', () => {
   });
 
   it('renders one at a time, each answered its own', async () => {
-    renderer({ version: 0 });
+    renderer();
     const all = await Promise.all(
       (['en', 'es', 'en', 'es'] as const).map((language) => rendered(undefined, language)),
     );
@@ -118,7 +112,7 @@ describe('the answer pages’ worker', () => {
   });
 
   it('has no page without a build', async () => {
-    renderer({ version: 0 }, { file: path.join(dir, 'nothing', 'render-form-answer.js') });
+    renderer({ file: path.join(dir, 'nothing', 'render-form-answer.js') });
     expect(await rendered()).toBeUndefined();
   });
 });

@@ -2,36 +2,33 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { PublishedContent } from '../../src/content/published.ts';
+import type { PublishedVersion } from '../../src/content/published.ts';
 import type { PostedForm } from '../../src/forms/posted.ts';
 import type {
   AnswerJob,
   AnswerReply,
   AnswerRequest,
 } from './render/render-form-answer-contract.ts';
-import { runtimeContent } from './site-content.ts';
-import type { SiteStore } from './site-store.ts';
 
 /**
  * The pages that answer a form sent without JavaScript (server/intake/), made with the build's own
  * steps by a renderer (render/render-form-answer.ts, bundled beside the server as
  * render-form-answer.js) in one long-lived worker thread: the form's page with the posted values
- * and messages, or its confirmation, in the owner's published content. The worker is made again
- * when another version of the site goes live, when it stopped, or after a render that hung.
+ * and messages, or its confirmation, in the version the caller gives (the live one), sent with
+ * each page asked for. The worker is made again when it stopped, or after a render that hung.
  */
 export interface FormAnswers {
   /** The page's whole HTML document; undefined when it cannot be made (the caller has its own). */
-  render(posted: PostedForm, language: 'en' | 'es'): Promise<string | undefined>;
-  /** The published content of the live version (the forms' messages are part of it). */
-  content?(): Promise<PublishedContent>;
+  render(
+    posted: PostedForm,
+    language: 'en' | 'es',
+    published: PublishedVersion,
+  ): Promise<string | undefined>;
   /** Stops the worker. */
   close?(): Promise<void>;
 }
 
 export interface FormAnswerOptions {
-  /** The site this instance serves: a new `version` means new content. */
-  live: { readonly version: number };
-  store: Pick<SiteStore, 'version'>;
   /** The renderer's bundle (default: beside the server's); its folder's parent is BUILD_DIR. */
   renderer?: string;
   /**
@@ -85,65 +82,43 @@ function ask(worker: Worker, request: AnswerRequest, timeoutMs: number): Promise
   });
 }
 
-/** The published content of a version, kept for the version last asked for. */
-function contentCache(store: FormAnswerOptions['store']) {
-  let cached: { version: number; content: Promise<PublishedContent> } | undefined;
-  return (version: number): Promise<PublishedContent> => {
-    if (cached?.version === version) return cached.content;
-    const content =
-      version === 0
-        ? Promise.resolve({})
-        : store.version(version).then((entry) => runtimeContent(entry?.fields ?? {}));
-    cached = { version, content };
-    // A failed read is tried again on the next request.
-    content.catch(() => {
-      if (cached?.content === content) cached = undefined;
-    });
-    return content;
-  };
-}
-
 export function formAnswerRenderer(options: FormAnswerOptions): FormAnswers {
   const renderer = options.renderer ?? defaultFormAnswerRenderer();
   const buildDir = path.dirname(path.dirname(renderer));
   const timeoutMs = options.timeoutMs ?? 5000;
-  const contentOf = contentCache(options.store);
-  let current: { version: number; worker: Worker } | undefined;
+  let current: Worker | undefined;
   let queue: Promise<unknown> = Promise.resolve();
   let nextId = 0;
 
   const stop = async () => {
-    const worker = current?.worker;
+    const worker = current;
     current = undefined;
     await worker?.terminate();
   };
 
-  /** The worker with the live version's content, made (again) when there is none for it. */
-  async function workerFor(version: number): Promise<Worker> {
-    if (current?.version === version) return current.worker;
-    const content = await contentOf(version);
-    await stop();
+  /** The worker, made (again) when there is none. */
+  function worker(): { worker: Worker; fresh: boolean } {
+    if (current) return { worker: current, fresh: false };
     const worker = new Worker(renderer, {
-      workerData: { buildDir, content } satisfies AnswerJob,
+      workerData: { buildDir } satisfies AnswerJob,
       resourceLimits: { maxOldGenerationSizeMb: 256 },
     });
     worker.unref();
     // An uncaught error ends the worker ('exit' follows): the next request makes a new one.
     worker.on('error', (error) => options.log?.warn({ error: error.name }, 'answer worker failed'));
     worker.on('exit', () => {
-      if (current?.worker === worker) current = undefined;
+      if (current === worker) current = undefined;
     });
-    current = { version, worker };
-    return worker;
+    current = worker;
+    return { worker, fresh: true };
   }
 
-  async function render(posted: PostedForm, language: 'en' | 'es') {
+  async function render(posted: PostedForm, language: 'en' | 'es', published: PublishedVersion) {
     if (!existsSync(renderer)) return undefined;
     try {
-      const fresh = current?.version !== options.live.version;
-      const worker = await workerFor(options.live.version);
+      const { worker: thread, fresh } = worker();
       const limit = fresh ? timeoutMs * 3 : timeoutMs;
-      return await ask(worker, { id: ++nextId, posted, language }, limit);
+      return await ask(thread, { id: ++nextId, posted, language, published }, limit);
     } catch (error) {
       // Only what happened: the worker's own message may quote what the visitor wrote.
       const failed = error instanceof AnswerFailed ? error.message : (error as Error).name;
@@ -156,12 +131,11 @@ export function formAnswerRenderer(options: FormAnswerOptions): FormAnswers {
 
   return {
     /** One render at a time: each waits for the one before it. */
-    render(posted, language) {
-      const run = queue.then(() => render(posted, language));
+    render(posted, language, published) {
+      const run = queue.then(() => render(posted, language, published));
       queue = run.catch(() => undefined);
       return run;
     },
-    content: () => contentOf(options.live.version),
     close: stop,
   };
 }

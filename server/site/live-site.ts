@@ -7,6 +7,7 @@
  * not ready (/readyz) and says why, here and in the database (instances.ts).
  */
 import { randomBytes } from 'node:crypto';
+import { NOTHING_PUBLISHED, type PublishedVersion } from '../../src/content/published.ts';
 import { heldVersions } from './held-versions.ts';
 import type { InstanceState, InstanceStore } from './instances.ts';
 import { defaultRenderer, renderSite, type SiteFile, type SiteFiles } from './render.ts';
@@ -41,6 +42,8 @@ export interface LiveSiteOptions {
 
 interface Live {
   version: number;
+  /** The live version as a value: what the e-mails, deadlines and answer pages read. */
+  published: PublishedVersion;
   files: SiteFiles;
 }
 
@@ -104,19 +107,29 @@ async function nextVersion(
   return { after, changes };
 }
 
+/** The newest published version in the database, as a value (the code's when there is none). */
+export async function latestPublished(
+  store: Pick<SiteStore, 'latestVersion' | 'version'>,
+): Promise<PublishedVersion> {
+  const latest = await store.latestVersion();
+  if (latest === 0) return NOTHING_PUBLISHED;
+  return runtimeContent((await store.version(latest))?.fields ?? {}, latest);
+}
+
 /**
- * The documents of `fields`: none for no field (the build's are served). `version` is written
+ * The documents of `published`: none for no field (the build's are served). `version` is written
  * into the documents, for the app to ask for its own version's pieces (none for a preview).
  */
 async function filesOf(
-  fields: SiteFields,
+  published: PublishedVersion,
   options: LiveSiteOptions,
   version?: number,
 ): Promise<SiteFiles> {
-  if (Object.keys(fields).length === 0) return new Map();
+  const changed = [published.facts, published.en, published.es].some((f) => Object.keys(f).length);
+  if (!changed) return new Map();
   const renderer = options.renderer ?? defaultRenderer();
   const timeoutMs = options.renderTimeoutMs;
-  return renderSite(runtimeContent(fields), {
+  return renderSite(published, {
     renderer,
     ...(timeoutMs ? { timeoutMs } : {}),
     ...(version !== undefined ? { version } : {}),
@@ -167,12 +180,12 @@ function serialQueue() {
 
 /** The files this instance serves: the live version's, and the last few versions' pieces. */
 function servedFiles(state: InstanceState) {
-  let live: Live = { version: 0, files: new Map() };
+  let live: Live = { version: 0, published: NOTHING_PUBLISHED, files: new Map() };
   const held = heldVersions();
   return {
     live: () => live,
-    goLive(version: number, files: SiteFiles) {
-      live = { version, files };
+    goLive(version: number, published: PublishedVersion, files: SiteFiles) {
+      live = { version, published, files };
       held.keep(version, files);
       Object.assign(state, {
         checked: true,
@@ -209,28 +222,29 @@ function watchVersions(
   }, options.pollMs ?? 2000);
 }
 
-export function liveSite(options: LiveSiteOptions) {
+/** Makes the newest version in the database live here, if it is not yet; one at a time. */
+function versionSync(
+  options: LiveSiteOptions,
+  state: InstanceState & { checked: boolean },
+  served: ReturnType<typeof servedFiles>,
+  serial: ReturnType<typeof serialQueue>,
+): () => Promise<number> {
   const { store } = options;
-  const { state, report } = versionState(options);
-  const served = servedFiles(state);
-  const previews = previewCache();
-  const serial = serialQueue();
-  let stop = () => {};
-
-  /** Makes the newest version in the database live here, if it is not yet. */
   let failed = { version: 0, at: 0 };
-  function sync(): Promise<number> {
-    return serial(async () => {
+  return () =>
+    serial(async () => {
       const latest = await store.latestVersion();
       state.latest = latest;
       state.checked = true;
       if (latest === served.live().version) return latest;
+      // A version this instance could not make is tried again after a while, not at every look.
       if (failed.version === latest && Date.now() - failed.at < RETRY_MS) {
         return served.live().version;
       }
       const version = await store.version(latest);
       try {
-        served.goLive(latest, await filesOf(version?.fields ?? {}, options, latest));
+        const published = runtimeContent(version?.fields ?? {}, latest || null);
+        served.goLive(latest, published, await filesOf(published, options, latest));
       } catch (error) {
         failed = { version: latest, at: Date.now() };
         state.error = (error as Error).message;
@@ -239,7 +253,17 @@ export function liveSite(options: LiveSiteOptions) {
       options.log?.info({ version: latest }, 'site version live');
       return latest;
     });
-  }
+}
+
+export function liveSite(options: LiveSiteOptions) {
+  const { store } = options;
+  const { state, report } = versionState(options);
+  const served = servedFiles(state);
+  const previews = previewCache();
+  const serial = serialQueue();
+  let stop = () => {};
+
+  const sync = versionSync(options, state, served, serial);
 
   /** Publishes `fields` as the next version: checked, made, recorded, then switched in. */
   function publish(entry: { fields: SiteFields; by: string; restoredFrom?: number }) {
@@ -247,11 +271,12 @@ export function liveSite(options: LiveSiteOptions) {
       const started = Date.now();
       const { after, changes } = await nextVersion(store, entry);
       // The next version's number is written into its documents (site-store's addVersion).
-      const files = await filesOf(entry.fields, options, after + 1);
+      const published = runtimeContent(entry.fields, after + 1);
+      const files = await filesOf(published, options, after + 1);
       const version = await store.addVersion({ ...entry, after, changes }).catch(() => {
         throw new PublishRefused('Someone published at the same moment; reload and try again');
       });
-      served.goLive(version, files);
+      served.goLive(version, published, files);
       void report().catch(() => undefined);
       return { version, tookMs: Date.now() - started };
     });
@@ -261,13 +286,15 @@ export function liveSite(options: LiveSiteOptions) {
   async function preview(fields: SiteFields): Promise<string> {
     const found = publishProblems(fields);
     if (found.length > 0) throw new PublishRefused('Some fields need attention', found);
-    return previews.add(await serial(() => filesOf(fields, options)));
+    return previews.add(await serial(() => filesOf(runtimeContent(fields, null), options)));
   }
 
   return {
     get version() {
       return served.live().version;
     },
+    /** The live version as a value (the code's content while nothing is published). */
+    published: (): PublishedVersion => served.live().published,
     sync,
     publish,
     preview,

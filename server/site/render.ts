@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { PublishedContent } from '../../src/content/published.ts';
+import type { PublishedVersion } from '../../src/content/published.ts';
 import type { RenderedFile, RenderJob } from './render/render-site-contract.ts';
 
 /** A file of the published site, in memory, with the headers it is served with. */
@@ -63,9 +63,9 @@ export interface RenderOptions {
 
 export class RenderFailed extends Error {}
 
-/** Renders every public document from `content`; fails (and changes nothing) on any error. */
+/** Renders every public document of `content`; fails (and changes nothing) on any error. */
 export async function renderSite(
-  content: PublishedContent,
+  content: PublishedVersion,
   options: RenderOptions,
 ): Promise<SiteFiles> {
   if (!existsSync(options.renderer)) {

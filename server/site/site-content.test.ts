@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_OPENING_HOURS } from '../../src/content/opening-hours.ts';
-import { applyFields } from '../../src/content/published.ts';
+import { applyFields, NOTHING_PUBLISHED } from '../../src/content/published.ts';
 import { partOf, siteParts } from '../../src/content/site-parts.ts';
 import { defaultStored, problems, resolve } from '../../src/content/site-values.ts';
 import { parsePhone } from '../../src/content/site-fields.ts';
@@ -136,10 +136,14 @@ describe('the code’s content merged with the published fields', () => {
 
   it('changes only the fields the owner changed; every other follows the code', () => {
     const part = partOf('home.references');
-    const content = runtimeContent({
-      'business/phones.office': parsePhone('202-555-2368'),
-      'home.references/testimonials.items.0.text': text('New words', 'Palabras nuevas'),
-    });
+    const content = runtimeContent(
+      {
+        'business/phones.office': parsePhone('202-555-2368'),
+        'home.references/testimonials.items.0.text': text('New words', 'Palabras nuevas'),
+      },
+      3,
+    );
+    expect(content.version).toBe(3);
     expect(content.facts).toEqual({ 'business/phones.office': parsePhone('202-555-2368') });
     const en = applyFields('home.references', part?.en, content.en ?? {}) as {
       testimonials: { items: { text: string; name: string }[] };
@@ -162,7 +166,7 @@ describe('the code’s content merged with the published fields', () => {
       description: text('Wine.', 'Vino.'),
       features: [text('Pairings', 'Maridajes')],
     };
-    const content = runtimeContent({ 'home.services/cards': [card] });
+    const content = runtimeContent({ 'home.services/cards': [card] }, 1);
     const es = applyFields('home.services', part?.es, content.es ?? {}) as {
       cards: { icon: string; title: string; features: string[] }[];
       cta: unknown;
@@ -173,8 +177,8 @@ describe('the code’s content merged with the published fields', () => {
     expect(es.cta).toEqual((part?.es as { cta: unknown }).cta);
   });
 
-  it('is nothing at all while nothing is published', () => {
-    expect(runtimeContent({})).toEqual({});
+  it("is the code's own content while nothing is published", () => {
+    expect(runtimeContent({}, null)).toBe(NOTHING_PUBLISHED);
   });
 });
 

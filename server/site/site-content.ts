@@ -1,4 +1,4 @@
-import type { PublishedContent } from '../../src/content/published.ts';
+import { publishedVersion, type PublishedVersion } from '../../src/content/published.ts';
 import { nodeAt, type FieldNode } from '../../src/content/site-fields.ts';
 import { partOf, siteParts, type SitePart } from '../../src/content/site-parts.ts';
 import {
@@ -89,9 +89,15 @@ export function publishProblems(fields: SiteFields): PublishProblem[] {
   });
 }
 
-/** The published fields as the pages of each language draw them. */
-export function runtimeContent(fields: SiteFields): PublishedContent {
-  const content: Required<PublishedContent> = { facts: {}, en: {}, es: {} };
+/**
+ * A version's fields as every reader takes them (src/content/published.ts): each field resolved
+ * to its value in each language. No field at all is the code's own content.
+ */
+export function runtimeContent(fields: SiteFields, version: number | null): PublishedVersion {
+  const content = { facts: {} as Record<string, unknown>, en: {}, es: {} } as Record<
+    'facts' | Language,
+    Record<string, unknown>
+  >;
   for (const [key, value] of Object.entries(fields)) {
     const field = fieldOf(key);
     if (!field) continue;
@@ -104,12 +110,7 @@ export function runtimeContent(fields: SiteFields): PublishedContent {
       content[language][key] = resolve(field.node, value, language, base);
     }
   }
-  const used = (fields: Record<string, unknown>) => Object.keys(fields).length > 0;
-  return {
-    ...(used(content.facts) ? { facts: content.facts } : {}),
-    ...(used(content.en) ? { en: content.en } : {}),
-    ...(used(content.es) ? { es: content.es } : {}),
-  };
+  return publishedVersion({ version, ...content });
 }
 
 export interface ChecklistItem {

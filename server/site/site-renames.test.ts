@@ -66,7 +66,7 @@ describe.each(engines)('a key renamed after a publish, on $name', (engine) => {
       'home.references/testimonials.items',
     ]);
     expect(publishProblems(fields)).toEqual([]);
-    const content = runtimeContent(fields);
+    const content = runtimeContent(fields, version);
     const hero = applyFields('home.hero', partOf('home.hero')?.en, content.en ?? {});
     expect(hero).toMatchObject({ eyebrow: 'Since 2014' });
     const references = applyFields('home.references', partOf('home.references')?.es, {

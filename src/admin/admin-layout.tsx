@@ -4,7 +4,8 @@ import { LogOut } from 'lucide-react';
 import { buttonClasses } from '../components/button-link';
 import { adminText } from '../content/admin';
 import { siteEditorText } from '../content/admin-site';
-import { company } from '../content/company';
+import { companyContent } from '../content/company';
+import { useContent } from '../content/use-content';
 
 interface AdminLayoutProps {
   user: string | undefined;
@@ -13,6 +14,7 @@ interface AdminLayoutProps {
 }
 
 export function AdminLayout({ user, onSignOut, children }: AdminLayoutProps) {
+  const { company } = useContent(companyContent);
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
       <a

@@ -242,6 +242,8 @@ export interface SubmissionDetail {
    * in src/content/admin.ts); null for one received before scoring.
    */
   spam: { score: number; reasons: string[] } | null;
+  /** The business's name as the live version has it (a reply's subject names it). */
+  businessName?: string;
 }
 
 export interface SessionInfo {

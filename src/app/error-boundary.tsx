@@ -1,5 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { pages } from '../content/site';
+import type { PublishedVersion } from '../content/published';
+import { pagesContent } from '../content/site';
+import { PublishedContext } from '../content/use-content';
 import { ErrorPage } from './error-page';
 
 interface Props {
@@ -11,6 +13,8 @@ interface State {
 
 /** Catches rendering errors below it; give it a `key` that changes with the path to reset it. */
 export class ErrorBoundary extends Component<Props, State> {
+  static override contextType = PublishedContext;
+  declare context: PublishedVersion;
   override state: State = { error: null };
 
   static getDerivedStateFromError(error: unknown): State {
@@ -18,7 +22,7 @@ export class ErrorBoundary extends Component<Props, State> {
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo) {
-    console.error(pages.error.title, error, info.componentStack);
+    console.error(pagesContent(this.context).pages.error.title, error, info.componentStack);
   }
 
   override render() {

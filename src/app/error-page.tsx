@@ -1,11 +1,13 @@
 import { Home } from 'lucide-react';
 import { routes } from '../content/routes';
-import { pages, ui } from '../content/site';
+import { ui, pagesContent } from '../content/site';
 import { ButtonLink } from '../components/button-link';
 import { APP_ERROR_ATTRIBUTE } from '../forms/held-submit';
 import { PageTitle } from '../components/page-title';
+import { useContent } from '../content/use-content';
 
 export function ErrorPage({ error }: { error: Error }) {
+  const { pages } = useContent(pagesContent);
   return (
     <section
       className="container-page py-20"

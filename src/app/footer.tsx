@@ -1,18 +1,20 @@
 import { Link } from 'react-router';
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
-import { company, openingHours } from '../content/company';
-import { footerNav } from '../content/navigation';
+import { companyContent } from '../content/company';
+import { navigationContent } from '../content/navigation';
 import { sectionOfTarget } from '../content/routes';
 import { ui } from '../content/site';
 import { ExternalLink } from '../components/external-link';
 import { SocialLinks } from './social-links';
 import { SectionLink } from './section-link';
 import { useCurrentYear } from './use-current-year';
+import { useContent } from '../content/use-content';
 
 const headingClass = 'text-sm font-semibold tracking-wider text-white uppercase';
 const linkClass = 'inline-block py-1 hover:text-white hover:underline';
 
 function QuickLinks() {
+  const { footerNav } = useContent(navigationContent);
   return (
     <nav aria-labelledby="footer-quick-links">
       <h2 id="footer-quick-links" className={headingClass}>
@@ -54,6 +56,8 @@ function ListBlock({ title, items }: { title: string; items: readonly string[] }
 }
 
 function ContactBlock() {
+  const { company, openingHours } = useContent(companyContent);
+  const { footerNav } = useContent(navigationContent);
   const phones = [company.phones.direct, company.phones.office];
   return (
     <div className="col-span-2 sm:col-span-1">
@@ -91,6 +95,8 @@ function ContactBlock() {
 }
 
 export function Footer() {
+  const { company } = useContent(companyContent);
+  const { footerNav } = useContent(navigationContent);
   const year = useCurrentYear();
   return (
     <footer className="on-dark bg-navy-950 text-navy-100">

@@ -1,10 +1,13 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
-import { company } from '../content/company';
+import { companyContent } from '../content/company';
 import { Header } from './header';
 import { ScrollManager } from './scroll-manager';
 import { renderAt } from '../test/render';
+import { NOTHING_PUBLISHED } from '../content/published';
+
+const { company } = companyContent(NOTHING_PUBLISHED);
 
 function mobileMenu() {
   return screen.getByTestId('mobile-menu');

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Menu, X } from 'lucide-react';
-import { company } from '../content/company';
-import { mainNav, requestServiceCta } from '../content/navigation';
+import { companyContent } from '../content/company';
+import { navigationContent } from '../content/navigation';
 import { routes, sectionOfTarget } from '../content/routes';
 import type { NavItem } from '../content/types';
 import { ui } from '../content/site';
@@ -11,6 +11,7 @@ import { Logo } from './logo';
 import { enhanceMenu } from './menu';
 import { SectionLink } from './section-link';
 import { TopBar } from './top-bar';
+import { useContent } from '../content/use-content';
 
 const linkBase =
   'block rounded-md px-3 py-2 text-base font-medium text-slate-700 hover:bg-navy-50 hover:text-navy-900 lg:text-sm xl:text-base';
@@ -48,6 +49,7 @@ function useMenuEnhancement() {
 }
 
 function HomeLink() {
+  const { company } = useContent(companyContent);
   return (
     <Link
       to={routes.home.path}
@@ -82,6 +84,7 @@ function MenuToggle() {
 }
 
 function NavItems() {
+  const { mainNav } = useContent(navigationContent);
   return mainNav.map((item) => (
     <li key={item.to}>
       <NavItemLink item={item} />
@@ -91,6 +94,7 @@ function NavItems() {
 
 /** The nav on large screens: every item in a row, then the Request Service button. */
 function WideNav() {
+  const { requestServiceCta } = useContent(navigationContent);
   return (
     <ul className="hidden items-center gap-1 lg:flex">
       <NavItems />
@@ -108,6 +112,7 @@ function WideNav() {
  * closed by a tap outside, by Escape, and (menu.ts) after a choice.
  */
 function MobileMenu() {
+  const { requestServiceCta } = useContent(navigationContent);
   return (
     <div id={MENU_ID} popover="auto" className="site-menu lg:hidden" data-testid="mobile-menu">
       <ul className="container-page space-y-1 py-3">

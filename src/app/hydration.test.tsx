@@ -3,9 +3,12 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import { prerender } from 'react-dom/static';
 import { vi } from 'vitest';
 import { startCarousels } from '../components/carousel-engine';
-import { hero } from '../content/home';
+import { homeContent } from '../content/home';
 import { otherPagePaths, renderPage } from '../entry-server';
 import { preloadRoute } from './app';
+import { NOTHING_PUBLISHED } from '../content/published';
+
+const { hero } = homeContent(NOTHING_PUBLISHED);
 
 /**
  * Every page's code, loaded while the file is collected, which has no time limit, rather than in
@@ -47,7 +50,7 @@ describe('the prerendered pages', () => {
   });
 
   it('the home page holds every section, its carousels in their first state, and runs them without React', async () => {
-    const { body } = await renderPage('/');
+    const { body } = await renderPage('/', NOTHING_PUBLISHED);
     const container = mountHtml(body);
     const headings = [...container.querySelectorAll('h1, h2')].map((h) => h.id);
     expect(headings).toEqual(
@@ -98,7 +101,7 @@ describe('the prerendered pages', () => {
       vi.resetModules();
       const { renderPage: render } = await import('../entry-server');
       const { App: BrowserApp } = await import('./app');
-      const { title, body } = await render(path);
+      const { title, body } = await render(path, NOTHING_PUBLISHED);
       expect(title).toMatch(/\| Potomac Staffing$/);
       const container = mountHtml(body);
       const heading = container.querySelector('h1');

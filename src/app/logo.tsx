@@ -1,5 +1,6 @@
 import logoUrl from '../assets/logo.svg';
-import { company } from '../content/company';
+import { companyContent } from '../content/company';
+import { useContent } from '../content/use-content';
 
 /**
  * The logo image over its text mark ('PS'): an image that fails to load draws nothing (its alt is
@@ -7,6 +8,7 @@ import { company } from '../content/company';
  * corners are rounder than the image's, so a loaded image covers it whole.
  */
 export function Logo() {
+  const { company } = useContent(companyContent);
   return (
     <span className="grid size-11 shrink-0">
       <span

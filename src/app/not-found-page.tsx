@@ -1,10 +1,12 @@
 import { Home } from 'lucide-react';
 import { routes } from '../content/routes';
-import { pages, ui } from '../content/site';
+import { ui, pagesContent } from '../content/site';
 import { ButtonLink } from '../components/button-link';
 import { PageHeader } from '../components/page-header';
+import { useContent } from '../content/use-content';
 
 export function NotFoundPage() {
+  const { pages } = useContent(pagesContent);
   return (
     <>
       <PageHeader page={pages.notFound} />

@@ -1,10 +1,12 @@
 import { Mail, MapPin, Phone } from 'lucide-react';
-import { company } from '../content/company';
+import { companyContent } from '../content/company';
 import { ui } from '../content/site';
 import { LanguageSwitch } from './language-switch';
+import { useContent } from '../content/use-content';
 
 /** Above the header: both phone lines, the booking e-mail and (on wider screens) the address. */
 export function TopBar() {
+  const { company } = useContent(companyContent);
   const phones = [company.phones.direct, company.phones.office];
   return (
     <section

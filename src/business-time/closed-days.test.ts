@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { business } from '../content/business';
+import { businessContent } from '../content/business';
+import { NOTHING_PUBLISHED } from '../content/published';
 import { at, expectInstant, HOUR, sundays } from '../test/instants';
 import { addBusinessHours, addHoursSkippingClosedDays, businessMsBetween } from './business-hours';
 import { longestResponseWaitMs, quoteBy, respondBy } from './promises';
 import { businessSchedule } from './schedule';
+
+const { business } = businessContent(NOTHING_PUBLISHED);
 
 // Closed dates (holidays) on top of the weekly hours: every deadline skips them.
 
@@ -15,7 +18,7 @@ describe('a request on a closed day', () => {
     const received = at('2026-11-26T15:03:00-05:00');
     expectInstant(respondBy(received, closedOnThanksgiving), '2026-11-27T13:00:00-05:00');
     // With Thanksgiving open, its last two hours would count: Friday 11:03.
-    expectInstant(respondBy(received), '2026-11-27T11:03:00-05:00');
+    expectInstant(respondBy(received, business), '2026-11-27T11:03:00-05:00');
   });
 
   it("counts none of a closed day's hours between two instants", () => {
@@ -50,7 +53,7 @@ describe('a request on a closed day', () => {
 describe('the quote promise (wall-clock hours, closed days left out)', () => {
   it('runs through a weekend but stops for a holiday', () => {
     const wednesday = at('2026-11-25T16:00:00-05:00');
-    expectInstant(quoteBy(wednesday), '2026-11-26T16:00:00-05:00');
+    expectInstant(quoteBy(wednesday, business), '2026-11-26T16:00:00-05:00');
     expectInstant(quoteBy(wednesday, closedOnThanksgiving), '2026-11-27T16:00:00-05:00');
     // Sent on the holiday itself: 24 hours from the midnight that ends it.
     expectInstant(
@@ -108,6 +111,6 @@ describe('the longest wait for an answer (what the staffing desk counts as surel
   });
 
   it('stays short for the code’s hours: a fortnight and a day', () => {
-    expect(longestResponseWaitMs()).toBe((14 + 1) * 24 * HOUR);
+    expect(longestResponseWaitMs(business)).toBe((14 + 1) * 24 * HOUR);
   });
 });

@@ -1,9 +1,8 @@
 /**
  * The promises the site makes, as instants: when a quote request must have its first answer (in
  * business hours) and when its quote is due (wall-clock hours, closed days left out). Both count
- * on the facts given (the published business part), the code's by default.
+ * on the facts given: the published business part (businessContent of the live version).
  */
-import { business } from '../content/business';
 import { addBusinessHours, addHoursSkippingClosedDays } from './business-hours';
 import { resolve, scheduleOf, type ScheduleFacts } from './schedule';
 import { DAY } from './time-zone';
@@ -14,7 +13,7 @@ export interface PromiseFacts extends ScheduleFacts {
 }
 
 /** When a quote request received at `receivedMs` must have its first answer (promises.responseBusinessHours). */
-export function respondBy(receivedMs: number, facts: PromiseFacts = business): number {
+export function respondBy(receivedMs: number, facts: PromiseFacts): number {
   return addBusinessHours(receivedMs, facts.promises.responseBusinessHours, scheduleOf(facts));
 }
 
@@ -22,7 +21,7 @@ export function respondBy(receivedMs: number, facts: PromiseFacts = business): n
  * When its personalised quote is due: promises.quoteHours wall-clock hours later, any day of the
  * week, but not counting the closed days (a holiday pauses the promise as it pauses the office).
  */
-export function quoteBy(receivedMs: number, facts: PromiseFacts = business): number {
+export function quoteBy(receivedMs: number, facts: PromiseFacts): number {
   return addHoursSkippingClosedDays(receivedMs, facts.promises.quoteHours, scheduleOf(facts));
 }
 
@@ -32,7 +31,7 @@ export function quoteBy(receivedMs: number, facts: PromiseFacts = business): num
  * per closed date (it may take the only open day of its week), and a day for the clocks' changes.
  * Requests older than this are surely overdue (the staffing desk counts them without a look).
  */
-export function longestResponseWaitMs(facts: PromiseFacts = business): number {
+export function longestResponseWaitMs(facts: PromiseFacts): number {
   const { hours } = resolve(scheduleOf(facts));
   const weeklyMinutes = hours.reduce((sum, day) => sum + (day ? day.closes - day.opens : 0), 0);
   const weeks = Math.ceil((facts.promises.responseBusinessHours * 60) / weeklyMinutes) + 1;

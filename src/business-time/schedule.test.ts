@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { business } from '../content/business';
+import { businessContent } from '../content/business';
 import { DEFAULT_OPENING_HOURS } from '../content/opening-hours';
+import { NOTHING_PUBLISHED } from '../content/published';
 import { at, expectInstant, HOUR } from '../test/instants';
 import { addBusinessHours, businessMsBetween } from './business-hours';
 import { businessSchedule, type BusinessSchedule } from './schedule';
+
+const { business } = businessContent(NOTHING_PUBLISHED);
 
 /** The business's week with `changes` made to some days. */
 function weekWith(

@@ -1,9 +1,10 @@
 /**
  * A schedule of opening hours (its time zone, each weekday's hours, its closed dates), checked,
- * and the business's own, read from content; business-hours.ts counts time inside it.
+ * and the business's own, read from its facts as published; business-hours.ts counts time inside it.
  */
-import { business } from '../content/business';
+import { businessContent } from '../content/business';
 import type { ClosedDay, DayHours } from '../content/opening-hours';
+import { NOTHING_PUBLISHED } from '../content/published';
 import { checkTimeZone, DAY, MINUTE, wallToInstant, weekday } from './time-zone';
 
 /** A business's opening hours: on which days, from when to when, on its own clock. */
@@ -35,8 +36,10 @@ export function scheduleOf(facts: ScheduleFacts): BusinessSchedule {
   };
 }
 
-/** The business's own schedule, from content. */
-export const businessSchedule: BusinessSchedule = scheduleOf(business);
+/** The code's schedule (nothing published): the default of counts that are not a promise. */
+export const businessSchedule: BusinessSchedule = scheduleOf(
+  businessContent(NOTHING_PUBLISHED).business,
+);
 
 /** Day names by `Date#getUTCDay` number (0 = Sunday). */
 const WEEKDAY_NUMBERS = [

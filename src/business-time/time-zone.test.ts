@@ -4,6 +4,11 @@ import { addBusinessHours, businessMsBetween } from './business-hours';
 import { respondBy } from './promises';
 import { businessSchedule } from './schedule';
 import { weekStart } from './weeks';
+import { businessContent } from '../content/business';
+import { NOTHING_PUBLISHED } from '../content/published';
+
+/** Nothing published: the code's facts. */
+const { business: codeBusiness } = businessContent(NOTHING_PUBLISHED);
 
 describe("the office's time zone, not the machine's", () => {
   // 10:00 on a Tuesday in New York is 23:00 in Tokyo and 14:00 in UTC: both after 17:00 there or not,
@@ -17,22 +22,28 @@ describe("the office's time zone, not the machine's", () => {
     withProcessTimeZone(timeZone, () => {
       // The setting took effect (otherwise this test would prove nothing).
       expect(new Date(tuesdayMorning).getHours()).toBe(localHour);
-      expectInstant(respondBy(tuesdayMorning), '2026-06-16T14:00:00-04:00');
+      expectInstant(respondBy(tuesdayMorning, codeBusiness), '2026-06-16T14:00:00-04:00');
       expectInstant(weekStart(tuesdayMorning), '2026-06-15T00:00:00-04:00');
-      expectInstant(respondBy(at('2026-11-27T16:00:00-05:00')), '2026-11-30T12:00:00-05:00');
+      expectInstant(
+        respondBy(at('2026-11-27T16:00:00-05:00'), codeBusiness),
+        '2026-11-30T12:00:00-05:00',
+      );
     });
   });
 
   it('counts Friday evening in New York as Friday, though it is already Saturday in UTC', () => {
     const fridayEvening = at('2026-11-27T21:00:00-05:00');
     expect(new Date(fridayEvening).getUTCDay()).toBe(6);
-    expectInstant(respondBy(fridayEvening), '2026-11-30T13:00:00-05:00');
+    expectInstant(respondBy(fridayEvening, codeBusiness), '2026-11-30T13:00:00-05:00');
     expectInstant(weekStart(fridayEvening), '2026-11-23T00:00:00-05:00');
   });
 
   it('counts Friday afternoon in New York as open, though it is Friday 19:00 in UTC', () => {
     // 15:00 in New York: two hours on Friday, two on Monday (a UTC count would say Monday 13:00 UTC).
-    expectInstant(respondBy(at('2026-06-19T15:00:00-04:00')), '2026-06-22T11:00:00-04:00');
+    expectInstant(
+      respondBy(at('2026-06-19T15:00:00-04:00'), codeBusiness),
+      '2026-06-22T11:00:00-04:00',
+    );
   });
 });
 

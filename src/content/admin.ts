@@ -1,4 +1,9 @@
-import { company } from './company';
+import { companyContent } from './company.ts';
+import { NOTHING_PUBLISHED } from './published.ts';
+
+// The inbox's bundle does not carry the published version: its words name the business as the
+// code does, but where a visitor reads the name (a reply's subject) the server gives the live one.
+const { company } = companyContent(NOTHING_PUBLISHED);
 
 /** Every text of the owner's inbox at /admin/ (src/admin). English: the owner's working language. */
 
@@ -152,10 +157,11 @@ export const adminText = {
     received: 'Received',
     contact: 'Contact',
     reply: 'Reply by email',
-    replySubject: (form: string) =>
+    /** `businessName`: the live version's (SubmissionDetail), else the code's. */
+    replySubject: (form: string, businessName: string = company.name) =>
       form === 'application'
-        ? `Your application to ${company.name}`
-        : `Your quote request to ${company.name}`,
+        ? `Your application to ${businessName}`
+        : `Your quote request to ${businessName}`,
     call: 'Call',
     whatsApp: 'WhatsApp',
     statusLegend: 'Status',

@@ -1,6 +1,6 @@
-import { editable } from './published.ts';
+import { contentOf } from './published.ts';
 import { DEFAULT_OPENING_HOURS, type ClosedDay } from './opening-hours.ts';
-import type { SocialLink } from './types';
+import type { SocialLink } from './types.ts';
 
 /**
  * The business's facts that are not words: names, numbers, addresses, links. Written once, shared by
@@ -8,7 +8,8 @@ import type { SocialLink } from './types';
  * place. Every value marked PLACEHOLDER is fictional and must be replaced before launch.
  */
 
-const facts = editable('business', {
+/** The code's facts: what the site shows until the owner publishes theirs. */
+const defaults = {
   // PLACEHOLDER name that fits the 'PS' mark.
   name: 'Potomac Staffing',
   legalName: 'Potomac Staffing LLC',
@@ -67,17 +68,28 @@ const facts = editable('business', {
     /** A personalised quote within this many hours, any day. */
     quoteHours: 24,
   },
+};
+
+export type BusinessFacts = typeof defaults;
+
+/** The facts as published, with the values written from them (the address's line, the links). */
+export const businessContent = contentOf((editable) => {
+  const facts = editable('business', defaults);
+  const { address, phones } = facts;
+  const addressLine = `${address.street}, ${address.city}, ${address.region} ${address.postalCode}`;
+  const business = {
+    ...facts,
+    address: { ...address, line: addressLine },
+    mapsUrl: `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(addressLine)}`,
+    whatsappUrl: whatsappUrlOf(phones.office.e164),
+  };
+  return { business };
 });
 
-const { address, phones } = facts;
-const addressLine = `${address.street}, ${address.city}, ${address.region} ${address.postalCode}`;
+export type Business = ReturnType<typeof businessContent>['business'];
 
-export const business = {
-  ...facts,
-  address: { ...address, line: addressLine },
-  mapsUrl: `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(addressLine)}`,
-  whatsappUrl: `https://wa.me/${phones.office.e164.replace(/\D/g, '')}`,
-};
+/** A WhatsApp chat with a number (E.164): wa.me takes its digits alone. */
+export const whatsappUrlOf = (e164: string) => `https://wa.me/${e164.replace(/\D/g, '')}`;
 
 /** Proper names the site shows in every language: places, and clients who agreed to be named. */
 export const names = {

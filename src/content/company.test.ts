@@ -1,4 +1,7 @@
-import { company, claims } from './company';
+import { companyContent } from './company.ts';
+import { NOTHING_PUBLISHED } from './published.ts';
+
+const { company, claims } = companyContent(NOTHING_PUBLISHED);
 
 describe('company content', () => {
   it('uses fictional 555-01xx phone numbers until real ones are set', () => {

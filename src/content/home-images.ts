@@ -6,8 +6,8 @@ import heroBuffet from '../assets/home/hero-catering-buffet.svg?w=640;960;1280;1
 import heroBriefing from '../assets/home/hero-captain-briefing.svg?w=640;960;1280;1920&format=avif;webp&quality=35&as=picture';
 import heroTerrace from '../assets/home/hero-skyline-terrace.svg?w=640;960;1280;1920&format=avif;webp&quality=35&as=picture';
 import founderPortraitImage from '../assets/home/founder-portrait.svg?w=320;480;640;800&format=avif;webp&as=picture';
-import { editable } from './published.ts';
-import type { ResponsiveImage } from './types';
+import { contentOf } from './published.ts';
+import type { ResponsiveImage } from './types.ts';
 
 /**
  * The home page's images: not words, so both languages share them (their alt texts are in each
@@ -21,19 +21,18 @@ export interface HeroImage {
   objectPosition: string;
 }
 
-const images = editable('home-images', {
-  heroImages: [
-    { image: heroGalaDinner, objectPosition: '72% 50%' },
-    { image: heroBartender, objectPosition: '62% 50%' },
-    { image: heroWedding, objectPosition: '50% 50%' },
-    { image: heroCorporate, objectPosition: '78% 50%' },
-    { image: heroBuffet, objectPosition: '60% 50%' },
-    { image: heroBriefing, objectPosition: '55% 50%' },
-    { image: heroTerrace, objectPosition: '45% 50%' },
-  ] satisfies HeroImage[] as HeroImage[],
-  founderPortrait: founderPortraitImage as ResponsiveImage,
-});
-
-export const heroImages: HeroImage[] = images.heroImages;
-
-export const founderPortrait: ResponsiveImage = images.founderPortrait;
+/** The home page's photos as published (the owner's replace the code's, one by one). */
+export const homeImagesContent = contentOf((editable) =>
+  editable('home-images', {
+    heroImages: [
+      { image: heroGalaDinner, objectPosition: '72% 50%' },
+      { image: heroBartender, objectPosition: '62% 50%' },
+      { image: heroWedding, objectPosition: '50% 50%' },
+      { image: heroCorporate, objectPosition: '78% 50%' },
+      { image: heroBuffet, objectPosition: '60% 50%' },
+      { image: heroBriefing, objectPosition: '55% 50%' },
+      { image: heroTerrace, objectPosition: '45% 50%' },
+    ] satisfies HeroImage[] as HeroImage[],
+    founderPortrait: founderPortraitImage as ResponsiveImage,
+  }),
+);

@@ -1,7 +1,12 @@
 import { jsonForScript, localBusinessJsonLd, siteHeadTags } from '../../scripts/build/site-head';
-import { business } from './business';
-import { company } from './company';
-import { company as spanishCompany } from './es/company';
+import { businessContent } from './business.ts';
+import { companyContent } from './company.ts';
+import { companyContent as esCompanyContent } from './es/company.ts';
+import { NOTHING_PUBLISHED } from './published.ts';
+
+const { business } = businessContent(NOTHING_PUBLISHED);
+const { company } = companyContent(NOTHING_PUBLISHED);
+const { company: spanishCompany } = esCompanyContent(NOTHING_PUBLISHED);
 
 function jsonLdFromHead(head: string): unknown {
   const match = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(head);
@@ -11,7 +16,7 @@ function jsonLdFromHead(head: string): unknown {
 
 describe('LocalBusiness JSON-LD', () => {
   it('states the facts of src/content', () => {
-    const data = localBusinessJsonLd();
+    const data = localBusinessJsonLd(NOTHING_PUBLISHED);
     expect(data['@context']).toBe('https://schema.org');
     expect(data['@type']).toBe('EmploymentAgency');
     expect(data.name).toBe(company.name);
@@ -43,7 +48,7 @@ describe('LocalBusiness JSON-LD', () => {
   });
 
   it('in the Spanish head: the Spanish words, the same facts, the Spanish address', () => {
-    const data = localBusinessJsonLd('es');
+    const data = localBusinessJsonLd(NOTHING_PUBLISHED, 'es');
     expect(data.description).toBe(spanishCompany.description);
     expect(data.telephone).toBe(company.phones.office.e164);
     expect(data.url).toBe(`${business.siteUrl}/es/`);
@@ -56,7 +61,7 @@ describe('LocalBusiness JSON-LD', () => {
       ['es', '/es/'],
     ] as const) {
       const head = new DOMParser().parseFromString(
-        `<head>${siteHeadTags(language)}</head>`,
+        `<head>${siteHeadTags(NOTHING_PUBLISHED, language)}</head>`,
         'text/html',
       );
       const href = (selector: string) => head.querySelector(selector)?.getAttribute('href');
@@ -68,12 +73,15 @@ describe('LocalBusiness JSON-LD', () => {
   });
 
   it('is written into the head tags as a data block that parses back to the same object', () => {
-    const head = siteHeadTags();
-    expect(jsonLdFromHead(head)).toEqual(localBusinessJsonLd());
+    const head = siteHeadTags(NOTHING_PUBLISHED);
+    expect(jsonLdFromHead(head)).toEqual(localBusinessJsonLd(NOTHING_PUBLISHED));
   });
 
   it('gives shared links a title and description taken from content', () => {
-    const head = new DOMParser().parseFromString(`<head>${siteHeadTags()}</head>`, 'text/html');
+    const head = new DOMParser().parseFromString(
+      `<head>${siteHeadTags(NOTHING_PUBLISHED)}</head>`,
+      'text/html',
+    );
     const og = (property: string) =>
       head.querySelector(`meta[property="og:${property}"]`)?.getAttribute('content');
     expect(og('site_name')).toBe(company.name);

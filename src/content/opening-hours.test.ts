@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { hoursWords, openingHours } from './company';
-import { hoursWords as spanishWords, openingHours as spanishHours } from './es/company';
+import { companyContent, hoursWords } from './company';
+import { companyContent as spanishContent, hoursWords as spanishWords } from './es/company';
+import { NOTHING_PUBLISHED } from './published';
 import {
   DEFAULT_OPENING_HOURS,
   openingHoursSpecification,
@@ -19,6 +20,8 @@ const weekWith = (changes: Partial<Record<DayHours['day'], Partial<DayHours>>>) 
 
 describe('opening hours as the site writes them', () => {
   it('writes the code’s hours as the site did before they were the owner’s', () => {
+    const { openingHours } = companyContent(NOTHING_PUBLISHED);
+    const { openingHours: spanishHours } = spanishContent(NOTHING_PUBLISHED);
     expect(openingHours).toEqual([{ days: 'Monday - Friday', time: '9:00 AM - 5:00 PM' }]);
     expect(spanishHours).toEqual([{ days: 'Lunes a viernes', time: '9:00 a.m. - 5:00 p.m.' }]);
     expect(openingHoursSpecification(DEFAULT_OPENING_HOURS)).toEqual([

@@ -1,39 +1,55 @@
 /**
- * The owner's published changes to the content (server/site/, edited at /admin/#/site): each
- * changed field's value, keyed `<part>/<path>` (e.g. `business/phones.office`), per language.
- * A field the owner never changed keeps the value the code gives it.
+ * A published version of the site (server/site/, edited at /admin/#/site), as a value: each
+ * changed field's value, keyed `<part>/<path>` (e.g. `business/phones.office`), for both languages
+ * (`facts`) and per language. A field the owner never changed keeps the value the code gives it.
  *
- * A published document carries its own language's changes in
- * `<script type="application/json" id="site-content">`; the publish renderer
- * (server/site/render/render-site.ts) puts both languages' on globalThis before it loads the pages'
- * code. With nothing published there is neither, and every part is the code's.
+ * Every reader takes the version it shows explicitly: a content module exports a function of the
+ * version (`companyContent(published)`), React reads it from its root (./use-content.ts), the
+ * server passes the live one. Nothing reads it from a global, so no import order matters.
  */
 import { renameFields } from './fields/renames.ts';
 import { withValueAt } from './value-path.ts';
 
-/** The changed fields' values, keyed `<part>/<path>`: shared by both languages, and each one's. */
-export interface PublishedContent {
+/** Changed fields' values, keyed `<part>/<path>`. */
+export type Fields = Readonly<Record<string, unknown>>;
+
+export type ContentLanguage = 'en' | 'es';
+
+export interface PublishedVersion {
+  /** The version's number in the site's history; null for the code's own content. */
+  readonly version: number | null;
   /** Changes that are the same in every language (a phone, a photo). */
-  facts?: Record<string, unknown>;
-  en?: Record<string, unknown>;
-  es?: Record<string, unknown>;
+  readonly facts: Fields;
+  readonly en: Fields;
+  readonly es: Fields;
 }
 
+/** Nothing published: every part is the code's. */
+export const NOTHING_PUBLISHED: PublishedVersion = Object.freeze({
+  version: null,
+  facts: Object.freeze({}),
+  en: Object.freeze({}),
+  es: Object.freeze({}),
+});
+
+/** Where a published document carries its version (`<script type="application/json">`). */
 export const CONTENT_ELEMENT_ID = 'site-content';
 
-declare global {
-  var __SITE_CONTENT__: PublishedContent | undefined;
-}
+const fieldsOf = (value: unknown): Fields =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Fields) : {};
 
-let fromDocument: PublishedContent | undefined;
-
-function published(): PublishedContent {
-  if (globalThis.__SITE_CONTENT__) return globalThis.__SITE_CONTENT__;
-  if (fromDocument) return fromDocument;
-  const element =
-    typeof document === 'undefined' ? null : document.getElementById(CONTENT_ELEMENT_ID);
-  fromDocument = element?.textContent ? (JSON.parse(element.textContent) as PublishedContent) : {};
-  return fromDocument;
+/**
+ * A version from its JSON (a document's #site-content, a worker's data): missing parts are
+ * nothing changed, so `{}` (or null) is NOTHING_PUBLISHED's equal.
+ */
+export function publishedVersion(json: unknown): PublishedVersion {
+  const value = fieldsOf(json);
+  const version = typeof value.version === 'number' ? value.version : null;
+  const [facts, en, es] = [fieldsOf(value.facts), fieldsOf(value.en), fieldsOf(value.es)];
+  if (version === null && [facts, en, es].every((fields) => Object.keys(fields).length === 0)) {
+    return NOTHING_PUBLISHED;
+  }
+  return { version, facts, en, es };
 }
 
 /** `cards.0.title` → ['cards', '0', 'title']; '' (the whole part) → []. */
@@ -43,7 +59,7 @@ const pathOf = (dotted: string) => (dotted === '' ? [] : dotted.split('.'));
  * Applies `fields` (keys `<part>/<path>`) that belong to `part` onto `defaults`, shorter paths
  * first: a whole list the owner rewrote, then any single field inside it.
  */
-export function applyFields<T>(part: string, defaults: T, published: Record<string, unknown>): T {
+export function applyFields<T>(part: string, defaults: T, published: Fields): T {
   const prefix = `${part}/`;
   // Keys renamed since these fields were published are read under their new names.
   const fields = renameFields(published);
@@ -57,11 +73,34 @@ export function applyFields<T>(part: string, defaults: T, published: Record<stri
 }
 
 /**
- * A content part as published: `defaults` (the code's) with the owner's published changes. A
- * language's module passes its language; a module both languages share (facts) passes none.
+ * One content part as `published` has it: `defaults` (the code's) with the owner's changes. A
+ * language's module passes its language; a part both languages share (facts) passes none.
  */
-export function editable<T>(part: string, defaults: T, language?: 'en' | 'es'): T {
-  const content = published();
-  const fields = language ? content[language] : content.facts;
-  return fields ? applyFields(part, defaults, fields) : defaults;
+export type Editable = <T>(part: string, defaults: T, language?: ContentLanguage) => T;
+
+export function editableOf(published: PublishedVersion): Editable {
+  return (part, defaults, language) =>
+    applyFields(part, defaults, language ? published[language] : published.facts);
+}
+
+/** A content module's content, as a function of the version. */
+export type Content<T> = (published: PublishedVersion) => T;
+
+/**
+ * A content module's parts, written once as a function of the version: its code's texts may
+ * follow other published parts (a claim written from the published figures). Made once per
+ * version (a version is never changed), so every reader of one version shares the same objects.
+ */
+export function contentOf<T>(
+  build: (editable: Editable, published: PublishedVersion) => T,
+): Content<T> {
+  const made = new WeakMap<PublishedVersion, T>();
+  return (published) => {
+    let content = made.get(published);
+    if (content === undefined) {
+      content = build(editableOf(published), published);
+      made.set(published, content);
+    }
+    return content;
+  };
 }

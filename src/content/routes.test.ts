@@ -8,7 +8,7 @@ import {
   scriptHref,
   sectionOfPath,
   staticHref,
-} from './routes';
+} from './routes.ts';
 
 describe('hashRoute', () => {
   it('reads the route path of a location hash as the hash router does', () => {

@@ -5,7 +5,7 @@ import {
   openingHoursSchema,
   openingHoursShape,
 } from './opening-hours-rules.ts';
-import type { ResponsiveImage } from './types';
+import type { ResponsiveImage } from './types.ts';
 
 /**
  * What the owner can change in the site (/admin/#/site), described once: each content part is a

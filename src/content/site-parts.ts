@@ -1,23 +1,45 @@
-import * as enApplication from './application-form.ts';
-import { business } from './business.ts';
-import * as enCompany from './company.ts';
-import * as enContact from './contact.ts';
-import * as esApplication from './es/application-form.ts';
-import * as esCompany from './es/company.ts';
-import * as esContact from './es/contact.ts';
-import * as esForms from './es/forms.ts';
-import * as esHome from './es/home.ts';
-import * as esNavigation from './es/navigation.ts';
-import * as esQuote from './es/quote-form.ts';
-import * as esSite from './es/site.ts';
-import * as esTeam from './es/team.ts';
-import * as enForms from './forms.ts';
-import * as enHome from './home.ts';
-import * as enNavigation from './navigation.ts';
-import * as enQuote from './quote-form.ts';
+import { applicationFormContent as enApplicationContent } from './application-form.ts';
+import { businessContent } from './business.ts';
+import { companyContent as enCompanyContent } from './company.ts';
+import { contactContent as enContactContent } from './contact.ts';
+import { applicationFormContent as esApplicationContent } from './es/application-form.ts';
+import { companyContent as esCompanyContent } from './es/company.ts';
+import { contactContent as esContactContent } from './es/contact.ts';
+import { formsContent as esFormsContent } from './es/forms.ts';
+import { homeContent as esHomeContent } from './es/home.ts';
+import { navigationContent as esNavigationContent } from './es/navigation.ts';
+import { quoteFormContent as esQuoteContent } from './es/quote-form.ts';
+import { pagesContent as esSiteContent } from './es/site.ts';
+import { teamContent as esTeamContent } from './es/team.ts';
+import { formsContent as enFormsContent } from './forms.ts';
+import { homeContent as enHomeContent } from './home.ts';
+import { navigationContent as enNavigationContent } from './navigation.ts';
+import { NOTHING_PUBLISHED } from './published.ts';
+import { quoteFormContent as enQuoteContent } from './quote-form.ts';
 import type { FieldNode } from './site-fields.ts';
-import * as enSite from './site.ts';
-import * as enTeam from './team.ts';
+import { pagesContent as enSiteContent } from './site.ts';
+import { teamContent as enTeamContent } from './team.ts';
+
+/** The code's content of each part: what the editor starts from and bounds its fields by. */
+const { business } = businessContent(NOTHING_PUBLISHED);
+const enApplication = enApplicationContent(NOTHING_PUBLISHED);
+const esApplication = esApplicationContent(NOTHING_PUBLISHED);
+const enCompany = enCompanyContent(NOTHING_PUBLISHED);
+const esCompany = esCompanyContent(NOTHING_PUBLISHED);
+const enContact = enContactContent(NOTHING_PUBLISHED);
+const esContact = esContactContent(NOTHING_PUBLISHED);
+const enForms = enFormsContent(NOTHING_PUBLISHED);
+const esForms = esFormsContent(NOTHING_PUBLISHED);
+const enHome = enHomeContent(NOTHING_PUBLISHED);
+const esHome = esHomeContent(NOTHING_PUBLISHED);
+const enNavigation = enNavigationContent(NOTHING_PUBLISHED);
+const esNavigation = esNavigationContent(NOTHING_PUBLISHED);
+const enQuote = enQuoteContent(NOTHING_PUBLISHED);
+const esQuote = esQuoteContent(NOTHING_PUBLISHED);
+const enSite = enSiteContent(NOTHING_PUBLISHED);
+const esSite = esSiteContent(NOTHING_PUBLISHED);
+const enTeam = enTeamContent(NOTHING_PUBLISHED);
+const esTeam = esTeamContent(NOTHING_PUBLISHED);
 
 import { applicationFormFields, applicationMessagesFields } from './fields/application-form.ts';
 import { businessFields, homeImagesFields, type HomeImages } from './fields/business.ts';
@@ -37,7 +59,7 @@ import { footerNavFields, mainNavFields, requestServiceCtaFields } from './field
 import { quoteFormFields, quoteMessagesFields } from './fields/quote-form.ts';
 import { pagesFields } from './fields/site.ts';
 import { teamFields } from './fields/team.ts';
-import type { Translation } from './types';
+import type { Translation } from './types.ts';
 
 /**
  * Every content part the owner can change at /admin/#/site, in the editor's order: its key (as the

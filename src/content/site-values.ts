@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FieldNode, LeafMeta, PhotoValue, TranslatedValue } from './site-fields.ts';
-import type { ResponsiveImage } from './types';
+import type { ResponsiveImage } from './types.ts';
 
 /**
  * The owner's values (src/content/site-fields.ts) between their three forms: the code's content

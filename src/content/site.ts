@@ -1,5 +1,5 @@
-import { editable } from './published.ts';
-import { claims } from './company.ts';
+import { contentOf } from './published.ts';
+import { companyContent } from './company.ts';
 
 /** Interface text that is not a business fact: page titles, headings, labels of shared controls. */
 
@@ -36,43 +36,54 @@ export interface PageText {
   intro?: string;
 }
 
-export const pages = editable(
-  'site.pages',
-  {
-    home: {
-      title: 'Event Staffing in D.C., Maryland & Virginia',
-      heading: 'Elite Staffing for Unforgettable Events',
-    },
-    team: {
-      title: 'Our Team',
-      heading: 'Our Team',
-      intro: 'Trained, certified and hand-picked professionals for every role your event needs.',
-    },
-    contact: {
-      title: 'Contact',
-      heading: 'Contact Us',
-      intro: `Call, write or visit: we answer within ${claims.responseTime}.`,
-    },
-    quote: {
-      title: 'Request Service',
-      heading: 'Request Service',
-      intro: `Tell us about your event and we will send a personalized quote within ${claims.quoteTurnaround}.`,
-    },
-    application: {
-      title: 'Join Our Team',
-      heading: 'Join Our Team',
-      intro: 'Work the most memorable events in the DMV with a team that values you.',
-    },
-    notFound: {
-      title: 'Page not found',
-      heading: 'Page not found',
-      intro: 'The page you were looking for does not exist or has moved.',
-    },
-    error: {
-      title: 'Something went wrong',
-      heading: 'Something went wrong.',
-      intro: 'Please try again, or go back to the home page.',
-    },
-  } satisfies Record<string, PageText>,
-  'en',
-);
+/**
+ * The pages' titles, headings and introductions, as `published` has them.
+ */
+export const pagesContent = contentOf((editable, published) => {
+  const { claims } = companyContent(published);
+
+  const pages = editable(
+    'site.pages',
+    {
+      home: {
+        title: 'Event Staffing in D.C., Maryland & Virginia',
+        heading: 'Elite Staffing for Unforgettable Events',
+      },
+      team: {
+        title: 'Our Team',
+        heading: 'Our Team',
+        intro: 'Trained, certified and hand-picked professionals for every role your event needs.',
+      },
+      contact: {
+        title: 'Contact',
+        heading: 'Contact Us',
+        intro: `Call, write or visit: we answer within ${claims.responseTime}.`,
+      },
+      quote: {
+        title: 'Request Service',
+        heading: 'Request Service',
+        intro: `Tell us about your event and we will send a personalized quote within ${claims.quoteTurnaround}.`,
+      },
+      application: {
+        title: 'Join Our Team',
+        heading: 'Join Our Team',
+        intro: 'Work the most memorable events in the DMV with a team that values you.',
+      },
+      notFound: {
+        title: 'Page not found',
+        heading: 'Page not found',
+        intro: 'The page you were looking for does not exist or has moved.',
+      },
+      error: {
+        title: 'Something went wrong',
+        heading: 'Something went wrong.',
+        intro: 'Please try again, or go back to the home page.',
+      },
+    } satisfies Record<string, PageText>,
+    'en',
+  );
+
+  return { pages };
+});
+
+export type PagesContent = ReturnType<typeof pagesContent>;

@@ -1,4 +1,4 @@
-import { routes } from './routes';
+import { routes } from './routes.ts';
 
 /**
  * Spanish words on the English site (SPEC: part of the application page is in Spanish): the offer

@@ -1,6 +1,6 @@
-import { editable } from './published.ts';
-import { company } from './company';
-import { routes, withFieldFocused } from './routes';
+import { contentOf } from './published.ts';
+import { companyContent } from './company.ts';
+import { routes, withFieldFocused } from './routes.ts';
 
 /** The team page (/team): the roles we staff, how we keep quality up, and how to join. */
 
@@ -148,44 +148,55 @@ const pillars: QualityPillar[] = [
   },
 ];
 
-const resumeSubject = `Resume: staff application to ${company.name}`;
+/**
+ * The team page as `published` has it.
+ */
+export const teamContent = contentOf((editable, published) => {
+  const { company } = companyContent(published);
 
-export const team = editable(
-  'team',
-  {
-    roles: {
-      eyebrow: 'Our Professionals',
-      title: 'The Roles We Staff',
-      intro: 'Each role comes with clear requirements, so you know who is serving your guests.',
-      requirementsHeading: 'Requirements',
-      specialtiesHeading: 'Specialties',
-      items: roles,
-    },
-    pillars: {
-      eyebrow: 'Our Standards',
-      title: 'How We Guarantee Quality',
-      intro: 'Four commitments behind every person we send to your event.',
-      items: pillars,
-    },
-    stats: {
-      eyebrow: 'Our Track Record',
-      title: 'Numbers That Speak for Us',
-    },
-    join: {
-      title: 'Join Our Team',
-      text: 'Are you a hospitality professional who takes pride in great service? We are always looking for talented servers, bartenders, kitchen staff and leaders.',
-      apply: { label: 'Apply Now', to: routes.application.path },
-      sendResume: {
-        label: 'Send Resume',
-        href: `mailto:${company.email}?subject=${encodeURIComponent(resumeSubject)}`,
-        hint: `or e-mail your resume to ${company.email}`,
+  const resumeSubject = `Resume: staff application to ${company.name}`;
+
+  const team = editable(
+    'team',
+    {
+      roles: {
+        eyebrow: 'Our Professionals',
+        title: 'The Roles We Staff',
+        intro: 'Each role comes with clear requirements, so you know who is serving your guests.',
+        requirementsHeading: 'Requirements',
+        specialtiesHeading: 'Specialties',
+        items: roles,
       },
-      /** Opens the application with its résumé field in view and focused. */
-      attachResume: {
-        label: 'Or attach it to the online application',
-        to: withFieldFocused(routes.application.path, 'resume'),
+      pillars: {
+        eyebrow: 'Our Standards',
+        title: 'How We Guarantee Quality',
+        intro: 'Four commitments behind every person we send to your event.',
+        items: pillars,
       },
-    },
-  } as const,
-  'en',
-);
+      stats: {
+        eyebrow: 'Our Track Record',
+        title: 'Numbers That Speak for Us',
+      },
+      join: {
+        title: 'Join Our Team',
+        text: 'Are you a hospitality professional who takes pride in great service? We are always looking for talented servers, bartenders, kitchen staff and leaders.',
+        apply: { label: 'Apply Now', to: routes.application.path },
+        sendResume: {
+          label: 'Send Resume',
+          href: `mailto:${company.email}?subject=${encodeURIComponent(resumeSubject)}`,
+          hint: `or e-mail your resume to ${company.email}`,
+        },
+        /** Opens the application with its résumé field in view and focused. */
+        attachResume: {
+          label: 'Or attach it to the online application',
+          to: withFieldFocused(routes.application.path, 'resume'),
+        },
+      },
+    } as const,
+    'en',
+  );
+
+  return { team };
+});
+
+export type TeamContent = ReturnType<typeof teamContent>;

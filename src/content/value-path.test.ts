@@ -1,4 +1,4 @@
-import { withValueAt } from './value-path';
+import { withValueAt } from './value-path.ts';
 
 describe('withValueAt', () => {
   const value = { title: 'Old', cards: [{ heading: 'A' }, { heading: 'B' }] };
@@ -28,8 +28,17 @@ describe('withValueAt', () => {
     expect(withValueAt(undefined, ['a', 'b'], 1, 'add')).toEqual({ a: { b: 1 } });
   });
 
-  it("leaves the value as it is for a key the code's object lacks, for published content", () => {
-    expect(withValueAt(value, ['subtitle'], 'New', 'keep')).toBe(value);
+  it("sets an optional last key the code's object leaves unset, for published content", () => {
+    const social = [{ label: 'Facebook' }, { label: 'Instagram' }];
+    expect(withValueAt(social, ['0', 'href'], 'https://facebook.com/x', 'keep')).toEqual([
+      { label: 'Facebook', href: 'https://facebook.com/x' },
+      { label: 'Instagram' },
+    ]);
+  });
+
+  it('leaves the value as it is for a path through what the code lacks, for published content', () => {
+    expect(withValueAt(value, ['subtitle', 'text'], 'New', 'keep')).toBe(value);
     expect(withValueAt(undefined, ['a', 'b'], 1, 'keep')).toBeUndefined();
+    expect(withValueAt('text', ['a'], 1, 'keep')).toBe('text');
   });
 });

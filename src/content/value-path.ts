@@ -1,9 +1,11 @@
 /**
  * `value` with `replacement` at `path` (keys and list indexes), copied along the path: `value`
  * itself never changes. A list index that is not there leaves the value as it is. A key the object
- * lacks is added (`'add'`: an edit of the site editor's working copy), or leaves the value as it is
- * (`'keep'`: the owner's published fields over the code's content, which apply only where the
- * code's object has the key).
+ * lacks is added (`'add'`: an edit of the site editor's working copy); with `'keep'` (the owner's
+ * published fields over the code's content) it is added only as the path's last key, into an
+ * object the code has: an optional field the code leaves unset (a social link's `href`) is the
+ * owner's to set, while a path through something the code lacks (a field of a renamed part)
+ * leaves the value as it is.
  */
 export function withValueAt(
   value: unknown,
@@ -21,7 +23,8 @@ export function withValueAt(
     return copy;
   }
   const isObject = typeof value === 'object' && value !== null;
-  if (missing === 'keep' && (!isObject || !(key in value))) return value;
+  const optionalLeaf = isObject && rest.length === 0;
+  if (missing === 'keep' && (!isObject || !(key in value)) && !optionalLeaf) return value;
   const record = isObject ? (value as Record<string, unknown>) : {};
   return { ...record, [key]: withValueAt(record[key], rest, replacement, missing) };
 }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, vi } from 'vitest';
-import { applicationMessages } from '../content/application-form';
-import { formText } from '../content/forms';
+import { applicationFormContent } from '../content/application-form';
+import { formsContent } from '../content/forms';
 import {
   applicationFormSchema,
   applicationSubmissionSchema,
@@ -8,6 +8,10 @@ import {
   toApplicationSubmission,
   type ApplicationFormInput,
 } from './application';
+import { NOTHING_PUBLISHED } from '../content/published';
+
+const { applicationMessages } = applicationFormContent(NOTHING_PUBLISHED);
+const { formText } = formsContent(NOTHING_PUBLISHED);
 
 const valid: ApplicationFormInput = {
   fullName: 'Ana Torres',

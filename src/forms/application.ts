@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { applicationMessages as messages } from '../content/application-form';
+import { applicationFormContent } from '../content/application-form';
 import {
   availabilityValues,
   experienceValues,
@@ -23,6 +23,10 @@ import {
   requiredText,
   unknownFieldError,
 } from './rules';
+import { NOTHING_PUBLISHED } from '../content/published';
+
+// The code's messages: see rules.ts.
+const { applicationMessages: messages } = applicationFormContent(NOTHING_PUBLISHED);
 
 /**
  * The job application (SPEC sections 3 and 5): the form's values, the JSON body the browser sends,

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, vi } from 'vitest';
-import { formText } from '../content/forms';
-import { quoteMessages } from '../content/quote-form';
+import { formsContent } from '../content/forms';
+import { quoteFormContent } from '../content/quote-form';
 import {
   emptyQuoteForm,
   quoteFormSchema,
@@ -8,6 +8,10 @@ import {
   toQuoteSubmission,
   type QuoteFormInput,
 } from './quote';
+import { NOTHING_PUBLISHED } from '../content/published';
+
+const { formText } = formsContent(NOTHING_PUBLISHED);
+const { quoteMessages } = quoteFormContent(NOTHING_PUBLISHED);
 
 const valid: QuoteFormInput = {
   clientName: 'Jordan Rivera',

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { quoteServiceValues as serviceValues } from '../content/options';
-import { quoteMessages as messages } from '../content/quote-form';
+import { quoteFormContent } from '../content/quote-form';
 import {
   choiceList,
   emailAddress,
@@ -15,6 +15,10 @@ import {
   upcomingDate,
   wholeNumber,
 } from './rules';
+import { NOTHING_PUBLISHED } from '../content/published';
+
+// The code's messages: see rules.ts.
+const { quoteMessages: messages } = quoteFormContent(NOTHING_PUBLISHED);
 
 /**
  * The quote request (SPEC sections 3, 5 and 7): the form's values, the JSON body the browser sends,

@@ -1,5 +1,8 @@
-import { applicationMessages as messages } from '../content/application-form';
+import { applicationFormContent } from '../content/application-form';
 import { fileSize, RESUME_MAX_BYTES, resumeProblem } from './resume';
+import { NOTHING_PUBLISHED } from '../content/published';
+
+const { applicationMessages: messages } = applicationFormContent(NOTHING_PUBLISHED);
 
 const PDF = [0x25, 0x50, 0x44, 0x46, 0x2d];
 const DOC = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];

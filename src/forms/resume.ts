@@ -1,4 +1,9 @@
-import { applicationForm, applicationMessages as messages } from '../content/application-form';
+import { applicationFormContent } from '../content/application-form';
+import { NOTHING_PUBLISHED } from '../content/published';
+
+// The code's messages: see rules.ts.
+const { applicationForm, applicationMessages: messages } =
+  applicationFormContent(NOTHING_PUBLISHED);
 
 /**
  * The résumé an applicant may attach: a PDF or Word file of at most 5 MB, checked in the browser

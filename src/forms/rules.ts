@@ -1,6 +1,11 @@
 import * as z from 'zod/mini';
-import { formText } from '../content/forms';
+import { formsContent } from '../content/forms';
 import { isIsoDate, localIsoDate } from './dates';
+import { NOTHING_PUBLISHED } from '../content/published';
+
+// The schemas carry the code's words (in this build's language); a page shows each message as
+// the owner published it (published-message.ts), and the server in the page's language.
+const { formText } = formsContent(NOTHING_PUBLISHED);
 
 /**
  * The building blocks of both forms' schemas. Every rule carries its field's own message, also for

@@ -1,15 +1,19 @@
 import {
-  applicationForm,
   experienceOptions,
   languageOptions,
   positionOptions,
   shiftOptions,
   skillOptions,
   yearsExperienceOptions,
+  applicationFormContent,
 } from '../content/application-form';
 import type { ChoiceOption } from '../content/options';
-import { quoteForm, quoteServiceOptions } from '../content/quote-form';
+import { quoteServiceOptions, quoteFormContent } from '../content/quote-form';
 import { displayValue, labelledFields, submissionFields } from './submission-fields';
+import { NOTHING_PUBLISHED } from '../content/published';
+
+const { applicationForm } = applicationFormContent(NOTHING_PUBLISHED);
+const { quoteForm } = quoteFormContent(NOTHING_PUBLISHED);
 
 function labelOf(options: readonly ChoiceOption[], value: string): string {
   const option = options.find((candidate) => candidate.value === value);

@@ -1,5 +1,4 @@
 import {
-  applicationForm,
   availabilityOptions,
   experienceOptions,
   languageOptions,
@@ -7,11 +6,18 @@ import {
   shiftOptions,
   skillOptions,
   yearsExperienceOptions,
+  applicationFormContent,
 } from '../content/application-form';
 import type { ChoiceOption } from '../content/options';
-import { quoteForm, quoteServiceOptions } from '../content/quote-form';
+import { quoteServiceOptions, quoteFormContent } from '../content/quote-form';
 import { applicationFormFields } from './application';
 import { quoteFormFields } from './quote';
+import { NOTHING_PUBLISHED } from '../content/published';
+
+// The code's labels: the inbox names the fields as the code does (its bundle has no published
+// version; the owner edits the words a visitor reads, not the inbox's).
+const { applicationForm } = applicationFormContent(NOTHING_PUBLISHED);
+const { quoteForm } = quoteFormContent(NOTHING_PUBLISHED);
 
 /**
  * Each form's fields as the visitor saw them: the label (or the question of a group) and the

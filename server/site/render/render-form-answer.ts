@@ -1,13 +1,16 @@
 // The receiver's answer to a form sent without JavaScript (server/site/form-answers.ts): the form's
 // page with the posted values and messages, or its confirmation, as a whole document, in a
-// long-lived worker thread of the server (bundled into BUILD_DIR/server/render-form-answer.js).
-// Its first import puts the owner's published content where the content modules read it, before
-// any of them is evaluated; the server makes a new worker when another version goes live.
-import './render-site-content.ts';
+// long-lived worker thread of the server (bundled into BUILD_DIR/server/render-form-answer.js),
+// each drawn in the version its request carries (the live one), passed on to every step.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
+import {
+  NOTHING_PUBLISHED,
+  publishedVersion,
+  type PublishedVersion,
+} from '../../../src/content/published.ts';
 import {
   answerDocument,
   type DocumentTemplate,
@@ -44,11 +47,24 @@ function pagesOf(language: 'en' | 'es'): Promise<LanguagePages> {
   return pages;
 }
 
-async function answer({ posted, language }: AnswerRequest): Promise<string> {
+let last: PublishedVersion = NOTHING_PUBLISHED;
+
+/**
+ * A request's version, from the structured clone the keeper sent: the one before while the number
+ * is the same, so that its content is made once (src/content/published.ts contentOf), not per page.
+ */
+function versionOf(sent: PublishedVersion): PublishedVersion {
+  if (sent.version === null || sent.version !== last.version) last = publishedVersion(sent);
+  return last;
+}
+
+async function answer(request: AnswerRequest): Promise<string> {
+  const { posted, language } = request;
+  const published = versionOf(request.published);
   const { template, entry } = await pagesOf(language);
-  const page = await entry.renderFormAnswer(posted);
+  const page = await entry.renderFormAnswer(posted, published);
   return answerDocument(template, page, page.path, (routeMarker) =>
-    siteHeadTags(language, routeMarker, { path: page.path, title: page.title }),
+    siteHeadTags(published, language, routeMarker, { path: page.path, title: page.title }),
   );
 }
 

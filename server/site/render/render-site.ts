@@ -1,7 +1,6 @@
-// The owner's publish (server/site/): the public documents made again from the published content,
-// in a worker thread of the server (bundled into BUILD_DIR/server/render-site.js). A worker has
-// its own modules, so the pages' content modules read this publish's content when they load.
-import './render-site-content.ts';
+// The owner's publish (server/site/): the public documents made again from a published version,
+// in a worker thread of the server (bundled into BUILD_DIR/server/render-site.js), which passes
+// the version to every step (the pages, the head tags, the link preview, the sitemap).
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -10,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { CONTENT_ELEMENT_ID } from '../../../src/content/published.ts';
+import { CONTENT_ELEMENT_ID, publishedVersion } from '../../../src/content/published.ts';
 import { prerenderedPageFile } from '../../../src/content/routes.ts';
 import {
   assembleDocument,
@@ -35,10 +34,12 @@ import {
 import type { RenderJob, RenderedFile } from './render-site-contract.ts';
 
 const job = workerData as RenderJob;
+// A structured clone of the keeper's value: made a version again (its empty parts included).
+const published = publishedVersion(job.content);
 
 /** The link preview picture, made once per text (satori and sharp take a second or two). */
 async function linkPreview(language: string): Promise<Buffer> {
-  const text = previewText(language);
+  const text = previewText(published, language);
   const key = createHash('sha256').update(JSON.stringify(text)).digest('hex').slice(0, 16);
   const cached = path.join(job.buildDir, 'link-previews', `${key}.jpg`);
   if (existsSync(cached)) return readFile(cached);
@@ -53,7 +54,7 @@ async function linkPreview(language: string): Promise<Buffer> {
 
 /** The link preview under the name its head tags give, and under its first name (link-preview.ts). */
 function previewFiles(base: string, image: Buffer, language: string): RenderedFile[] {
-  return [previewFileName(previewText(language)), PREVIEW_FILE].map((name) => ({
+  return [previewFileName(previewText(published, language)), PREVIEW_FILE].map((name) => ({
     path: `${base}${name}`,
     body: image,
   }));
@@ -74,18 +75,20 @@ async function documentsOf(language: 'en' | 'es'): Promise<RenderedFile[]> {
   const entry = (await import(
     pathToFileURL(path.join(folder, 'entry-server.js')).href
   )) as ServerEntry;
-  const own = { facts: job.content.facts, [language]: job.content[language] };
-  // Nothing published for this document: exactly the build's.
-  const content =
-    own.facts || own[language]
-      ? `<script type="application/json" id="${CONTENT_ELEMENT_ID}">${jsonForScript(own)}</script>`
-      : '';
-  const home = assembleDocument(template, await entry.renderPage('/'));
-  const base = contentOf(language).language.documentPath.replace(/^\//, '');
+  // The document carries the version it was made with, for React to hydrate it with the same
+  // words (src/main.tsx): the facts and its own language's (never the other language's).
+  const own = {
+    version: published.version,
+    facts: published.facts,
+    [language]: published[language],
+  };
+  const content = `<script type="application/json" id="${CONTENT_ELEMENT_ID}">${jsonForScript(own)}</script>`;
+  const home = assembleDocument(template, await entry.renderPage('/', published));
+  const base = contentOf(published, language).language.documentPath.replace(/^\//, '');
   const files: RenderedFile[] = [
     {
       path: template.document,
-      body: withHeadTags(home, (marker) => siteHeadTags(language, marker)).replace(
+      body: withHeadTags(home, (marker) => siteHeadTags(published, language, marker)).replace(
         '</head>',
         () => `${content}</head>`,
       ),
@@ -93,11 +96,11 @@ async function documentsOf(language: 'en' | 'es'): Promise<RenderedFile[]> {
     ...previewFiles(base, await linkPreview(language), language),
   ];
   for (const pagePath of entry.otherPagePaths) {
-    const page = await entry.renderPage(pagePath);
+    const page = await entry.renderPage(pagePath, published);
     files.push({ path: `${base}${prerenderedPageFile(pagePath) ?? ''}`, body: pageFile(page) });
     if (!entry.pageDocumentPaths.includes(pagePath)) continue;
     const head = (marker: string) =>
-      siteHeadTags(language, marker, { path: pagePath, title: page.title });
+      siteHeadTags(published, language, marker, { path: pagePath, title: page.title });
     files.push({
       path: `${base}${pageDocumentFile(pagePath)}`,
       body: pageDocument(template, page, pagePath, head).replace(
@@ -126,7 +129,7 @@ async function compressed(file: RenderedFile): Promise<RenderedFile> {
 const files: RenderedFile[] = [
   ...(await documentsOf('en')),
   ...(await documentsOf('es')),
-  { path: 'sitemap.xml', body: sitemapXml() },
-  { path: 'robots.txt', body: robotsTxt() },
+  { path: 'sitemap.xml', body: sitemapXml(published) },
+  { path: 'robots.txt', body: robotsTxt(published) },
 ];
 parentPort?.postMessage(await Promise.all(files.map((file) => compressed(stamped(file)))));

@@ -1,4 +1,8 @@
-import { business } from '../../content/business';
+import { businessContent } from '../../content/business';
+import { NOTHING_PUBLISHED } from '../../content/published';
+
+// The office's clock: the code's (the time zone is not a field the owner publishes).
+const { business } = businessContent(NOTHING_PUBLISHED);
 import { formatPhone, phoneDigits, telLink } from '../../forms/phone-format';
 
 /** How the inbox writes times, dates and phone links. The owner's own time zone, US English. */

@@ -17,7 +17,7 @@ export function ContactActions({ detail }: { detail: SubmissionDetail }) {
   const links = contactLinks(
     textField(detail, 'email'),
     textField(detail, 'phone'),
-    text.replySubject(detail.form),
+    text.replySubject(detail.form, detail.businessName),
   );
   const actions = [
     { href: links.mail, label: text.reply, Icon: Mail, variant: 'secondary' as const },

@@ -2,16 +2,19 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { adminText } from '../../content/admin';
 import {
-  applicationForm,
   experienceOptions,
   positionOptions,
   shiftOptions,
   yearsExperienceOptions,
+  applicationFormContent,
 } from '../../content/application-form';
 import { fakeFetch, json, type FakeHandler } from '../../test/fake-fetch';
 import { AdminApp } from '../admin-app';
 import type { SubmissionDetail, SubmissionStatus } from '../contract';
 import { expectAlertSaying } from '../../test/alert';
+import { NOTHING_PUBLISHED } from '../../content/published';
+
+const { applicationForm } = applicationFormContent(NOTHING_PUBLISHED);
 
 const text = adminText.submission;
 const labels = applicationForm.fields;

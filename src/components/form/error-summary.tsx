@@ -1,4 +1,7 @@
-import { formText } from '../../content/forms';
+import { use } from 'react';
+import { formsContent } from '../../content/forms';
+import { useContent } from '../../content/use-content';
+import { MessageWords } from '../../forms/published-message';
 
 export interface ErrorSummaryItem {
   name: string;
@@ -15,6 +18,8 @@ interface ErrorSummaryProps {
 
 /** GOV.UK's error summary: a heading and a link to each field in error, in page order. */
 export function ErrorSummary({ id, items, onSelect }: ErrorSummaryProps) {
+  const { formText } = useContent(formsContent);
+  const words = use(MessageWords);
   if (items.length === 0) return null;
   return (
     <div
@@ -39,7 +44,7 @@ export function ErrorSummary({ id, items, onSelect }: ErrorSummaryProps) {
                 onSelect(item.name);
               }}
             >
-              {item.message}
+              {words(item.message)}
             </a>
           </li>
         ))}

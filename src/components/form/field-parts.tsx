@@ -1,6 +1,8 @@
-import type { ReactNode } from 'react';
+import { use, type ReactNode } from 'react';
 import { CircleAlert, Info } from 'lucide-react';
-import { formText } from '../../content/forms';
+import { formsContent } from '../../content/forms';
+import { useContent } from '../../content/use-content';
+import { MessageWords } from '../../forms/published-message';
 
 export const controlClass = (error?: string) =>
   `block w-full rounded-md border bg-white px-3 py-2.5 text-base text-slate-900 shadow-xs ${
@@ -8,6 +10,7 @@ export const controlClass = (error?: string) =>
   }`;
 
 export function LabelText({ text, optional }: { text: string; optional?: boolean }) {
+  const { formText } = useContent(formsContent);
   return (
     <>
       {text}
@@ -36,11 +39,13 @@ export function FieldNote({ id, text }: { id: string; text: string }) {
 
 /** The error under a field, with the GOV.UK visually hidden "Error:" prefix. */
 export function FieldError({ id, message }: { id: string; message?: string }) {
+  const { formText } = useContent(formsContent);
+  const words = use(MessageWords);
   return message ? (
     <p id={id} className="flex items-start gap-1.5 text-sm font-semibold text-red-700">
       <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
       <span>
-        <span className="sr-only">{formText.errorPrefix}</span> {message}
+        <span className="sr-only">{formText.errorPrefix}</span> {words(message)}
       </span>
     </p>
   ) : null;

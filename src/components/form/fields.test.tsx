@@ -38,6 +38,7 @@ function Harness({ children, onValid }: { children: ReactNode; onValid?: () => v
       sending={false}
       honeypot={{ value: '', onChange: () => {} }}
       submitLabel="Send"
+      messages={() => ({})}
     >
       {children}
     </FormShell>

@@ -5,15 +5,18 @@ import {
   type FieldValues,
   type UseFormReturn,
 } from 'react-hook-form';
-import { formText } from '../../content/forms';
+import { formsContent } from '../../content/forms';
 import { language } from '../../content/language';
 import { FORM_READY_ATTRIBUTE, FORM_READY_VALUE } from '../../forms/held-submit';
 import { LANGUAGE_FIELD } from '../../forms/posted';
 import { usePostedForm } from '../../forms/posted-form';
+import type { MessageTable } from '../../forms/published-message';
 import { ErrorSummary } from './error-summary';
+import { FormMessages } from './form-messages';
 import { fieldId, FormIdContext } from './field-context';
 import { HoneypotField } from './honeypot-field';
 import { SubmitButton } from './submit-button';
+import { useContent } from '../../content/use-content';
 
 interface FormShellProps<TInput extends FieldValues, TOutput> {
   /** Prefix of every id in the form. */
@@ -36,6 +39,8 @@ interface FormShellProps<TInput extends FieldValues, TOutput> {
   /** Called when a field of the form first has focus (the proof of work starts then). */
   onFirstFocus?: () => void;
   submitLabel: string;
+  /** The form's own messages (its content's), which the owner may have published anew. */
+  messages: MessageTable;
   /** Shown just above the button, e.g. that a send failed. */
   beforeSubmit?: ReactNode;
   children: ReactNode;
@@ -73,9 +78,11 @@ export function FormShell<TInput extends FieldValues, TOutput>({
   honeypot,
   onFirstFocus,
   submitLabel,
+  messages,
   beforeSubmit,
   children,
 }: FormShellProps<TInput, TOutput>) {
+  const { formText } = useContent(formsContent);
   const element = useRef<HTMLFormElement>(null);
   // The app runs the form from now on: a Send held until now goes to it (forms/held-submit.ts);
   // the page's first script and the browser tests read this too.
@@ -86,32 +93,34 @@ export function FormShell<TInput extends FieldValues, TOutput>({
   }, [onFirstFocus]);
   return (
     <FormProvider {...form}>
-      <FormIdContext value={id}>
-        {/* Without JavaScript an ordinary post to the receiver, which answers with a page. */}
-        <form
-          ref={element}
-          id={id}
-          data-draft-key={draftKey}
-          method="post"
-          action={action}
-          encType={withFile ? 'multipart/form-data' : 'application/x-www-form-urlencoded'}
-          noValidate
-          onSubmit={(event) => void onSubmit(event)}
-          onFocus={onFirstFocus}
-          aria-busy={sending}
-          className="relative space-y-10 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"
-        >
-          <p className="text-slate-600">{formText.requiredNote}</p>
-          <Summary formId={id} fieldOrder={fieldOrder} />
-          {children}
-          <HoneypotField id={`${id}-gotcha`} {...honeypot} />
-          <input type="hidden" name={LANGUAGE_FIELD} value={language.code} />
-          <div className="space-y-6 border-t border-slate-200 pt-8">
-            {beforeSubmit}
-            <SubmitButton label={submitLabel} sending={sending} />
-          </div>
-        </form>
-      </FormIdContext>
+      <FormMessages messages={messages}>
+        <FormIdContext value={id}>
+          {/* Without JavaScript an ordinary post to the receiver, which answers with a page. */}
+          <form
+            ref={element}
+            id={id}
+            data-draft-key={draftKey}
+            method="post"
+            action={action}
+            encType={withFile ? 'multipart/form-data' : 'application/x-www-form-urlencoded'}
+            noValidate
+            onSubmit={(event) => void onSubmit(event)}
+            onFocus={onFirstFocus}
+            aria-busy={sending}
+            className="relative space-y-10 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"
+          >
+            <p className="text-slate-600">{formText.requiredNote}</p>
+            <Summary formId={id} fieldOrder={fieldOrder} />
+            {children}
+            <HoneypotField id={`${id}-gotcha`} {...honeypot} />
+            <input type="hidden" name={LANGUAGE_FIELD} value={language.code} />
+            <div className="space-y-6 border-t border-slate-200 pt-8">
+              {beforeSubmit}
+              <SubmitButton label={submitLabel} sending={sending} />
+            </div>
+          </form>
+        </FormIdContext>
+      </FormMessages>
     </FormProvider>
   );
 }

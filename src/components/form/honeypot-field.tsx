@@ -1,4 +1,5 @@
-import { formText } from '../../content/forms';
+import { formsContent } from '../../content/forms';
+import { useContent } from '../../content/use-content';
 
 interface HoneypotFieldProps {
   id: string;
@@ -8,6 +9,7 @@ interface HoneypotFieldProps {
 
 /** A spam trap that people never see, reach by keyboard or hear; bots that fill it are found out. */
 export function HoneypotField({ id, value, onChange }: HoneypotFieldProps) {
+  const { formText } = useContent(formsContent);
   return (
     <div aria-hidden="true" className="absolute -left-[10000px] size-px overflow-hidden">
       <label htmlFor={id}>{formText.honeypotLabel}</label>

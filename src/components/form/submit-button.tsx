@@ -1,10 +1,12 @@
 import { LoaderCircle } from 'lucide-react';
-import { formText } from '../../content/forms';
+import { formsContent } from '../../content/forms';
 import { BUSY_LABEL_ATTRIBUTE } from '../../forms/held-submit';
 import { buttonClasses } from '../button-link';
+import { useContent } from '../../content/use-content';
 
 /** The submit button: disabled with a spinner while sending, announced through a status region. */
 export function SubmitButton({ label, sending }: { label: string; sending: boolean }) {
+  const { formText } = useContent(formsContent);
   return (
     <div>
       <button

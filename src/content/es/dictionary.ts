@@ -4,27 +4,27 @@
  * fails tsc when a Spanish module lacks an export of its English twin or has one more. It is not
  * imported by the app; the Spanish build swaps each English module for its twin (vite.config.ts).
  */
-import type * as EnApplicationForm from '../application-form';
-import type * as EnCompany from '../company';
-import type * as EnContact from '../contact';
-import type * as EnForms from '../forms';
-import type * as EnHome from '../home';
-import type * as EnLanguage from '../language';
-import type * as EnNavigation from '../navigation';
-import type * as EnQuoteForm from '../quote-form';
-import type * as EnSite from '../site';
-import type * as EnTeam from '../team';
-import type { Translation } from '../types';
-import type * as EsApplicationForm from './application-form';
-import type * as EsCompany from './company';
-import type * as EsContact from './contact';
-import type * as EsForms from './forms';
-import type * as EsHome from './home';
-import type * as EsLanguage from './language';
-import type * as EsNavigation from './navigation';
-import type * as EsQuoteForm from './quote-form';
-import type * as EsSite from './site';
-import type * as EsTeam from './team';
+import type * as EnApplicationForm from '../application-form.ts';
+import type * as EnCompany from '../company.ts';
+import type * as EnContact from '../contact.ts';
+import type * as EnForms from '../forms.ts';
+import type * as EnHome from '../home.ts';
+import type * as EnLanguage from '../language.ts';
+import type * as EnNavigation from '../navigation.ts';
+import type * as EnQuoteForm from '../quote-form.ts';
+import type * as EnSite from '../site.ts';
+import type * as EnTeam from '../team.ts';
+import type { Translation } from '../types.ts';
+import type * as EsApplicationForm from './application-form.ts';
+import type * as EsCompany from './company.ts';
+import type * as EsContact from './contact.ts';
+import type * as EsForms from './forms.ts';
+import type * as EsHome from './home.ts';
+import type * as EsLanguage from './language.ts';
+import type * as EsNavigation from './navigation.ts';
+import type * as EsQuoteForm from './quote-form.ts';
+import type * as EsSite from './site.ts';
+import type * as EsTeam from './team.ts';
 
 /** `true` when `Es` exports exactly the names of `En`, each a translation of the English value. */
 type Twin<En, Es> = [Exclude<keyof En, keyof Es>, Exclude<keyof Es, keyof En>] extends [

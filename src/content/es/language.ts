@@ -1,5 +1,5 @@
-import type * as en from '../language';
-import type { Translation } from '../types';
+import type * as en from '../language.ts';
+import type { Translation } from '../types.ts';
 
 export const language: Translation<typeof en.language> = {
   code: 'es',

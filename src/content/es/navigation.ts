@@ -1,43 +1,52 @@
-import { editable } from '../published.ts';
-import type * as en from '../navigation';
-import { routes, sectionTarget } from '../routes';
-import type { NavItem, Translation } from '../types';
-import { company } from './company';
+import { contentOf } from '../published.ts';
+import type * as en from '../navigation.ts';
+import { routes, sectionTarget } from '../routes.ts';
+import type { NavItem, Translation } from '../types.ts';
+import { companyContent } from './company.ts';
 
-export const mainNav: Translation<typeof en.mainNav> = editable(
-  'navigation.main',
-  [
-    { label: 'Inicio', to: routes.home.path },
-    { label: 'Nosotros', to: sectionTarget('about') },
-    { label: 'Servicios', to: sectionTarget('services') },
-    { label: 'Referencias', to: sectionTarget('references') },
-    { label: 'Nuestro equipo', to: routes.team.path },
-    { label: 'Contacto', to: routes.contact.path },
-  ] satisfies NavItem[],
-  'es',
-);
+/**
+ * The menu, its request button and the footer's lists, as `published` has them.
+ */
+export const navigationContent = contentOf((editable, published) => {
+  const { company } = companyContent(published);
 
-export const requestServiceCta: Translation<typeof en.requestServiceCta> = editable(
-  'navigation.cta',
-  { label: 'Solicitar servicio', to: routes.quote.path } satisfies NavItem,
-  'es',
-);
+  const mainNav: Translation<en.NavigationContent['mainNav']> = editable(
+    'navigation.main',
+    [
+      { label: 'Inicio', to: routes.home.path },
+      { label: 'Nosotros', to: sectionTarget('about') },
+      { label: 'Servicios', to: sectionTarget('services') },
+      { label: 'Referencias', to: sectionTarget('references') },
+      { label: 'Nuestro equipo', to: routes.team.path },
+      { label: 'Contacto', to: routes.contact.path },
+    ] satisfies NavItem[],
+    'es',
+  );
 
-export const footerNav: Translation<typeof en.footerNav> = editable(
-  'navigation.footer',
-  {
-    quickLinks: {
-      title: 'Enlaces rápidos',
-      items: [
-        ...mainNav,
-        { label: 'Solicitar servicio', to: routes.quote.path },
-        { label: 'Únase a nuestro equipo', to: routes.application.path },
-      ] satisfies NavItem[],
+  const requestServiceCta: Translation<en.NavigationContent['requestServiceCta']> = editable(
+    'navigation.cta',
+    { label: 'Solicitar servicio', to: routes.quote.path } satisfies NavItem,
+    'es',
+  );
+
+  const footerNav: Translation<en.NavigationContent['footerNav']> = editable(
+    'navigation.footer',
+    {
+      quickLinks: {
+        title: 'Enlaces rápidos',
+        items: [
+          ...mainNav,
+          { label: 'Solicitar servicio', to: routes.quote.path },
+          { label: 'Únase a nuestro equipo', to: routes.application.path },
+        ] satisfies NavItem[],
+      },
+      services: { title: 'Nuestros servicios', items: company.staffTypes },
+      contact: { title: 'Contáctenos' },
+      areas: { title: 'Áreas de servicio', items: company.serviceAreas },
+      social: { title: 'Síganos' },
     },
-    services: { title: 'Nuestros servicios', items: company.staffTypes },
-    contact: { title: 'Contáctenos' },
-    areas: { title: 'Áreas de servicio', items: company.serviceAreas },
-    social: { title: 'Síganos' },
-  },
-  'es',
-);
+    'es',
+  );
+
+  return { mainNav, requestServiceCta, footerNav };
+});

@@ -1,8 +1,8 @@
-import { editable } from '../published.ts';
-import { routes, withFieldFocused } from '../routes';
-import type * as en from '../team';
-import type { Translation } from '../types';
-import { company } from './company';
+import { contentOf } from '../published.ts';
+import { routes, withFieldFocused } from '../routes.ts';
+import type * as en from '../team.ts';
+import type { Translation } from '../types.ts';
+import { companyContent } from './company.ts';
 
 /** The team page (/team): the roles we staff, how we keep quality up, and how to join. */
 
@@ -136,44 +136,53 @@ const pillars: en.QualityPillar[] = [
   },
 ];
 
-const resumeSubject = `Currículum: solicitud de empleo en ${company.name}`;
+/**
+ * The team page as `published` has it.
+ */
+export const teamContent = contentOf((editable, published) => {
+  const { company } = companyContent(published);
 
-export const team: Translation<typeof en.team> = editable(
-  'team',
-  {
-    roles: {
-      eyebrow: 'Nuestros profesionales',
-      title: 'Los puestos que cubrimos',
-      intro: 'Cada puesto tiene requisitos claros, para que sepa quién atiende a sus invitados.',
-      requirementsHeading: 'Requisitos',
-      specialtiesHeading: 'Especialidades',
-      items: roles,
-    },
-    pillars: {
-      eyebrow: 'Nuestros estándares',
-      title: 'Cómo garantizamos la calidad',
-      intro: 'Cuatro compromisos detrás de cada persona que enviamos a su evento.',
-      items: pillars,
-    },
-    stats: {
-      eyebrow: 'Nuestra trayectoria',
-      title: 'Cifras que hablan por nosotros',
-    },
-    join: {
-      title: 'Únase a nuestro equipo',
-      text: '¿Es usted un profesional de la hospitalidad que se enorgullece de brindar un gran servicio? Siempre buscamos meseros, bartenders, personal de cocina y líderes con talento.',
-      apply: { label: 'Postúlese ahora', to: routes.application.path },
-      sendResume: {
-        label: 'Enviar currículum',
-        href: `mailto:${company.email}?subject=${encodeURIComponent(resumeSubject)}`,
-        hint: `o envíe su currículum a ${company.email}`,
+  const resumeSubject = `Currículum: solicitud de empleo en ${company.name}`;
+
+  const team: Translation<en.TeamContent['team']> = editable(
+    'team',
+    {
+      roles: {
+        eyebrow: 'Nuestros profesionales',
+        title: 'Los puestos que cubrimos',
+        intro: 'Cada puesto tiene requisitos claros, para que sepa quién atiende a sus invitados.',
+        requirementsHeading: 'Requisitos',
+        specialtiesHeading: 'Especialidades',
+        items: roles,
       },
-      /** Opens the application with its résumé field in view and focused. */
-      attachResume: {
-        label: 'O adjúntelo a la solicitud en línea',
-        to: withFieldFocused(routes.application.path, 'resume'),
+      pillars: {
+        eyebrow: 'Nuestros estándares',
+        title: 'Cómo garantizamos la calidad',
+        intro: 'Cuatro compromisos detrás de cada persona que enviamos a su evento.',
+        items: pillars,
+      },
+      stats: {
+        eyebrow: 'Nuestra trayectoria',
+        title: 'Cifras que hablan por nosotros',
+      },
+      join: {
+        title: 'Únase a nuestro equipo',
+        text: '¿Es usted un profesional de la hospitalidad que se enorgullece de brindar un gran servicio? Siempre buscamos meseros, bartenders, personal de cocina y líderes con talento.',
+        apply: { label: 'Postúlese ahora', to: routes.application.path },
+        sendResume: {
+          label: 'Enviar currículum',
+          href: `mailto:${company.email}?subject=${encodeURIComponent(resumeSubject)}`,
+          hint: `o envíe su currículum a ${company.email}`,
+        },
+        /** Opens the application with its résumé field in view and focused. */
+        attachResume: {
+          label: 'O adjúntelo a la solicitud en línea',
+          to: withFieldFocused(routes.application.path, 'resume'),
+        },
       },
     },
-  },
-  'es',
-);
+    'es',
+  );
+
+  return { team };
+});

@@ -1,4 +1,4 @@
-import type { applicationForm, applicationMessages } from '../application-form.ts';
+import type { ApplicationFormContent } from '../application-form.ts';
 import { code, line, prose, room, type PartFields } from './declare.ts';
 import { boxHint, boxLabel, message, sectionHeading } from './forms.ts';
 
@@ -8,7 +8,7 @@ const form = 'application form';
 const box = (name: string) => ({ label: boxLabel(name, form), hint: boxHint(name, form) });
 const choice = (name: string) => ({ legend: boxLabel(name, form), hint: boxHint(name, form) });
 
-export const applicationFormFields: PartFields<typeof applicationForm> = {
+export const applicationFormFields: PartFields<ApplicationFormContent['applicationForm']> = {
   sections: {
     group: 'Section headings',
     fields: {
@@ -111,28 +111,32 @@ export const applicationFormFields: PartFields<typeof applicationForm> = {
   },
 };
 
-export const applicationMessagesFields: PartFields<typeof applicationMessages> = {
-  fullName: message('Full name too short', 'for the full name when it is shorter than 2 letters'),
-  phone: message('Phone not valid', 'for the phone when it is not a phone number'),
-  email: message('E-mail not valid', 'for the e-mail when it is not an address'),
-  address: message('Address missing', 'for the home address when it is empty'),
-  dateOfBirth: message('Date of birth missing', 'for the date of birth when it is empty'),
-  dateOfBirthInvalid: message(
-    'Date of birth not valid',
-    'for the date of birth when it is not a date',
-  ),
-  dateOfBirthFuture: message('Date of birth in the future', 'for a date of birth after today'),
-  positionInterest: message('No position chosen', 'for the positions when none is chosen'),
-  hasExperience: message('Experience not answered', 'for the experience question left unanswered'),
-  experienceWithoutYes: message(
-    'Experience without yes',
-    'for previous experience written while the experience question is not “yes”',
-  ),
-  availability: message('No day chosen', 'for the days available when none is chosen'),
-  shiftPreference: message('No shift chosen', 'for the preferred shift when none is chosen'),
-  languages: message('No language chosen', 'for the languages when none is chosen'),
-  resumeType: message('Résumé not PDF or Word', 'for a résumé of another kind of file'),
-  resumeTooLarge: message('Résumé too large', 'for a résumé over 5 MB'),
-  resumeEmpty: message('Résumé empty', 'for an empty file'),
-  resumeUnreadable: message('Résumé unreadable', 'for a file the browser could not read'),
-};
+export const applicationMessagesFields: PartFields<ApplicationFormContent['applicationMessages']> =
+  {
+    fullName: message('Full name too short', 'for the full name when it is shorter than 2 letters'),
+    phone: message('Phone not valid', 'for the phone when it is not a phone number'),
+    email: message('E-mail not valid', 'for the e-mail when it is not an address'),
+    address: message('Address missing', 'for the home address when it is empty'),
+    dateOfBirth: message('Date of birth missing', 'for the date of birth when it is empty'),
+    dateOfBirthInvalid: message(
+      'Date of birth not valid',
+      'for the date of birth when it is not a date',
+    ),
+    dateOfBirthFuture: message('Date of birth in the future', 'for a date of birth after today'),
+    positionInterest: message('No position chosen', 'for the positions when none is chosen'),
+    hasExperience: message(
+      'Experience not answered',
+      'for the experience question left unanswered',
+    ),
+    experienceWithoutYes: message(
+      'Experience without yes',
+      'for previous experience written while the experience question is not “yes”',
+    ),
+    availability: message('No day chosen', 'for the days available when none is chosen'),
+    shiftPreference: message('No shift chosen', 'for the preferred shift when none is chosen'),
+    languages: message('No language chosen', 'for the languages when none is chosen'),
+    resumeType: message('Résumé not PDF or Word', 'for a résumé of another kind of file'),
+    resumeTooLarge: message('Résumé too large', 'for a résumé over 5 MB'),
+    resumeEmpty: message('Résumé empty', 'for an empty file'),
+    resumeUnreadable: message('Résumé unreadable', 'for a file the browser could not read'),
+  };

@@ -1,7 +1,7 @@
-import type { business } from '../business.ts';
+import type { Business } from '../business.ts';
 import type { HeroImage } from '../home-images.ts';
 import { closedDays, openingHours } from '../site-fields.ts';
-import type { ResponsiveImage } from '../types';
+import type { ResponsiveImage } from '../types.ts';
 import { code, properName, type FactLeaf, type NameLeaf, type PartFields } from './declare.ts';
 
 /**
@@ -23,7 +23,7 @@ const placeholderName = (label: string, hint: string, max: number): NameLeaf => 
   placeholder: true,
 });
 
-export const businessFields: PartFields<typeof business> = {
+export const businessFields: PartFields<Business> = {
   name: placeholderName('Business name', 'As people know it: header, footer, titles, e-mails.', 60),
   legalName: placeholderName(
     'Legal name',

@@ -1,4 +1,4 @@
-import type { claims, company, hours } from '../company.ts';
+import type { CompanyContent } from '../company.ts';
 import { code, line, prose, room, type PartFields, type TextLeaf } from './declare.ts';
 
 /**
@@ -6,7 +6,7 @@ import { code, line, prose, room, type PartFields, type TextLeaf } from './decla
  * the Business facts part's, so they are the code's here.
  */
 
-export const companyFields: PartFields<typeof company> = {
+export const companyFields: PartFields<CompanyContent['company']> = {
   name: code,
   legalName: code,
   shortMark: code,
@@ -52,7 +52,7 @@ const time = (which: string) =>
   line('Hours', `The hours ${which}, as people read them.`, room.label);
 
 // The opening times themselves are the Business facts part's (they count the deadlines).
-export const hoursFields: PartFields<typeof hours> = {
+export const hoursFields: PartFields<CompanyContent['hours']> = {
   weekend: {
     group: 'Weekend',
     fields: { days: days('the weekend'), time: time('at the weekend') },
@@ -70,7 +70,7 @@ const figureWords = (figure: string): TextLeaf =>
     room.label,
   );
 
-export const claimsFields: PartFields<typeof claims> = {
+export const claimsFields: PartFields<CompanyContent['claims']> = {
   stats: {
     group: 'Figures on the home page',
     fields: {

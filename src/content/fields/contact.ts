@@ -1,11 +1,11 @@
-import type { contact } from '../contact.ts';
+import type { ContactContent } from '../contact.ts';
 import { code, line, prose, room, type PartFields } from './declare.ts';
 
 /** The contact page (src/content/contact.ts): the words around the Business facts. */
 
 const cardTitle = (card: string) => line('Heading', `The heading of the ${card} card.`, room.label);
 
-export const contactFields: PartFields<typeof contact> = {
+export const contactFields: PartFields<ContactContent['contact']> = {
   reach: {
     group: 'Top of the page',
     fields: {

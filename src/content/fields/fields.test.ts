@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import * as homeImages from '../home-images.ts';
+import { homeImagesContent } from '../home-images.ts';
+import { NOTHING_PUBLISHED } from '../published.ts';
 import { nodeAt, type FieldNode } from '../site-fields.ts';
 import { partOf, siteParts, type SitePart } from '../site-parts.ts';
 import { draftRoom, draftShape, problems } from '../site-values.ts';
@@ -11,10 +12,7 @@ import { code, isGroup, isList, type AnyDeclaration, type RootDecl } from './dec
  * makes optional, a list's length, a text's length), and that each field speaks to the owner.
  */
 
-const photos = {
-  heroImages: homeImages.heroImages,
-  founderPortrait: homeImages.founderPortrait,
-};
+const photos = homeImagesContent(NOTHING_PUBLISHED);
 
 /** The part's code content in each language (the photos part's comes from the browser build). */
 const contentsOf = (part: SitePart): unknown[] =>

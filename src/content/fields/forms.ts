@@ -1,4 +1,4 @@
-import type { formText } from '../forms.ts';
+import type { FormsContent } from '../forms.ts';
 import { code, line, room, type PartFields, type TextLeaf } from './declare.ts';
 
 /** The words both forms share (src/content/forms.ts), and the makings of each form's boxes. */
@@ -27,7 +27,7 @@ export const sectionHeading = (section: string, form: string): TextLeaf =>
 export const message = (label: string, when: string): TextLeaf =>
   toVisitor(line(label, `Shown under the box ${when}.`, room.sentence));
 
-export const formTextFields: PartFields<typeof formText> = {
+export const formTextFields: PartFields<FormsContent['formText']> = {
   requiredNote: line(
     'Required fields note',
     'At the top of both forms: which fields the visitor must fill in.',

@@ -1,4 +1,4 @@
-import type { about, clients, hero, references, services, venues } from '../home.ts';
+import type { HomeContent } from '../home.ts';
 import { homeIcons } from '../home-icons.ts';
 import { code, line, properName, prose, room, type IconLeaf, type PartFields } from './declare.ts';
 
@@ -14,7 +14,7 @@ const iconOf = (hint: string): IconLeaf => ({
 const eyebrow = (section: string) =>
   line('Small heading', `The short line above the ${section} section's title.`, room.eyebrow);
 
-export const heroFields: PartFields<typeof hero> = {
+export const heroFields: PartFields<HomeContent['hero']> = {
   eyebrow: line(
     'Small heading',
     'The short line above the main heading at the top of the home page.',
@@ -60,7 +60,7 @@ export const heroFields: PartFields<typeof hero> = {
   },
 };
 
-export const aboutFields: PartFields<typeof about> = {
+export const aboutFields: PartFields<HomeContent['about']> = {
   id: code,
   eyebrow: eyebrow('About'),
   title: line('Title', "The About section's title.", room.heading),
@@ -121,7 +121,7 @@ export const aboutFields: PartFields<typeof about> = {
   },
 };
 
-export const servicesFields: PartFields<typeof services> = {
+export const servicesFields: PartFields<HomeContent['services']> = {
   id: code,
   eyebrow: eyebrow('Services'),
   title: line('Title', "The Services section's title.", room.heading),
@@ -163,7 +163,7 @@ export const servicesFields: PartFields<typeof services> = {
   },
 };
 
-export const referencesFields: PartFields<typeof references> = {
+export const referencesFields: PartFields<HomeContent['references']> = {
   id: code,
   eyebrow: eyebrow('Clients'),
   title: line('Title', "The Clients section's title.", room.heading),
@@ -225,7 +225,7 @@ export const referencesFields: PartFields<typeof references> = {
   },
 };
 
-export const venuesFields: PartFields<typeof venues> = {
+export const venuesFields: PartFields<HomeContent['venues']> = {
   id: code,
   eyebrow: eyebrow('Venues'),
   title: line('Title', "The Venues section's title.", room.heading),
@@ -307,7 +307,7 @@ export const venuesFields: PartFields<typeof venues> = {
   },
 };
 
-export const clientsFields: PartFields<typeof clients> = {
+export const clientsFields: PartFields<HomeContent['clients']> = {
   id: code,
   eyebrow: eyebrow('Partners'),
   title: line('Title', "The Partners section's title.", room.heading + 40),

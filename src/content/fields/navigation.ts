@@ -1,9 +1,9 @@
-import type { footerNav, mainNav, requestServiceCta } from '../navigation.ts';
+import type { NavigationContent } from '../navigation.ts';
 import { code, line, room, type PartFields } from './declare.ts';
 
 /** The menu and the footer (src/content/navigation.ts): their words; their links are the code's. */
 
-export const mainNavFields: PartFields<typeof mainNav> = {
+export const mainNavFields: PartFields<NavigationContent['mainNav']> = {
   list: 'Menu',
   item: 'Link',
   hint: "The menu's links, in order; each goes to its page or section.",
@@ -19,7 +19,7 @@ export const mainNavFields: PartFields<typeof mainNav> = {
   },
 };
 
-export const requestServiceCtaFields: PartFields<typeof requestServiceCta> = {
+export const requestServiceCtaFields: PartFields<NavigationContent['requestServiceCta']> = {
   label: line(
     'Button text',
     'The button to the quote form, in the menu and on the home page.',
@@ -32,7 +32,7 @@ const footerHeading = (what: string) =>
   line('Heading', `The footer's heading above ${what}.`, room.label);
 
 // The footer's lists follow the menu, the staff types and the service areas.
-export const footerNavFields: PartFields<typeof footerNav> = {
+export const footerNavFields: PartFields<NavigationContent['footerNav']> = {
   quickLinks: {
     group: 'Quick links',
     fields: { title: footerHeading('the quick links'), items: code },

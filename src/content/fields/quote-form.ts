@@ -1,4 +1,4 @@
-import type { quoteForm, quoteMessages } from '../quote-form.ts';
+import type { QuoteFormContent } from '../quote-form.ts';
 import { code, line, prose, room, type PartFields } from './declare.ts';
 import { boxHint, boxLabel, message, sectionHeading } from './forms.ts';
 
@@ -7,7 +7,7 @@ import { boxHint, boxLabel, message, sectionHeading } from './forms.ts';
 const form = 'quote form';
 const box = (name: string) => ({ label: boxLabel(name, form), hint: boxHint(name, form) });
 
-export const quoteFormFields: PartFields<typeof quoteForm> = {
+export const quoteFormFields: PartFields<QuoteFormContent['quoteForm']> = {
   sections: {
     group: 'Section headings',
     fields: {
@@ -54,7 +54,7 @@ export const quoteFormFields: PartFields<typeof quoteForm> = {
   },
 };
 
-export const quoteMessagesFields: PartFields<typeof quoteMessages> = {
+export const quoteMessagesFields: PartFields<QuoteFormContent['quoteMessages']> = {
   clientName: message('Full name missing', 'for the full name when it is empty'),
   phone: message('Phone not valid', 'for the phone when it is not a phone number'),
   email: message('E-mail not valid', 'for the e-mail when it is not an address'),

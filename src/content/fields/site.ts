@@ -1,4 +1,4 @@
-import type { pages } from '../site.ts';
+import type { PagesContent } from '../site.ts';
 import { code, line, room, type PartFields } from './declare.ts';
 
 /** Each page's title and heading (src/content/site.ts). */
@@ -9,7 +9,7 @@ const heading = (page: string) => line('Heading', `The ${page} page's main headi
 const intro = (page: string) =>
   line('Introduction', `The sentence under the ${page} page's heading.`, room.sentence + 40);
 
-export const pagesFields: PartFields<typeof pages> = {
+export const pagesFields: PartFields<PagesContent['pages']> = {
   home: {
     group: 'Home page',
     fields: {

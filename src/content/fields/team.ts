@@ -1,4 +1,4 @@
-import type { team } from '../team.ts';
+import type { TeamContent } from '../team.ts';
 import { code, line, prose, room, type PartFields } from './declare.ts';
 
 /** The team page (src/content/team.ts): its sections' words; its roles are tied to the forms. */
@@ -8,7 +8,7 @@ const eyebrow = (section: string) =>
 const title = (section: string) => line('Title', `The ${section} section's title.`, room.heading);
 const intro = line('Introduction', 'The sentence under the title.', room.sentence + 40);
 
-export const teamFields: PartFields<typeof team> = {
+export const teamFields: PartFields<TeamContent['team']> = {
   roles: {
     group: 'Roles',
     fields: {

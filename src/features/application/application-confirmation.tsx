@@ -1,9 +1,9 @@
-import { applicationForm } from '../../content/application-form';
+import { applicationFormContent } from '../../content/application-form';
 import { FormConfirmation } from '../../components/form/form-confirmation';
-
-const { confirmation } = applicationForm;
+import { useContent } from '../../content/use-content';
 
 export function ApplicationConfirmation() {
+  const { confirmation } = useContent(applicationFormContent).applicationForm;
   return (
     <FormConfirmation heading={confirmation.heading}>
       <p>{confirmation.message}</p>

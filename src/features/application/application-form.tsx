@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { applicationForm } from '../../content/application-form';
+import { applicationFormContent } from '../../content/application-form';
 import { FormShell } from '../../components/form/form-shell';
 import {
   applicationFormFields,
@@ -23,6 +23,12 @@ import {
 } from './application-sections';
 import { ResumeSection } from './resume-section';
 import { SendFailure } from './send-failure';
+import { useContent } from '../../content/use-content';
+import type { MessageTable } from '../../forms/published-message';
+
+/** The application's messages, as the page's version words them (FormShell). */
+const applicationMessages: MessageTable = (published) =>
+  applicationFormContent(published).applicationMessages;
 
 export const APPLICATION_DRAFT_KEY = 'job-application-draft';
 
@@ -37,6 +43,7 @@ const fieldOrder = applicationFormFields.flatMap((name) =>
 );
 
 export function ApplicationForm({ onSent }: { onSent: () => void }) {
+  const { applicationForm } = useContent(applicationFormContent);
   const resume = useAttachment({
     name: RESUME_FIELD,
     check: resumeProblem,
@@ -71,6 +78,7 @@ export function ApplicationForm({ onSent }: { onSent: () => void }) {
       honeypot={honeypot}
       onFirstFocus={onFirstFocus}
       submitLabel={applicationForm.submit}
+      messages={applicationMessages}
       beforeSubmit={<SendFailure failed={failed} />}
     >
       <PersonalSection />

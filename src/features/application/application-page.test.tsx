@@ -1,11 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, vi } from 'vitest';
-import { applicationForm, applicationMessages } from '../../content/application-form';
+import { applicationFormContent } from '../../content/application-form';
 import { renderAt } from '../../test/render';
 import { APPLICATION_DRAFT_KEY, APPLICATION_RESUME_NAME_KEY } from './application-form';
 import { ApplicationPage } from './application-page';
 import { expectAlertSaying } from '../../test/alert';
+import { NOTHING_PUBLISHED } from '../../content/published';
+
+const { applicationForm, applicationMessages } = applicationFormContent(NOTHING_PUBLISHED);
 
 const { fields } = applicationForm;
 

@@ -3,10 +3,11 @@ import { usePostedForm } from '../../forms/posted-form';
 import { FormPage } from '../../components/form/form-page';
 import { language } from '../../content/language';
 import { documentHref } from '../../content/routes';
-import { pages } from '../../content/site';
+import { pagesContent } from '../../content/site';
 import { spanishOffer } from '../../content/spanish-offer';
 import { ApplicationConfirmation } from './application-confirmation';
 import { ApplicationForm } from './application-form';
+import { useContent } from '../../content/use-content';
 
 /** The English page's line in Spanish: the same application on the Spanish site. */
 function SpanishLine() {
@@ -26,6 +27,7 @@ function SpanishLine() {
 }
 
 export function ApplicationPage() {
+  const { pages } = useContent(pagesContent);
   const [sent, setSent] = useState(usePostedForm()?.sent ?? false);
   return (
     <FormPage page={pages.application}>

@@ -1,5 +1,4 @@
 import {
-  applicationForm,
   availabilityOptions,
   experienceOptions,
   languageOptions,
@@ -7,6 +6,7 @@ import {
   shiftOptions,
   skillOptions,
   yearsExperienceOptions,
+  applicationFormContent,
 } from '../../content/application-form';
 import { ChoiceGroup } from '../../components/form/choice-group';
 import { AddressField, ContactFields } from '../../components/form/contact-fields';
@@ -17,12 +17,12 @@ import { TextField } from '../../components/form/text-field';
 import { useHydrated } from '../../components/use-hydrated';
 import { localIsoDate } from '../../forms/dates';
 import { limits } from '../../forms/rules';
+import { useContent } from '../../content/use-content';
 
 /** The sections of the job application, in page order (the résumé's is in resume-section.tsx). */
 
-const { fields, sections } = applicationForm;
-
 export function PersonalSection() {
+  const { fields, sections } = useContent(applicationFormContent).applicationForm;
   // The visitor's today, once React runs: the HTML, built on another day, has no bound.
   const today = useHydrated() ? localIsoDate() : undefined;
   return (
@@ -44,6 +44,7 @@ export function PersonalSection() {
 }
 
 export function PositionsSection() {
+  const { fields, sections } = useContent(applicationFormContent).applicationForm;
   return (
     <FormSection title={sections.positions}>
       <ChoiceGroup
@@ -61,6 +62,7 @@ export function PositionsSection() {
  * CSS shows while it is chosen (index.css: `.experience-details`), in the HTML as in the app.
  */
 export function ExperienceSection() {
+  const { fields, sections } = useContent(applicationFormContent).applicationForm;
   return (
     <FormSection title={sections.experience} className="experience-section">
       <ChoiceGroup
@@ -88,6 +90,7 @@ export function ExperienceSection() {
 }
 
 export function AvailabilitySection() {
+  const { fields, sections } = useContent(applicationFormContent).applicationForm;
   return (
     <FormSection title={sections.availability}>
       <ChoiceGroup
@@ -108,6 +111,7 @@ export function AvailabilitySection() {
 }
 
 export function SkillsSection() {
+  const { fields, sections } = useContent(applicationFormContent).applicationForm;
   return (
     <FormSection title={sections.skills}>
       <ChoiceGroup
@@ -135,6 +139,7 @@ export function SkillsSection() {
 }
 
 export function OtherCompaniesSection() {
+  const { fields, sections } = useContent(applicationFormContent).applicationForm;
   return (
     <FormSection title={sections.otherCompanies}>
       <TextAreaField
@@ -149,6 +154,7 @@ export function OtherCompaniesSection() {
 }
 
 export function AdditionalSection() {
+  const { fields, sections } = useContent(applicationFormContent).applicationForm;
   return (
     <FormSection title={sections.additional}>
       <TextAreaField

@@ -1,11 +1,10 @@
 import { useLocation } from 'react-router';
-import { applicationForm } from '../../content/application-form';
+import { applicationFormContent } from '../../content/application-form';
 import { FOCUS_FIELD_PARAM } from '../../content/routes';
 import { FileField } from '../../components/form/file-field';
 import { FormSection } from '../../components/form/form-section';
 import { fileSize, RESUME_FIELD, resumeAccept } from '../../forms/resume';
-
-const { fields, sections, resume: text } = applicationForm;
+import { useContent } from '../../content/use-content';
 
 interface ResumeSectionProps {
   file: File | undefined;
@@ -18,6 +17,7 @@ interface ResumeSectionProps {
 
 /** The optional résumé; a link such as the team page's (?field=resume) leads straight to it. */
 export function ResumeSection({ file, lostName, postedName, onChoose }: ResumeSectionProps) {
+  const { fields, sections, resume: text } = useContent(applicationFormContent).applicationForm;
   const { search } = useLocation();
   return (
     <FormSection title={sections.resume}>

@@ -1,10 +1,10 @@
 import { CircleAlert } from 'lucide-react';
-import { applicationForm } from '../../content/application-form';
-
-const { sendError } = applicationForm;
+import { applicationFormContent } from '../../content/application-form';
+import { useContent } from '../../content/use-content';
 
 /** Says on the page that the application was not sent; the region exists before it is filled. */
 export function SendFailure({ failed }: { failed: boolean }) {
+  const { sendError } = useContent(applicationFormContent).applicationForm;
   return (
     <div role="alert">
       {failed && (

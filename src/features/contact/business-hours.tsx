@@ -1,8 +1,11 @@
 import { Clock, Zap } from 'lucide-react';
-import { hours, openingHours } from '../../content/company';
-import { contact } from '../../content/contact';
+import { companyContent } from '../../content/company';
+import { contactContent } from '../../content/contact';
+import { useContent } from '../../content/use-content';
 
 export function BusinessHours() {
+  const { hours, openingHours } = useContent(companyContent);
+  const { contact } = useContent(contactContent);
   return (
     <section
       aria-labelledby="hours-heading"

@@ -2,8 +2,9 @@ import type { ReactNode } from 'react';
 import type { LucideIcon } from 'lucide-react';
 import { ExternalLink as ExternalIcon, Mail, MapPin, MessageCircle, Phone } from 'lucide-react';
 import { ExternalLink } from '../../components/external-link';
-import { company } from '../../content/company';
-import { contact } from '../../content/contact';
+import { companyContent } from '../../content/company';
+import { contactContent } from '../../content/contact';
+import { useContent } from '../../content/use-content';
 
 const linkClass =
   'group inline-flex min-h-11 flex-col justify-center rounded-md text-navy-900 hover:text-navy-700';
@@ -57,6 +58,8 @@ function TextWithTrailingIcon({ text, icon: Icon }: { text: string; icon: Lucide
 }
 
 export function ContactMethods() {
+  const { company } = useContent(companyContent);
+  const { contact } = useContent(contactContent);
   const phones = [company.phones.direct, company.phones.office];
   return (
     <ul className="grid gap-6 sm:grid-cols-2" data-testid="contact-methods">

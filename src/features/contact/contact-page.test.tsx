@@ -1,7 +1,10 @@
 import { screen, within } from '@testing-library/react';
-import { claims, company, hours } from '../../content/company';
+import { companyContent } from '../../content/company';
 import { renderAt } from '../../test/render';
 import { ContactPage } from './contact-page';
+import { NOTHING_PUBLISHED } from '../../content/published';
+
+const { claims, company, hours } = companyContent(NOTHING_PUBLISHED);
 
 describe('ContactPage', () => {
   it('links both phone lines, the e-mail and WhatsApp', () => {

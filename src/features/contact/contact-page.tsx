@@ -1,12 +1,15 @@
 import { PageHeader } from '../../components/page-header';
 import { SectionHeading } from '../../components/section-heading';
-import { contact } from '../../content/contact';
-import { pages } from '../../content/site';
+import { contactContent } from '../../content/contact';
+import { pagesContent } from '../../content/site';
 import { BusinessHours } from './business-hours';
 import { ContactMethods } from './contact-methods';
 import { ContactShortcuts } from './contact-shortcuts';
+import { useContent } from '../../content/use-content';
 
 export function ContactPage() {
+  const { contact } = useContent(contactContent);
+  const { pages } = useContent(pagesContent);
   const { eyebrow, title, intro } = contact.reach;
   return (
     <>

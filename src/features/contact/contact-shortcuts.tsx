@@ -2,8 +2,9 @@ import type { LucideIcon } from 'lucide-react';
 import { ArrowRight, CalendarCheck, UserPlus } from 'lucide-react';
 import { ButtonLink } from '../../components/button-link';
 import { SectionHeading } from '../../components/section-heading';
-import { contact } from '../../content/contact';
+import { contactContent } from '../../content/contact';
 import type { ContactShortcutId } from '../../content/contact';
+import { useContent } from '../../content/use-content';
 
 const shortcutIcons: Record<ContactShortcutId, LucideIcon> = {
   quote: CalendarCheck,
@@ -11,6 +12,7 @@ const shortcutIcons: Record<ContactShortcutId, LucideIcon> = {
 };
 
 export function ContactShortcuts() {
+  const { contact } = useContent(contactContent);
   return (
     <section aria-labelledby="shortcuts-heading" className="bg-navy-50 py-16 sm:py-20">
       <div className="container-page">

@@ -1,12 +1,15 @@
 import { BadgeCheck } from 'lucide-react';
 import { ResponsivePicture } from '../../components/responsive-picture';
 import { SectionHeading } from '../../components/section-heading';
-import { about } from '../../content/home';
-import { founderPortrait } from '../../content/home-images';
+import { homeContent } from '../../content/home';
+import { homeImagesContent } from '../../content/home-images';
 import { ui } from '../../content/site';
 import { HomeIconGlyph } from './home-icons';
+import { useContent } from '../../content/use-content';
 
 function FounderProfile() {
+  const { about } = useContent(homeContent);
+  const { founderPortrait } = useContent(homeImagesContent);
   const { founder } = about;
   return (
     <article
@@ -47,6 +50,7 @@ function FounderProfile() {
 }
 
 export function AboutSection() {
+  const { about } = useContent(homeContent);
   return (
     <section
       id={about.id}

@@ -1,6 +1,8 @@
-import { clients } from '../../content/home';
+import { homeContent } from '../../content/home';
+import { useContent } from '../../content/use-content';
 
 export function ClientsSection() {
+  const { clients } = useContent(homeContent);
   return (
     <section
       id={clients.id}

@@ -3,10 +3,11 @@ import { ButtonLink, buttonClasses } from '../../components/button-link';
 import { Carousel } from '../../components/carousel';
 import { ExternalLink } from '../../components/external-link';
 import { ResponsivePicture } from '../../components/responsive-picture';
-import { carouselLabels, hero } from '../../content/home';
+import { carouselLabels, homeContent } from '../../content/home';
 import { FIRST_SCREEN_END_ID } from '../../content/routes';
-import { pages } from '../../content/site';
-import { heroSlides, type HeroSlide } from './hero-slides';
+import { pagesContent } from '../../content/site';
+import { useHeroSlides, type HeroSlide } from './hero-slides';
+import { useContent } from '../../content/use-content';
 
 /**
  * How wide a slide is drawn. The hero crops its 3:2 images to cover the whole band, so on a
@@ -37,6 +38,9 @@ function HeroImage({ slide, index }: { slide: HeroSlide; index: number }) {
 }
 
 export function HeroSection() {
+  const { hero } = useContent(homeContent);
+  const { pages } = useContent(pagesContent);
+  const heroSlides = useHeroSlides();
   return (
     <section
       aria-labelledby="hero-heading"

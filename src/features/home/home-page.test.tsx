@@ -1,11 +1,16 @@
 import { act, screen, within } from '@testing-library/react';
 import { vi } from 'vitest';
-import { claims, company } from '../../content/company';
-import { about, clients, hero, references, services, venues } from '../../content/home';
+import { companyContent } from '../../content/company';
+import { homeContent } from '../../content/home';
 import { FIRST_SCREEN_IMAGE_ATTRIBUTE } from '../../content/routes';
-import { pages } from '../../content/site';
+import { pagesContent } from '../../content/site';
 import { renderAt } from '../../test/render';
 import { HomePage } from './home-page';
+import { NOTHING_PUBLISHED } from '../../content/published';
+
+const { claims, company } = companyContent(NOTHING_PUBLISHED);
+const { about, clients, hero, references, services, venues } = homeContent(NOTHING_PUBLISHED);
+const { pages } = pagesContent(NOTHING_PUBLISHED);
 
 function section(id: string) {
   const element = document.getElementById(id);

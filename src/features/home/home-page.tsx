@@ -1,5 +1,5 @@
 import { PageTitle } from '../../components/page-title';
-import { pages } from '../../content/site';
+import { pagesContent } from '../../content/site';
 import { AboutSection } from './about-section';
 import { ClientsSection } from './clients-section';
 import { HeroSection } from './hero-section';
@@ -7,8 +7,10 @@ import { PageNotices } from './page-notices';
 import { ReferencesSection } from './references-section';
 import { ServicesSection } from './services-section';
 import { VenuesSection } from './venues-section';
+import { useContent } from '../../content/use-content';
 
 export function HomePage() {
+  const { pages } = useContent(pagesContent);
   return (
     <>
       <PageTitle title={pages.home.title} />

@@ -1,14 +1,7 @@
 import { language } from '../../content/language';
 import { pathsOf, routes, staticHref } from '../../content/routes';
-import { pages, ui } from '../../content/site';
-
-/** The pages a hash link may name (`/#/team`), and their titles. */
-const linkedPages = [
-  { route: routes.team, title: pages.team.title },
-  { route: routes.contact, title: pages.contact.title },
-  { route: routes.quote, title: pages.quote.title },
-  { route: routes.application, title: pages.application.title },
-];
+import { ui, pagesContent } from '../../content/site';
+import { useContent } from '../../content/use-content';
 
 /**
  * A page's hash link (`/#/request-service`, as links shared before each page had a document)
@@ -17,6 +10,14 @@ const linkedPages = [
  * own document. With JavaScript the page itself opens (src/route-marker.ts) and these stay hidden.
  */
 export function PageNotices() {
+  const { pages } = useContent(pagesContent);
+  /** The pages a hash link may name (`/#/team`), and their titles. */
+  const linkedPages = [
+    { route: routes.team, title: pages.team.title },
+    { route: routes.contact, title: pages.contact.title },
+    { route: routes.quote, title: pages.quote.title },
+    { route: routes.application, title: pages.application.title },
+  ];
   return (
     <>
       {linkedPages.flatMap(({ route, title }) =>

@@ -1,13 +1,13 @@
 import { Quote, Star } from 'lucide-react';
 import { Carousel } from '../../components/carousel';
 import { SectionHeading } from '../../components/section-heading';
-import { carouselLabels, references, type Testimonial } from '../../content/home';
+import { carouselLabels, type Testimonial, homeContent } from '../../content/home';
 import { ui } from '../../content/site';
 import { HomeIconGlyph } from './home-icons';
-
-const { testimonials } = references;
+import { useContent } from '../../content/use-content';
 
 function Rating({ rating }: { rating: number }) {
+  const { testimonials } = useContent(homeContent).references;
   const scale = testimonials.ratingScale;
   return (
     <div
@@ -45,6 +45,8 @@ function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
 }
 
 export function ReferencesSection() {
+  const { references } = useContent(homeContent);
+  const { testimonials } = references;
   return (
     <section
       id={references.id}

@@ -1,10 +1,12 @@
 import { Check } from 'lucide-react';
 import { ButtonLink } from '../../components/button-link';
 import { SectionHeading } from '../../components/section-heading';
-import { services } from '../../content/home';
+import { homeContent } from '../../content/home';
 import { HomeIconGlyph } from './home-icons';
+import { useContent } from '../../content/use-content';
 
 export function ServicesSection() {
+  const { services } = useContent(homeContent);
   return (
     <section
       id={services.id}

@@ -1,12 +1,14 @@
 import { CalendarCheck, MapPin, Phone } from 'lucide-react';
 import { ButtonLink, buttonClasses } from '../../components/button-link';
 import { SectionHeading } from '../../components/section-heading';
-import { venues } from '../../content/home';
+import { homeContent } from '../../content/home';
 import { HomeIconGlyph } from './home-icons';
+import { useContent } from '../../content/use-content';
 
 const subheading = 'font-display text-2xl font-bold text-white';
 
 function VenueCategories() {
+  const { venues } = useContent(homeContent);
   if (venues.categories.length === 0) return null;
   return (
     <ul className="mt-6 grid gap-6 md:grid-cols-3">
@@ -26,6 +28,7 @@ function VenueCategories() {
 }
 
 function VenueAreas() {
+  const { venues } = useContent(homeContent);
   return (
     <>
       <h3 className={subheading}>{venues.areasTitle}</h3>
@@ -54,6 +57,7 @@ function VenueAreas() {
 }
 
 function VenueCredentials() {
+  const { venues } = useContent(homeContent);
   return (
     <div>
       <h3 className={subheading}>{venues.credentialsTitle}</h3>
@@ -75,6 +79,7 @@ function VenueCredentials() {
 }
 
 function EventTypesAndCoverage() {
+  const { venues } = useContent(homeContent);
   return (
     <div>
       <h3 className={subheading}>{venues.eventTypesTitle}</h3>
@@ -103,6 +108,7 @@ function EventTypesAndCoverage() {
 }
 
 function VenueActions() {
+  const { venues } = useContent(homeContent);
   const { inquire, call } = venues;
   return (
     <div className="mt-14 flex flex-col gap-3 sm:flex-row sm:justify-center">
@@ -119,6 +125,7 @@ function VenueActions() {
 }
 
 export function VenuesSection() {
+  const { venues } = useContent(homeContent);
   return (
     <section
       id={venues.id}

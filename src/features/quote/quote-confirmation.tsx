@@ -1,9 +1,9 @@
-import { quoteForm } from '../../content/quote-form';
+import { quoteFormContent } from '../../content/quote-form';
 import { FormConfirmation } from '../../components/form/form-confirmation';
-
-const { confirmation } = quoteForm;
+import { useContent } from '../../content/use-content';
 
 export function QuoteConfirmation() {
+  const { confirmation } = useContent(quoteFormContent).quoteForm;
   return (
     <FormConfirmation heading={confirmation.heading}>
       <p>{confirmation.message}</p>

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { quoteForm, quoteServiceOptions } from '../../content/quote-form';
+import { quoteServiceOptions, quoteFormContent } from '../../content/quote-form';
 import { ChoiceGroup } from '../../components/form/choice-group';
 import { AddressField, ContactFields } from '../../components/form/contact-fields';
 import { FieldRow, FormSection } from '../../components/form/form-section';
@@ -17,14 +17,19 @@ import {
 } from '../../forms/quote';
 import { limits } from '../../forms/rules';
 import { useSentForm } from '../../forms/use-sent-form';
+import { useContent } from '../../content/use-content';
+import type { MessageTable } from '../../forms/published-message';
+
+/** The quote's messages, as the page's version words them (FormShell). */
+const quoteMessages: MessageTable = (published) => quoteFormContent(published).quoteMessages;
 
 export const QUOTE_DRAFT_KEY = 'quote-request-draft';
 
 const resolver = zodResolver(quoteFormSchema);
-const { fields, sections } = quoteForm;
 
 /** When and where the event is, and for how many guests. */
 function EventDetailsSection() {
+  const { fields, sections } = useContent(quoteFormContent).quoteForm;
   // The visitor's today, once React runs: the HTML, built on another day, has no bound.
   const today = useHydrated() ? localIsoDate() : undefined;
   return (
@@ -47,6 +52,8 @@ function EventDetailsSection() {
 }
 
 export function QuoteForm({ onSent }: { onSent: () => void }) {
+  const { quoteForm } = useContent(quoteFormContent);
+  const { fields, sections } = quoteForm;
   const { form, onSubmit, sending, honeypot, onFirstFocus } = useSentForm({
     resolver,
     emptyValues: emptyQuoteForm,
@@ -70,6 +77,7 @@ export function QuoteForm({ onSent }: { onSent: () => void }) {
       honeypot={honeypot}
       onFirstFocus={onFirstFocus}
       submitLabel={quoteForm.submit}
+      messages={quoteMessages}
     >
       <FormSection title={sections.contact}>
         <ContactFields nameField="clientName" text={fields} />

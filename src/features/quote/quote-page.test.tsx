@@ -1,13 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, vi } from 'vitest';
-import { quoteForm, quoteMessages } from '../../content/quote-form';
+import { quoteFormContent } from '../../content/quote-form';
 import { localIsoDate } from '../../forms/dates';
 import { quoteEndpoint } from '../../forms/endpoints';
 import { emptyQuoteForm } from '../../forms/quote';
 import { renderAt } from '../../test/render';
 import { QUOTE_DRAFT_KEY } from './quote-form';
 import { QuotePage } from './quote-page';
+import { NOTHING_PUBLISHED } from '../../content/published';
+
+const { quoteForm, quoteMessages } = quoteFormContent(NOTHING_PUBLISHED);
 
 const eventDate = localIsoDate(10);
 

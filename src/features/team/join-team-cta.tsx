@@ -1,9 +1,11 @@
 import { Link } from 'react-router';
 import { Mail, UserPlus } from 'lucide-react';
 import { ButtonLink, buttonClasses } from '../../components/button-link';
-import { team } from '../../content/team';
+import { teamContent } from '../../content/team';
+import { useContent } from '../../content/use-content';
 
 export function JoinTeamCta() {
+  const { team } = useContent(teamContent);
   const { title, text, apply, sendResume, attachResume } = team.join;
   return (
     <section aria-labelledby="join-heading" className="py-16 sm:py-20">

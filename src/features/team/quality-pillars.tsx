@@ -1,8 +1,9 @@
 import type { LucideIcon } from 'lucide-react';
 import { AlarmClock, GraduationCap, ShieldCheck, UserRoundSearch } from 'lucide-react';
 import { SectionHeading } from '../../components/section-heading';
-import { team } from '../../content/team';
+import { teamContent } from '../../content/team';
 import type { QualityPillarId } from '../../content/team';
+import { useContent } from '../../content/use-content';
 
 const pillarIcons: Record<QualityPillarId, LucideIcon> = {
   selection: UserRoundSearch,
@@ -12,6 +13,7 @@ const pillarIcons: Record<QualityPillarId, LucideIcon> = {
 };
 
 export function QualityPillars() {
+  const { team } = useContent(teamContent);
   const { eyebrow, title, intro, items } = team.pillars;
   return (
     <section aria-labelledby="quality-heading" className="bg-navy-50 py-16 sm:py-20">

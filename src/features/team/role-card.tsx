@@ -1,7 +1,8 @@
 import type { LucideIcon } from 'lucide-react';
 import { Check, ChefHat, ClipboardList, Crown, HandPlatter, Martini, Users } from 'lucide-react';
-import { team } from '../../content/team';
+import { teamContent } from '../../content/team';
 import type { TeamRole, TeamRoleId } from '../../content/team';
+import { useContent } from '../../content/use-content';
 
 const roleIcons: Record<TeamRoleId, LucideIcon> = {
   servers: HandPlatter,
@@ -31,6 +32,7 @@ function RoleList({ id, title, items }: { id: string; title: string; items: stri
 }
 
 export function RoleCard({ role }: { role: TeamRole }) {
+  const { team } = useContent(teamContent);
   const Icon = roleIcons[role.id];
   const headingId = `role-${role.id}`;
   return (

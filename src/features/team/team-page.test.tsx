@@ -1,8 +1,12 @@
 import { screen, within } from '@testing-library/react';
-import { claims, company } from '../../content/company';
-import { team } from '../../content/team';
+import { companyContent } from '../../content/company';
+import { teamContent } from '../../content/team';
 import { renderAt } from '../../test/render';
 import { TeamPage } from './team-page';
+import { NOTHING_PUBLISHED } from '../../content/published';
+
+const { claims, company } = companyContent(NOTHING_PUBLISHED);
+const { team } = teamContent(NOTHING_PUBLISHED);
 
 describe('TeamPage', () => {
   it('shows six role cards, each with its description, requirements and specialties', () => {

@@ -1,13 +1,15 @@
 import { PageHeader } from '../../components/page-header';
 import { SectionHeading } from '../../components/section-heading';
-import { pages } from '../../content/site';
-import { team } from '../../content/team';
+import { pagesContent } from '../../content/site';
+import { teamContent } from '../../content/team';
 import { JoinTeamCta } from './join-team-cta';
 import { QualityPillars } from './quality-pillars';
 import { RoleCard } from './role-card';
 import { TeamStats } from './team-stats';
+import { useContent } from '../../content/use-content';
 
 function Roles() {
+  const { team } = useContent(teamContent);
   const { eyebrow, title, intro, items } = team.roles;
   return (
     <section aria-labelledby="roles-heading" className="py-16 sm:py-20">
@@ -26,6 +28,7 @@ function Roles() {
 }
 
 export function TeamPage() {
+  const { pages } = useContent(pagesContent);
   return (
     <>
       <PageHeader page={pages.team} />

@@ -1,8 +1,11 @@
 import { SectionHeading } from '../../components/section-heading';
-import { claims } from '../../content/company';
-import { team } from '../../content/team';
+import { companyContent } from '../../content/company';
+import { teamContent } from '../../content/team';
+import { useContent } from '../../content/use-content';
 
 export function TeamStats() {
+  const { claims } = useContent(companyContent);
+  const { team } = useContent(teamContent);
   return (
     <section aria-labelledby="stats-heading" className="on-dark bg-navy-950 py-16 sm:py-20">
       <div className="container-page">

@@ -1,9 +1,12 @@
-import { founderPortrait, heroImages } from '../../../content/home-images';
+import { homeImagesContent } from '../../../content/home-images';
 import { siteParts, type SitePart } from '../../../content/site-parts';
 import { defaultStored } from '../../../content/site-values';
 import type { ResponsiveImage } from '../../../content/types';
 import type { SiteFields } from '../../site-contract';
 import { buildWorkingCopy, type WorkingCopy } from './working-copy';
+import { NOTHING_PUBLISHED } from '../../../content/published';
+
+const { founderPortrait, heroImages } = homeImagesContent(NOTHING_PUBLISHED);
 
 /**
  * A built image's addresses as the public site serves them: this bundle's are under its base

@@ -1,9 +1,13 @@
 import type { ReactNode } from 'react';
 import { FieldError } from '../../../components/form/field-parts';
 import { hoursEditorText } from '../../../content/admin-hours';
-import { business } from '../../../content/business';
+import { businessContent } from '../../../content/business';
 import { DEFAULT_OPENING_HOURS, type DayHours } from '../../../content/opening-hours';
+import { NOTHING_PUBLISHED } from '../../../content/published';
 import type { FieldNode } from '../../../content/site-fields';
+
+// The office's clock: the code's (the time zone is not a field the owner publishes).
+const { business } = businessContent(NOTHING_PUBLISHED);
 import { useEditorActions } from '../draft/editor-context';
 import { ruleMessage } from './field-control';
 import { fieldDomId } from './field-ids';

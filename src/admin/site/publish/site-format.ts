@@ -1,4 +1,8 @@
-import { business } from '../../../content/business';
+import { businessContent } from '../../../content/business';
+import { NOTHING_PUBLISHED } from '../../../content/published';
+
+// The office's clock: the code's (the time zone is not a field the owner publishes).
+const { business } = businessContent(NOTHING_PUBLISHED);
 
 /** A time as the site editor writes it: on the office's clock (New York), US English. */
 const timeFormat = new Intl.DateTimeFormat('en-US', {
