@@ -19,6 +19,8 @@ export const bundleSources = [
   'src/content',
   'src/admin',
   'src/escape-html.ts',
+  // Which version a document is of, read by the server's pinned pieces (server/site/held-versions.ts).
+  'src/site-version.ts',
   // The renderers' workers (server/site/render/) make documents with the build's own steps.
   'scripts/build',
 ];
