@@ -118,6 +118,7 @@ export function localBusinessJsonLd(published: PublishedVersion, language = 'en'
     inLanguage: content.language.code,
     legalName: company.legalName,
     description: company.description,
+    slogan: company.tagline,
     foundingDate: String(company.foundedYear),
     telephone: phones.office.e164,
     email: company.email,

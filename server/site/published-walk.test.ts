@@ -211,8 +211,6 @@ async function answerText(published: PublishedVersion) {
 
 /** Fields no document shows, each with why. Everything else is found where it belongs. */
 const SHOWN_NOWHERE: readonly string[] = [
-  // The company's tagline: the editor offers it, and no page, head or e-mail reads it.
-  'company/tagline',
   // The alert a failed send of the quote shows (quote-form.tsx): drawn by script, in no document.
   'quote.form/sendError',
   // The résumé's Remove button: drawn by script once a file is chosen.

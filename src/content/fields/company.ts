@@ -25,7 +25,7 @@ export const companyFields: PartFields<CompanyContent['company']> = {
   whatsappUrl: code,
   tagline: line(
     'Tagline',
-    'One line about the company, e.g. Elite event staffing for Washington D.C.',
+    'One line about the company, for search engines (the structured data’s slogan), e.g. Elite event staffing for Washington D.C.',
     room.sentence,
   ),
   description: prose(
