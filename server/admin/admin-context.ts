@@ -21,6 +21,7 @@ import { setupCodes } from './setup-code.ts';
 import { signInLimit } from './sign-in-limit.ts';
 import { twoStep, type TwoStep } from './two-step.ts';
 import { normaliseEmail, users, type User } from './users.ts';
+import { businessContent } from '../../src/content/business.ts';
 import { NOTHING_PUBLISHED, type PublishedVersion } from '../../src/content/published.ts';
 
 /** The owner's site, as the editor's routes use it. */
@@ -123,6 +124,8 @@ export function adminContext(options: AdminOptions): AdminContext {
         seenBefore: user.seenBefore,
         ...(failed ? { failedSignIns: failed } : {}),
         ...(options.backups ? { backups: options.backups() } : {}),
+        businessName: businessContent(options.published ? options.published() : NOTHING_PUBLISHED)
+          .business.name,
       };
     },
     setup: setupCodes(database, { now, cost: options.cost }),

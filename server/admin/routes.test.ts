@@ -15,6 +15,14 @@ import { SESSION_COOKIE } from './admin-context.ts';
 import { SESSION_IDLE_MS } from './sessions.ts';
 import { SIGN_IN_WINDOW_MS } from './sign-in-limit.ts';
 import { users } from './users.ts';
+import { businessContent } from '../../src/content/business.ts';
+import {
+  NOTHING_PUBLISHED as CODE_CONTENT,
+  publishedVersion,
+} from '../../src/content/published.ts';
+
+/** The business's name with nothing published (the inbox's header says it). */
+const CODE_NAME = businessContent(CODE_CONTENT).business.name;
 
 const MINUTE = 60_000;
 const T0 = Date.parse('2030-05-01T12:00:00Z');
@@ -182,7 +190,7 @@ describe('sign-in', () => {
     clock = T0 + MINUTE;
     const response = await signIn(' Owner@Example.COM ', PASSWORD);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ email: EMAIL, seenBefore: T0 });
+    expect(response.json()).toEqual({ email: EMAIL, seenBefore: T0, businessName: CODE_NAME });
     const cookie = setCookie(response);
     expect(cookie).toMatch(/^admin_session=[A-Za-z0-9_-]{43};/);
     const attributes = cookie.split(/;\s*/).slice(1);
@@ -193,14 +201,26 @@ describe('sign-in', () => {
 
     const session = await get('/admin/api/session', tokenOf(response));
     expect(session.statusCode).toBe(200);
-    expect(session.json()).toEqual({ email: EMAIL, seenBefore: T0 });
+    expect(session.json()).toEqual({ email: EMAIL, seenBefore: T0, businessName: CODE_NAME });
   });
 
   it("tells the inbox the backups' state with the session", async () => {
     const backups = { configured: true, lastGoodAt: T0, failedAt: null, overdue: false } as const;
     await start({ backups: () => backups });
     const session = await get('/admin/api/session', await signedIn());
-    expect(session.json()).toEqual({ email: EMAIL, seenBefore: T0, backups });
+    expect(session.json()).toEqual({
+      email: EMAIL,
+      seenBefore: T0,
+      backups,
+      businessName: CODE_NAME,
+    });
+  });
+
+  it('names the business as the live version has it, for the inbox’s header', async () => {
+    const live = publishedVersion({ version: 3, facts: { 'business/name': 'Chesapeake Events' } });
+    await start({ published: () => live });
+    const session = await get('/admin/api/session', await signedIn());
+    expect(session.json()).toMatchObject({ businessName: 'Chesapeake Events' });
   });
 
   it('marks the cookie Secure when told to', async () => {

@@ -9,6 +9,11 @@ import { SESSION_COOKIE } from './admin-context.ts';
 import { SETUP_CODE_SETTING, newSetupCode, setupCodeMessage, setupCodes } from './setup-code.ts';
 import { MAX_FAILURES, SIGN_IN_WINDOW_MS } from './sign-in-limit.ts';
 import { users } from './users.ts';
+import { businessContent } from '../../src/content/business.ts';
+import { NOTHING_PUBLISHED as CODE_CONTENT } from '../../src/content/published.ts';
+
+/** The business's name with nothing published (the inbox's header says it). */
+const CODE_NAME = businessContent(CODE_CONTENT).business.name;
 
 const T0 = Date.parse('2030-05-01T12:00:00Z');
 const cost = { log2N: 10, r: 8, p: 1 };
@@ -172,7 +177,11 @@ describe.each(engines)('the first account with the setup code on $name', (engine
     const typed = code.toLowerCase().replaceAll('-', ' ');
     const response = await setUp({ code: typed, email: ' Owner@Example.COM ', password: PASSWORD });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ email: EMAIL, seenBefore: T0 } satisfies SessionInfo);
+    expect(response.json()).toEqual({
+      email: EMAIL,
+      seenBefore: T0,
+      businessName: CODE_NAME,
+    } satisfies SessionInfo);
     const token = tokenOf(response);
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const cookie = [response.headers['set-cookie'] ?? []].flat().join('\n');
@@ -186,7 +195,7 @@ describe.each(engines)('the first account with the setup code on $name', (engine
       cookies: { [SESSION_COOKIE]: token ?? '' },
     });
     expect(session.statusCode).toBe(200);
-    expect(session.json()).toEqual({ email: EMAIL, seenBefore: T0 });
+    expect(session.json()).toEqual({ email: EMAIL, seenBefore: T0, businessName: CODE_NAME });
     const owner = await accounts().find(EMAIL);
     expect(await verifyPassword(PASSWORD, owner?.passwordHash ?? '')).toBe(true);
     const settings = await store.database.db

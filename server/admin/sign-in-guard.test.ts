@@ -9,6 +9,11 @@ import { SIGN_IN_WINDOW_MS } from './sign-in-limit.ts';
 import { totpCode, totpStep } from './totp.ts';
 import { twoStep } from './two-step.ts';
 import { users } from './users.ts';
+import { businessContent } from '../../src/content/business.ts';
+import { NOTHING_PUBLISHED as CODE_CONTENT } from '../../src/content/published.ts';
+
+/** The business's name with nothing published (the inbox's header says it). */
+const CODE_NAME = businessContent(CODE_CONTENT).business.name;
 
 /**
  * The sign-in under attack (issue 32, "Sign-in that holds"), against the real server on both
@@ -153,7 +158,7 @@ describe.each(engines)('sign-in under attack on $name', (engine) => {
   it('shows the owner the failed sign-ins since the last visit: how many, from how many sources, the last', async () => {
     await users(store.database, { cost, now }).add('partner@example.com', PASSWORD);
     const plain = await signIn(EMAIL, PASSWORD);
-    expect(plain.json()).toEqual({ email: EMAIL, seenBefore: T0 });
+    expect(plain.json()).toEqual({ email: EMAIL, seenBefore: T0, businessName: CODE_NAME });
     const session = cookiesOf(plain)[SESSION_COOKIE]?.value ?? '';
 
     clock += 2 * 60 * MINUTE;
@@ -174,6 +179,7 @@ describe.each(engines)('sign-in under attack on $name', (engine) => {
       email: EMAIL,
       seenBefore: T0,
       failedSignIns: { count: 3, sources: 2, lastAt: last, since: T0 },
+      businessName: CODE_NAME,
     });
     const partner = await signIn('partner@example.com', PASSWORD);
     expect(partner.json().failedSignIns).toMatchObject({ count: 1, sources: 1 });

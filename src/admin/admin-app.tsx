@@ -84,6 +84,7 @@ export function AdminApp() {
     <HashRouter>
       <AdminLayout
         user={auth.state === 'signed-in' ? auth.session.email : undefined}
+        businessName={auth.state === 'signed-in' ? auth.session.businessName : undefined}
         onSignOut={signOut}
       >
         <Screens

@@ -9,11 +9,13 @@ import { useContent } from '../content/use-content';
 
 interface AdminLayoutProps {
   user: string | undefined;
+  /** The business's name as published (the session says it); the code's before sign-in. */
+  businessName?: string | undefined;
   onSignOut: () => void;
   children: ReactNode;
 }
 
-export function AdminLayout({ user, onSignOut, children }: AdminLayoutProps) {
+export function AdminLayout({ user, businessName, onSignOut, children }: AdminLayoutProps) {
   const { company } = useContent(companyContent);
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
@@ -30,7 +32,7 @@ export function AdminLayout({ user, onSignOut, children }: AdminLayoutProps) {
       <header className="on-dark bg-navy-950 text-white">
         <div className="container-page flex flex-wrap items-center justify-between gap-x-6 gap-y-2 py-3">
           <p className="font-display text-xl font-bold">
-            {company.name}{' '}
+            {businessName ?? company.name}{' '}
             <span className="font-sans text-base font-normal text-gold-300">
               {adminText.appName}
             </span>

@@ -254,6 +254,8 @@ export interface SessionInfo {
   failedSignIns?: FailedSignIns;
   /** The nightly backups' state, for the inbox's line about them; absent on Postgres. */
   backups?: BackupState;
+  /** The business's name as the live version has it, for the inbox's header. */
+  businessName?: string;
 }
 
 /**
