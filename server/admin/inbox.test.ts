@@ -8,6 +8,7 @@ import { forEngine, migrations } from '../db/migrations.ts';
 import { createStore, type Store } from '../store/store.ts';
 import { applicationBody, quoteBody, tempDataDir } from '../testing/fixtures.ts';
 import { inbox, searchQuery, type Inbox } from './inbox.ts';
+import { DEFAULT_OPENING_HOURS } from '../../src/content/opening-hours.ts';
 import { NOTHING_PUBLISHED, publishedVersion } from '../../src/content/published.ts';
 
 const MINUTE = 60_000;
@@ -70,7 +71,7 @@ describe.each(engines)('the inbox on $name', (engine) => {
       version: 3,
       facts: {
         'business/name': 'Capital Shift Events',
-        'business/openingHours.opens': '08:00',
+        'business/openingHours': DEFAULT_OPENING_HOURS.map((day) => ({ ...day, opens: '08:00' })),
       },
     });
     const live = inbox(database as Database, { forms, now, published: () => published });

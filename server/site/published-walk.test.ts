@@ -219,7 +219,6 @@ const SHOWN_NOWHERE: readonly string[] = [
   'application.form/sendError.title',
   'application.form/sendError.message',
   'application.form/sendError.phone.label',
-  'application.form/sendError.phone.display',
 ].flatMap((key) => [`${key} (en)`, `${key} (es)`]);
 
 describe('every field the editor offers reaches the site', () => {
