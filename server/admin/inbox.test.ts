@@ -84,6 +84,25 @@ describe.each(engines)('the inbox on $name', (engine) => {
     expect((await box.detail(id))?.respondBy).toBe(Date.parse('2030-05-01T13:00:00-04:00'));
   });
 
+  it('counts the time to the first response in the live version’s hours, a closed day left out', async () => {
+    const id = await quote(1);
+    // Received Wednesday 8:00 AM; answered Friday 10:00 AM; Thursday published as closed.
+    const live = inbox(database as Database, {
+      forms,
+      now,
+      published: () =>
+        publishedVersion({
+          version: 2,
+          facts: { 'business/closedDays': [{ date: '2030-05-02', note: 'Closed' }] },
+        }),
+    });
+    clock = Date.parse('2030-05-03T10:00:00-04:00');
+    await live.update(id, { status: 'handled' }, 'owner@example.com');
+    // Wednesday 9-17 and Friday 9-10: nine hours; the code's hours would count Thursday's eight.
+    expect((await live.detail(id))?.firstResponseBusinessMs).toBe(9 * HOUR);
+    expect((await box.detail(id))?.firstResponseBusinessMs).toBe(17 * HOUR);
+  });
+
   describe('page', () => {
     it('lists both forms newest first with the summary fields of each', async () => {
       const first = await quote(1);
@@ -539,6 +558,7 @@ describe.each(engines)('the inbox on $name', (engine) => {
         respondBy: null,
         quoteBy: null,
         firstResponseAt: null,
+        firstResponseBusinessMs: null,
         spam: null,
         // Nothing published: the code's name, for the reply's subject.
         businessName: 'Potomac Staffing',

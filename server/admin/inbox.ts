@@ -22,6 +22,8 @@ import {
   type SubmissionStatus,
   type UpdateSubmissionBody,
 } from '../../src/admin/contract.ts';
+import { businessMsBetween } from '../../src/business-time/business-hours.ts';
+import { scheduleOf } from '../../src/business-time/schedule.ts';
 import { quoteBy, respondBy } from '../../src/business-time/promises.ts';
 import type { Database } from '../db/database.ts';
 import type { Engine, Query, SearchOrder } from '../db/engine.ts';
@@ -314,9 +316,19 @@ async function readDetail(
     notification: notificationState(outbox),
     acknowledgement: notificationState(acknowledged),
     ...deadlines(submission, business),
-    firstResponseAt: found.first_response_at === null ? null : Number(found.first_response_at),
+    ...firstResponse(submission.receivedAt, found.first_response_at, business),
     spam: spamOf(found),
     businessName: business.name,
+  };
+}
+
+/** When a submission was first answered, and after how much of the business's own time. */
+function firstResponse(receivedAt: number, at: number | string | null, business: Business) {
+  if (at === null) return { firstResponseAt: null, firstResponseBusinessMs: null };
+  const firstResponseAt = Number(at);
+  return {
+    firstResponseAt,
+    firstResponseBusinessMs: businessMsBetween(receivedAt, firstResponseAt, scheduleOf(business)),
   };
 }
 

@@ -235,6 +235,11 @@ export interface SubmissionDetail {
   quoteBy: number | null;
   /** When the status first left New (ms since the epoch), if it has. */
   firstResponseAt: number | null;
+  /**
+   * The business time from its arrival to that first response, counted in the live version's
+   * opening hours and closed days; null until there is one.
+   */
+  firstResponseBusinessMs: number | null;
   /** The e-mail that told the sender their request arrived. */
   acknowledgement: NotificationState;
   /**

@@ -91,7 +91,12 @@ describe('with nothing published, every reader gets the code’s content', () =>
     expect(footerHtml(NOTHING_PUBLISHED)).not.toContain('facebook.com');
     const friday4pm = Date.parse('2026-11-20T16:00:00-05:00');
     expect(respondBy(friday4pm, business)).toBe(Date.parse('2026-11-23T12:00:00-05:00'));
-    expect(businessSchedule).toMatchObject({ opens: '09:00', closes: '17:00' });
+    expect(businessSchedule.closedDates).toEqual([]);
+    expect(businessSchedule.week.find((day) => day.day === 'Monday')).toMatchObject({
+      open: true,
+      opens: '09:00',
+      closes: '17:00',
+    });
   });
 });
 

@@ -55,6 +55,7 @@ const detail: SubmissionDetail = {
   respondBy: null,
   quoteBy: null,
   firstResponseAt: receivedAt + 60 * 60 * 1000,
+  firstResponseBusinessMs: 60 * 60 * 1000,
   spam: { score: 0, reasons: [] },
 };
 
@@ -372,6 +373,7 @@ describe('SubmissionPage', () => {
       respondBy: Date.parse('2026-11-23T11:00:00-05:00'),
       quoteBy: friday + 24 * 60 * 60 * 1000,
       firstResponseAt: null,
+      firstResponseBusinessMs: null,
     };
     signedIn(() => json(quote));
     await renderSubmission();
@@ -391,8 +393,9 @@ describe('SubmissionPage', () => {
         receivedAt: friday,
         respondBy: Date.parse('2026-11-23T11:00:00-05:00'),
         quoteBy: friday + 24 * 60 * 60 * 1000,
-        // Monday 9:30 AM: two hours on Friday, half an hour on Monday.
+        // Monday 9:30 AM: two hours on Friday, half an hour on Monday (the server counts them).
         firstResponseAt: Date.parse('2026-11-23T09:30:00-05:00'),
+        firstResponseBusinessMs: 2.5 * 60 * 60 * 1000,
       }),
     );
     await renderSubmission();

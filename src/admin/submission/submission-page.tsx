@@ -7,7 +7,6 @@ import { adminText } from '../../content/admin';
 import { labelledFields } from '../../forms/submission-fields';
 import { adminApi, ApiError } from '../api';
 import type { SubmissionDetail } from '../contract';
-import { businessMsBetween } from '../../business-time/business-hours';
 import {
   formatDay,
   formatDeadline,
@@ -96,11 +95,11 @@ function PromiseCard({ detail }: { detail: SubmissionDetail }) {
     {
       term: text.firstResponse,
       value:
-        firstResponseAt === null
+        firstResponseAt === null || detail.firstResponseBusinessMs === null
           ? text.notYet
           : text.answeredAfter(
               formatTime(firstResponseAt),
-              hoursOf(businessMsBetween(detail.receivedAt, firstResponseAt)),
+              hoursOf(detail.firstResponseBusinessMs),
             ),
     },
   ];
