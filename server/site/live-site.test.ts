@@ -6,7 +6,7 @@ import { buildApp } from '../http/app.ts';
 import { openStore, type Store } from '../store/store.ts';
 import { tempDataDir } from '../testing/fixtures.ts';
 import { instanceStore } from './instances.ts';
-import { liveSite } from './live-site.ts';
+import { liveSite, notServingBecause } from './live-site.ts';
 import { siteStore } from './site-store.ts';
 
 /**
@@ -48,6 +48,17 @@ afterEach(async () => {
 });
 
 describe('the live site', () => {
+  it('tells anyone why it is not ready in its own words, never a worker’s error text', () => {
+    const state = { checked: true, served: 0, latest: 2 };
+    const failed = 'Making the pages failed: ENOENT: no such file /srv/potomac/build/x.js';
+    expect(notServingBecause({ ...state, error: failed })).toBe(
+      'serves site version 0, not the published 2: Making the pages failed (the server log says why)',
+    );
+    expect(notServingBecause({ ...state, error: 'Making the pages took too long' })).toBe(
+      'serves site version 0, not the published 2: Making the pages took too long',
+    );
+  });
+
   it("answers a page's piece from the version its document names, while it holds it", async () => {
     const live = liveSite({ store: siteStore(store.database), renderer: fakeRenderer(renderDir) });
     for (const run of [1, 2, 3, 4]) await live.publish({ fields: eyebrow(`run ${run}`), by: 'a' });
@@ -70,6 +81,9 @@ describe('the live site', () => {
       'serves site version 0, not the published 1: The site renderer is missing: run npm run build';
     expect(live.notReadyBecause()).toBe(reason);
     expect(live.servesPlaceholders()).toBe(true);
+    // The e-mails, answer pages and deadlines read the published version all the same.
+    expect(live.published().version).toBe(1);
+    expect(Object.keys(live.published().en)).toContain('home.hero/eyebrow');
 
     const app = await buildApp({
       store,

@@ -144,7 +144,17 @@ export function notServingBecause(state: InstanceState & { checked: boolean }) {
   if (!state.checked) return 'the published site was not looked up yet';
   if (state.served >= state.latest) return undefined;
   const behind = `serves site version ${state.served}, not the published ${state.latest}`;
-  return state.error ? `${behind}: ${state.error}` : `${behind} (making it)`;
+  return state.error ? `${behind}: ${publicReason(state.error)}` : `${behind} (making it)`;
+}
+
+/**
+ * A render's failure as /readyz says it to anyone: the server's own words (took too long, the
+ * renderer missing), never a worker's error text, which may name files; the log and the site
+ * editor's list of instances have that.
+ */
+function publicReason(error: string): string {
+  const FAILED = 'Making the pages failed:';
+  return error.startsWith(FAILED) ? 'Making the pages failed (the server log says why)' : error;
 }
 
 /**
@@ -228,6 +238,7 @@ function versionSync(
   state: InstanceState & { checked: boolean },
   served: ReturnType<typeof servedFiles>,
   serial: ReturnType<typeof serialQueue>,
+  newest: { published: PublishedVersion },
 ): () => Promise<number> {
   const { store } = options;
   let failed = { version: 0, at: 0 };
@@ -244,6 +255,9 @@ function versionSync(
       const version = await store.version(latest);
       try {
         const published = runtimeContent(version?.fields ?? {}, latest || null);
+        // The words are known before the pages are made: the e-mails and deadlines use them even
+        // while this instance cannot make the pages (it is unready then, and says why).
+        newest.published = published;
         served.goLive(latest, published, await filesOf(published, options, latest));
       } catch (error) {
         failed = { version: latest, at: Date.now() };
@@ -263,7 +277,8 @@ export function liveSite(options: LiveSiteOptions) {
   const serial = serialQueue();
   let stop = () => {};
 
-  const sync = versionSync(options, state, served, serial);
+  const newest = { published: NOTHING_PUBLISHED };
+  const sync = versionSync(options, state, served, serial, newest);
 
   /** Publishes `fields` as the next version: checked, made, recorded, then switched in. */
   function publish(entry: { fields: SiteFields; by: string; restoredFrom?: number }) {
@@ -277,6 +292,7 @@ export function liveSite(options: LiveSiteOptions) {
         throw new PublishRefused('Someone published at the same moment; reload and try again');
       });
       served.goLive(version, published, files);
+      newest.published = published;
       void report().catch(() => undefined);
       return { version, tookMs: Date.now() - started };
     });
@@ -293,8 +309,12 @@ export function liveSite(options: LiveSiteOptions) {
     get version() {
       return served.live().version;
     },
-    /** The live version as a value (the code's content while nothing is published). */
-    published: (): PublishedVersion => served.live().published,
+    /**
+     * The newest published version as a value, for the e-mails, the answer pages and the
+     * deadlines: known as soon as it is read, even while its pages cannot be made here (the code's
+     * content while nothing is published).
+     */
+    published: (): PublishedVersion => newest.published,
     sync,
     publish,
     preview,
