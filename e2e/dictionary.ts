@@ -97,6 +97,8 @@ export const SAME_IN_BOTH = new Set<string>([
   'Maryland',
   'Washington, D.C.',
   'Washington D.C. · Maryland · Virginia',
+  // How a range of times is written ('9:00 AM - 5:00 PM'): the same pattern in both.
+  '{from} - {to}',
   // A file's size (the résumé field), with the sample argument 3.
   '3 bytes',
   '3 KB',

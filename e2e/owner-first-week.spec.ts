@@ -21,7 +21,7 @@ import { isoDateFromToday } from './form-helpers';
 /**
  * An owner's first week, from an empty database, as the owner and a visitor meet it: the owner
  * claims the site with the code the server printed, publishes both phone lines, a Facebook page,
- * a Saturday's hours and tomorrow as a closed day (the office's calendar) from the site editor; a
+ * every day's hours from 8:00 and today and tomorrow as closed days (the office's calendar) from the site editor; a
  * visitor sends a quote through the page; the acknowledgement and the owner's notification, in a
  * real SMTP server, carry the published phones, a WhatsApp link to the new office number and a
  * "reply by" that skips the closed day; both languages' footers link to the Facebook page; after a
@@ -44,7 +44,10 @@ function officeDate(days: number): string {
   const at = new Date(Date.now() + days * 24 * 3_600_000);
   return new Intl.DateTimeFormat('en-CA', { timeZone: business.timeZone }).format(at);
 }
-const closedDay = { date: officeDate(1), note: 'Staff training' };
+// Open every day from 8:00, closed today and tomorrow: a quote sent now is due the day after
+// tomorrow at 12:00, which the code's hours (Monday to Friday from 9:00) never give.
+const closedDays = [officeDate(0), officeDate(1)].map((date) => ({ date, note: 'Staff training' }));
+const week = DEFAULT_OPENING_HOURS.map((day) => ({ ...day, open: true, opens: '08:00' }));
 
 test.describe.configure({ mode: 'serial' });
 
@@ -101,13 +104,19 @@ async function editBusinessFacts(page: Page) {
   await page.getByLabel('Office line', { exact: true }).fill(phones.office.typed);
   const social = page.getByRole('group', { name: 'Social links' });
   await social.getByRole('textbox').first().fill(facebook);
-  const week = page.getByRole('group', { name: 'Opening hours' });
-  await week.getByRole('checkbox', { name: 'Open on Saturday' }).check();
+  const hours = page.getByRole('group', { name: 'Opening hours' });
+  for (const { day } of week) {
+    const open = hours.getByRole('checkbox', { name: `${hoursWords.week.openOn} ${day}` });
+    if (!(await open.isChecked())) await open.check();
+    await hours.getByLabel(`${day} ${hoursWords.week.opens}`).fill('08:00');
+  }
   const closed = page.getByRole('group', { name: 'Closed days' });
-  await closed.getByRole('button', { name: hoursWords.closedDays.add }).click();
-  const item = hoursWords.closedDays.item(1);
-  await closed.getByLabel(`${item}: ${hoursWords.closedDays.date}`).fill(closedDay.date);
-  await closed.getByLabel(`${item}: ${hoursWords.closedDays.note}`).fill(closedDay.note);
+  for (const [index, day] of closedDays.entries()) {
+    await closed.getByRole('button', { name: hoursWords.closedDays.add }).click();
+    const item = hoursWords.closedDays.item(index + 1);
+    await closed.getByLabel(`${item}: ${hoursWords.closedDays.date}`).fill(day.date);
+    await closed.getByLabel(`${item}: ${hoursWords.closedDays.note}`).fill(day.note);
+  }
   await page.getByRole('button', { name: editorText.editor.save }).click();
   await expect(page.getByText(editorText.editor.saved, { exact: true })).toBeVisible();
 }
@@ -126,7 +135,7 @@ async function sendQuote(page: Page, email: string) {
   await expect(page.getByRole('heading', { name: quoteForm.confirmation.heading })).toBeVisible();
 }
 
-test('the owner claims the site and publishes the phones, a Facebook page, hours and a closed day', async ({
+test('the owner claims the site and publishes the phones, a Facebook page, hours and closed days', async ({
   page,
 }) => {
   await claimTheSite(page);
@@ -136,7 +145,7 @@ test('the owner claims the site and publishes the phones, a Facebook page, hours
   await expect(page.getByText(editorText.publish.live(1))).toBeVisible({ timeout: 60_000 });
 });
 
-test('a quote sent through the page is acknowledged with the published phones and a reply-by past the closed day', async ({
+test('a quote sent through the page is acknowledged with the published phones and a reply-by past the closed days', async ({
   page,
 }) => {
   const visitor = `first.week.${Date.now()}@example.org`;
@@ -150,26 +159,18 @@ test('a quote sent through the page is acknowledged with the published phones an
     expect(acknowledgement).not.toContain(placeholder);
   }
 
-  // The reply-by counted on the published week and closed day, not the code's hours.
-  const facts = {
-    ...business,
-    openingHours: DEFAULT_OPENING_HOURS.map((day) =>
-      day.day === 'Saturday' ? { ...day, open: true } : day,
-    ),
-    closedDays: [closedDay],
-  };
-  const due = new Date(respondBy(Date.now(), facts));
-  const dayOf = (date: Date) =>
-    new Intl.DateTimeFormat('en-US', {
-      weekday: 'long',
-      month: 'long',
-      day: 'numeric',
-      timeZone: business.timeZone,
-    }).format(date);
-  const dueDate = new Intl.DateTimeFormat('en-CA', { timeZone: business.timeZone }).format(due);
-  expect(dueDate).not.toBe(closedDay.date);
-  expect(acknowledgement).toContain(`We will reply by ${dayOf(due)} at `);
-  expect(notification).toContain(`Respond by ${dayOf(due)} at `);
+  // The reply-by counted on the published week and closed days, not the code's hours.
+  const due = new Date(respondBy(Date.now(), { ...business, openingHours: week, closedDays }));
+  const inZone = (options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat('en-US', { ...options, timeZone: business.timeZone }).format(due);
+  const day = inZone({ weekday: 'long', month: 'long', day: 'numeric' });
+  const time = inZone({ hour: 'numeric', minute: '2-digit' });
+  expect(time).toBe('12:00 PM');
+  expect(closedDays.map(({ date }) => date)).not.toContain(
+    new Intl.DateTimeFormat('en-CA', { timeZone: business.timeZone }).format(due),
+  );
+  expect(acknowledgement).toContain(`We will reply by ${day} at ${time} Eastern Time`);
+  expect(notification).toContain(`Respond by ${day} at ${time} `);
 });
 
 test('both languages’ footers link to the Facebook page', async ({ page }) => {

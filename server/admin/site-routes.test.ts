@@ -73,6 +73,7 @@ describe('the site editor’s API', () => {
       ['POST', '/admin/api/site/publish'],
       ['POST', '/admin/api/site/photos'],
       ['GET', '/admin/api/site/versions'],
+      ['GET', '/admin/api/site/instances'],
       ['POST', '/admin/api/site/versions/1/restore'],
       ['GET', '/admin/preview/0123/'],
     ] as const) {
