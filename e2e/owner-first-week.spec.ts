@@ -34,8 +34,8 @@ const owner = { email: 'first.week@example.com', password: 'a long e2e test pass
 const OWNER_MAILBOX = 'bookings@first-week.example';
 const CODE = /enter the setup code: ([0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4})/;
 const phones = {
-  direct: { typed: '(202) 555-0199', e164: '+12025550199' },
-  office: { typed: '(301) 555-0123', e164: '+13015550123' },
+  direct: { typed: '(202) 555-2368', e164: '+12025552368' },
+  office: { typed: '(301) 555-7719', e164: '+13015557719' },
 };
 const facebook = 'https://www.facebook.com/first-week-staffing';
 

@@ -57,10 +57,10 @@ export function parseRename(from: string, to: string | null): Rename {
   while (shared < old.length && shared < next.length && old[shared] === next[shared]) shared++;
   const stars = (path: Path) => path.slice(shared).includes('*');
   if (stars(old) || stars(next)) {
-    throw new Error(`The rename ${from} → ${to} moves a list's item field out of its list`);
+    throw new Error(`The rename ${from} to ${to} moves a list's item field out of its list`);
   }
   if (next.some((segment) => /^\d+$/.test(segment))) {
-    throw new Error(`The rename ${from} → ${to} names a list index: write * instead`);
+    throw new Error(`The rename ${from} to ${to} names a list index: write * instead`);
   }
   return { from: old, to: next, shared };
 }
