@@ -10,8 +10,8 @@
 // - a Send tapped as soon as a form shows: how long it waits for the app (held-send.mjs).
 // Prints tables, keeps them as the "site" section of docs/figures.md (figures.mjs) and writes
 // bench/lighthouse-<time>.json. A benchmark, not a test: it never fails on numbers.
-// BENCH_ROUTES="/,/es/" and BENCH_SERVERS="static" (or "app") narrow it; a narrowed run leaves
-// docs/figures.md as it was, so that its figures stay those of every route.
+// BENCH_ROUTES="/,/es/" and BENCH_SERVERS="static" (or "app", "published") narrow it; a narrowed
+// run leaves docs/figures.md as it was, so that its figures stay those of every route.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -49,7 +49,7 @@ const FORM_DOCUMENTS = [
   '/es/join-our-team/',
 ];
 const SERVED_BY = { static: 'static host', app: 'npm start', published: 'npm start, published' };
-/** The routes measured after an owner's whole-site rewrite, mobile only (the documents it makes again). */
+/** The routes measured after an owner's whole-site rewrite, mobile only (documents it makes again). */
 const PUBLISHED_ROUTES = new Set(['/', '/es/', ...FORM_DOCUMENTS.map((path) => path.slice(0, -1))]);
 const chromeFlags = ['--headless=new', ...chromiumArgs];
 const METRICS = [
