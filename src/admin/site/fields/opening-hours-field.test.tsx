@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { siteEditorText } from '../../../content/admin-site';
 import { hoursEditorText } from '../../../content/admin-hours';
@@ -102,7 +102,8 @@ describe('the closed days in the site editor', () => {
 
     await user.click(within(closed).getByRole('button', { name: words.closedDays.add }));
     const date = within(closed).getByLabelText(`Closed day ${count + 1}: Date`);
-    expect(date).toHaveFocus();
+    // Focus moves on the next frame, once the new row is drawn.
+    await waitFor(() => expect(date).toHaveFocus());
     await user.type(date, '2026-12-24');
     await user.type(
       within(closed).getByLabelText(`Closed day ${count + 1}: Name (optional)`),
