@@ -8,6 +8,7 @@ import { pathsOf, routes } from '../src/content/routes';
  * otherwise count as this page's).
  */
 export async function expectNoAxeViolations(page: Page, include?: string, exclude?: string) {
+  await transitionsDone(page);
   let builder = new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
     // Every rule still runs and every violating node is reported; only the passes (which nobody
@@ -23,6 +24,27 @@ export async function expectNoAxeViolations(page: Page, include?: string, exclud
         .join('\n  ')}`,
   );
   expect(summary, summary.join('\n')).toEqual([]);
+}
+
+/**
+ * Waits (at most 2 s) for the page's finite animations and transitions to end: axe reads colours
+ * as they are at that instant, and a carousel's slide fading in mid-scan has its text at part
+ * opacity, which it would report as too little contrast. Endless ones (a spinner) are not waited for.
+ */
+async function transitionsDone(page: Page) {
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) =>
+            Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)),
+          )
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2000)),
+    ]),
+  );
 }
 
 /** Waits until the app runs in the page (on the home page it starts after the first paint). */
