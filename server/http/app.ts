@@ -362,6 +362,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       forms: [...forms.values()],
       ...(options.site ? { site: { ...options.site, sendFile: sendSiteFile } } : {}),
       onMailQueued: options.onStored,
+      // The inbox's deadlines and names: the live version, as the forms' answers have it.
+      published: options.published ?? (() => options.site?.live.published() ?? NOTHING_PUBLISHED),
       ...options.admin,
     });
     app.get('/admin', (_request, reply) => reply.redirect('/admin/', 301));

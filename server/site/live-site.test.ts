@@ -63,6 +63,8 @@ describe('the live site', () => {
     const live = liveSite({ store: siteStore(store.database), renderer: fakeRenderer(renderDir) });
     for (const run of [1, 2, 3, 4]) await live.publish({ fields: eyebrow(`run ${run}`), by: 'a' });
     expect(text(live.pinnedFile('pages/team.html', 4))).toBe('team 4');
+    // The e-mails and deadlines read the version just published here.
+    expect(live.published().version).toBe(4);
     expect(text(live.pinnedFile('pages/team.html', 2))).toBe('team 2');
     // Older than the last three: gone (the app loads the page again).
     expect(live.pinnedFile('pages/team.html', 1)).toEqual({ gone: true });

@@ -42,7 +42,7 @@ export interface LiveSiteOptions {
 
 interface Live {
   version: number;
-  /** The live version as a value: what the e-mails, deadlines and answer pages read. */
+  /** The version its files were made from (the e-mails and deadlines read `newest`, below). */
   published: PublishedVersion;
   files: SiteFiles;
 }
@@ -153,8 +153,14 @@ export function notServingBecause(state: InstanceState & { checked: boolean }) {
  * editor's list of instances have that.
  */
 function publicReason(error: string): string {
-  const FAILED = 'Making the pages failed:';
-  return error.startsWith(FAILED) ? 'Making the pages failed (the server log says why)' : error;
+  const own = [
+    /^Making the pages took too long$/,
+    /^The site renderer is missing/,
+    /^Making the pages stopped \(exit code -?\d+\)$/,
+  ];
+  return own.some((words) => words.test(error))
+    ? error
+    : 'Making the pages failed (the server log says why)';
 }
 
 /**

@@ -60,6 +60,15 @@ afterEach(() => {
 });
 
 describe('WeeklyPage', () => {
+  it('names the business in the header as the session says the live version has it', async () => {
+    fakeFetch({
+      'GET /admin/api/session': () => json({ ...session, businessName: 'Chesapeake Events' }),
+      [WEEKLY]: () => json(picture),
+    });
+    await renderWeekly();
+    expect(screen.getByRole('banner')).toHaveTextContent(/^Chesapeake Events/);
+  });
+
   it('has its heading, a way back to the inbox and a title', async () => {
     signedIn();
     await renderWeekly();

@@ -393,14 +393,15 @@ describe('SubmissionPage', () => {
         receivedAt: friday,
         respondBy: Date.parse('2026-11-23T11:00:00-05:00'),
         quoteBy: friday + 24 * 60 * 60 * 1000,
-        // Monday 9:30 AM: two hours on Friday, half an hour on Monday (the server counts them).
+        // Monday 9:30 AM: the server counts the business time in the published hours (here a
+        // Saturday open too); the page shows its count, never one of its own on the code's hours.
         firstResponseAt: Date.parse('2026-11-23T09:30:00-05:00'),
-        firstResponseBusinessMs: 2.5 * 60 * 60 * 1000,
+        firstResponseBusinessMs: 10.5 * 60 * 60 * 1000,
       }),
     );
     await renderSubmission();
     const promise = screen.getByRole('region', { name: text.promise });
-    expect(promise).toHaveTextContent(/after 2\.5 business hours/);
+    expect(promise).toHaveTextContent(/after 10\.5 business hours/);
     expect(promise).not.toHaveTextContent(adminText.inbox.overdue);
   });
 });
