@@ -10,6 +10,7 @@ import type { Database } from '../db/database.ts';
 import type { Engine } from '../db/engine.ts';
 import type { FormDefinition } from '../intake/forms.ts';
 import { readAttachmentFiles } from '../store/attachments.ts';
+import { startDailyPass } from '../store/daily-pass.ts';
 import {
   addErased,
   ERASE_BATCH,
@@ -126,37 +127,21 @@ export interface RetentionJobOptions {
  */
 export function startRetentionJob(options: RetentionJobOptions): RetentionJob {
   const { database, days, log, now = Date.now } = options;
-  let running: Promise<Erased> | undefined;
-  let timer: NodeJS.Timeout | undefined;
-
-  async function pass(): Promise<Erased> {
+  const pass = async (): Promise<Erased> => {
     const started = now();
     const erased = await eraseExpired(database, days, started);
     log.info({ ...erased, ms: now() - started }, 'retention: old submissions erased');
     return erased;
-  }
-  function runNow(): Promise<Erased> {
-    running ??= pass().finally(() => {
-      running = undefined;
-    });
-    return running;
-  }
-  function schedule(ms: number) {
-    timer = setTimeout(() => {
-      runNow()
-        .catch((error: unknown) =>
-          log.warn({ code: (error as { code?: string }).code }, 'retention pass failed'),
-        )
-        .finally(() => schedule(options.everyMs ?? DAY_MS));
-    }, ms);
-    timer.unref();
-  }
-  if (Object.values(days).some((kept) => kept !== undefined))
-    schedule(options.firstRunMs ?? 60_000);
-  return {
-    runNow,
-    stop: () => clearTimeout(timer),
   };
+  // No period set: nothing is ever erased by age, and no pass is scheduled.
+  if (!Object.values(days).some((kept) => kept !== undefined))
+    return { runNow: pass, stop: () => {} };
+  return startDailyPass(pass, {
+    firstRunMs: options.firstRunMs ?? 60_000,
+    everyMs: options.everyMs,
+    log,
+    failed: 'retention pass failed',
+  });
 }
 
 /** The e-mail and phone a submission was sent with: the person it names. */

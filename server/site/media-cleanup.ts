@@ -1,3 +1,4 @@
+import { startDailyPass } from '../store/daily-pass.ts';
 import type { SiteStore } from './site-store.ts';
 
 /**
@@ -12,7 +13,6 @@ import type { SiteStore } from './site-store.ts';
  */
 
 export const GRACE_MS = 2 * 24 * 3_600_000;
-const DAY_MS = 24 * 3_600_000;
 
 export interface MediaCleanupOptions {
   store: Pick<SiteStore, 'removeUnusedMedia'>;
@@ -32,34 +32,21 @@ export interface MediaCleanup {
   stop(): void;
 }
 
-/** Starts the daily pass. Its timer does not keep the process alive. */
+/** Starts the daily pass (server/store/daily-pass.ts). */
 export function startMediaCleanup(options: MediaCleanupOptions): MediaCleanup {
   const { store, log, now = Date.now } = options;
-  let running: Promise<string[]> | undefined;
-  let timer: NodeJS.Timeout | undefined;
-
-  async function pass(): Promise<string[]> {
-    const started = now();
-    const removed = await store.removeUnusedMedia(started - GRACE_MS);
-    log.info({ removed: removed.length, ms: now() - started }, 'unused site photos removed');
-    return removed;
-  }
-  function runNow(): Promise<string[]> {
-    running ??= pass().finally(() => {
-      running = undefined;
-    });
-    return running;
-  }
-  function schedule(ms: number) {
-    timer = setTimeout(() => {
-      runNow()
-        .catch((error: unknown) =>
-          log.warn({ code: (error as { code?: string }).code }, 'photo cleanup failed'),
-        )
-        .finally(() => schedule(options.everyMs ?? DAY_MS));
-    }, ms);
-    timer.unref();
-  }
-  schedule(options.firstRunMs ?? 120_000);
-  return { runNow, stop: () => clearTimeout(timer) };
+  return startDailyPass(
+    async () => {
+      const started = now();
+      const removed = await store.removeUnusedMedia(started - GRACE_MS);
+      log.info({ removed: removed.length, ms: now() - started }, 'unused site photos removed');
+      return removed;
+    },
+    {
+      firstRunMs: options.firstRunMs ?? 120_000,
+      everyMs: options.everyMs,
+      log,
+      failed: 'photo cleanup failed',
+    },
+  );
 }
