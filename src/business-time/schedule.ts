@@ -3,7 +3,7 @@
  * and the business's own, read from its facts as published; business-hours.ts counts time inside it.
  */
 import { businessContent } from '../content/business';
-import type { ClosedDay, DayHours } from '../content/opening-hours';
+import { WEEKDAYS, type ClosedDay, type DayHours } from '../content/opening-hours';
 import { NOTHING_PUBLISHED } from '../content/published';
 import { checkTimeZone, DAY, MINUTE, wallToInstant, weekday } from './time-zone';
 
@@ -42,15 +42,7 @@ export const businessSchedule: BusinessSchedule = scheduleOf(
 );
 
 /** Day names by `Date#getUTCDay` number (0 = Sunday). */
-const WEEKDAY_NUMBERS = [
-  'Sunday',
-  'Monday',
-  'Tuesday',
-  'Wednesday',
-  'Thursday',
-  'Friday',
-  'Saturday',
-];
+const WEEKDAY_NUMBERS: readonly string[] = [WEEKDAYS[6], ...WEEKDAYS.slice(0, 6)];
 const CLOCK = /^(?:([01]\d|2[0-3]):([0-5]\d)|24:00)$/;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 /** Day windows remembered per schedule before the memory is emptied (a bound, not a tuning). */

@@ -1,28 +1,15 @@
 import { contentOf } from './published.ts';
 import { businessContent } from './business.ts';
-import { openingLines, type HoursWords } from './opening-hours.ts';
+import { openingLines, WEEKDAYS, type HoursWords, type Weekday } from './opening-hours.ts';
 import type { PhoneLine, Stat } from './types.ts';
+
+/** Each weekday's name, as a line starts with it and as a range ends with it (English: the same). */
+const dayNames = Object.fromEntries(WEEKDAYS.map((day) => [day, day])) as Record<Weekday, string>;
 
 /** How the site writes the business's opening hours: 'Monday - Friday', '9:00 AM - 5:00 PM'. */
 export const hoursWords: HoursWords = {
-  days: {
-    Monday: 'Monday',
-    Tuesday: 'Tuesday',
-    Wednesday: 'Wednesday',
-    Thursday: 'Thursday',
-    Friday: 'Friday',
-    Saturday: 'Saturday',
-    Sunday: 'Sunday',
-  },
-  untilDays: {
-    Monday: 'Monday',
-    Tuesday: 'Tuesday',
-    Wednesday: 'Wednesday',
-    Thursday: 'Thursday',
-    Friday: 'Friday',
-    Saturday: 'Saturday',
-    Sunday: 'Sunday',
-  },
+  days: dayNames,
+  untilDays: dayNames,
   dayRange: '{from} - {to}',
   timeRange: '{from} - {to}',
   am: 'AM',
