@@ -1,5 +1,5 @@
 // `npm run backup -- --out FILE`: a consistent copy of the SQLite database, taken while the server
-// runs. docs/backups.md.
+// runs. docs/backups-and-upgrades.md.
 import { randomBytes } from 'node:crypto';
 import {
   chmodSync,

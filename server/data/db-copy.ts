@@ -1,5 +1,5 @@
 // `npm run db -- copy --to postgres://…`: the SQLite database into a new, empty Postgres database,
-// every table checked on both sides (server/data/db-copy-tables.ts). docs/backups.md: "Backing up Postgres".
+// every table checked on both sides (server/data/db-copy-tables.ts). docs/backups-and-upgrades.md: "Moving from SQLite".
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
