@@ -18,18 +18,18 @@ export interface ReadinessOptions {
   mail?: (() => Promise<MailState>) | undefined;
   /** The owner's site (server/site/live-site.ts): not ready until it serves the newest version. */
   site?: { notReadyBecause(): string | undefined } | undefined;
-  /**
-   * How long the data folder's check and the mail's state hold: a load balancer asking every
-   * second costs one small write per this, not one per request.
-   */
-  cacheMs?: number;
+  /** The clock the data folder's check and the mail's state are held by (CACHE_MS). */
   now?: () => number;
 }
 
 /** Like /healthz: a proxy's check gives up after a few seconds; a slow answer reads as not ready. */
 const READY_TIMEOUT_MS = 2000;
 
-/** A folder that turns read-only, or the relay's new state, is seen within this. */
+/**
+ * How long the data folder's check and the mail's state hold: a load balancer asking every second
+ * costs one small write per this, not one per request; a folder that turns read-only, or the
+ * relay's new state, is seen within it.
+ */
 const CACHE_MS = 10_000;
 
 /** Rejects once `ms` have passed without an answer (the work goes on, unawaited). */
@@ -67,13 +67,13 @@ function cached<T>(work: () => Promise<T>, ms: number, now: () => number): () =>
   };
 }
 
-/** The data folder's check, with its answer in time, held for `cacheMs`. */
+/** The data folder's check, with its answer in time, held for CACHE_MS. */
 function dataFolderCheck(options: ReadinessOptions) {
   const { dataDir } = options;
   if (!dataDir) return () => Promise.resolve();
   return cached(
     () => within(checkWritable(dataDir), READY_TIMEOUT_MS, 'data folder does not answer'),
-    options.cacheMs ?? CACHE_MS,
+    CACHE_MS,
     options.now ?? Date.now,
   );
 }
@@ -107,7 +107,7 @@ function mailStateOf(options: ReadinessOptions) {
   if (!mail) return () => Promise.resolve(undefined);
   const read = cached(
     () => within(mail(), READY_TIMEOUT_MS, 'database does not answer'),
-    options.cacheMs ?? CACHE_MS,
+    CACHE_MS,
     options.now ?? Date.now,
   );
   return () => read().catch(() => undefined);
