@@ -4,7 +4,6 @@ import { startBackupSchedule } from './data/backup-schedule.ts';
 import { backupState } from './data/nightly-backup.ts';
 import { keyFileOf } from './data/sqlite-file.ts';
 import { UpgradeError } from './db/upgrade.ts';
-import { trackedSender } from './mail/smtp-status.ts';
 import { buildApp } from './http/app.ts';
 import { ConfigError, databaseAt, fileOfUrl, loadConfig, type Config } from './config.ts';
 import { logStream } from './http/log-stream.ts';
@@ -75,9 +74,8 @@ const store = await openStore(config.database, {
     log.warn({ code: (error as { code?: string }).code }, 'database connection lost'),
 }).catch(stopOnFailedUpgrade);
 const local = localData(config.database);
-// The SMTP relay's last outcome, for /readyz.
 const sender = config.notify
-  ? trackedSender(smtpSender(config.notify.smtpUrl, config.notify.envelopeFrom))
+  ? smtpSender(config.notify.smtpUrl, config.notify.envelopeFrom)
   : undefined;
 
 // The owner's published site: made live before the first request, then kept up with the database.
@@ -128,7 +126,7 @@ const app = await buildApp({
     backups: local ? () => backupState(config.backups?.dir) : undefined,
     retainDays: config.retainDays,
   },
-  ready: { dataDir: local?.dir, smtp: sender, site: live },
+  ready: { dataDir: local?.dir, site: live },
 });
 
 log = app.log;

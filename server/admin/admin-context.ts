@@ -3,7 +3,7 @@
  * limit, and the check that lets only a signed-in owner through.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AdminError, BackupState, SessionInfo } from '../../src/admin/contract.ts';
+import type { AdminError, BackupState, MailState, SessionInfo } from '../../src/admin/contract.ts';
 import type { Database } from '../db/database.ts';
 import type { RetentionDays } from '../data/erasure.ts';
 import { refuse } from '../guard/refusal.ts';
@@ -57,6 +57,8 @@ export interface AdminOptions {
   onMailQueued?: (() => void) | undefined;
   /** The nightly backups' state for the inbox (server/data/nightly-backup.ts); none on Postgres. */
   backups?: (() => BackupState) | undefined;
+  /** The e-mails waiting and the relay's latest word (the outbox table); none without e-mail. */
+  mail?: (() => Promise<MailState>) | undefined;
   /** Each form's retention in days (config.retainDays), shown in the inbox. */
   retainDays?: RetentionDays | undefined;
 }
@@ -118,12 +120,16 @@ export function adminContext(options: AdminOptions): AdminContext {
     secondStep: twoStep(database, { now }),
     async sessionInfo(user) {
       const accountHash = database.clientHash(normaliseEmail(user.email));
-      const failed = await failures.since(accountHash, user.seenBefore);
+      const [failed, mail] = await Promise.all([
+        failures.since(accountHash, user.seenBefore),
+        options.mail?.(),
+      ]);
       return {
         email: user.email,
         seenBefore: user.seenBefore,
         ...(failed ? { failedSignIns: failed } : {}),
         ...(options.backups ? { backups: options.backups() } : {}),
+        ...(mail ? { mail } : {}),
         businessName: businessContent(options.published ? options.published() : NOTHING_PUBLISHED)
           .business.name,
       };

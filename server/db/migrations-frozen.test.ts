@@ -51,6 +51,10 @@ const released: Record<number, Record<EngineKind, string>> = {
     sqlite: '29df0e3b520aae966f40b4bb12be7cc9f2c85601a7abab3cad58551b5379d5a5',
     postgres: 'e3d43890286b9c642198022d7471c6a9fb10146751307462bb59592a4af9e313',
   },
+  11: {
+    sqlite: '7d710cabfe4ac41119c9207ac01bdd933d9f9c23e1e8f54f158c564a5355912f',
+    postgres: '72ba16ec93109e268a5646920dcd8b88609522b49ab0d905256ef983745f663e',
+  },
 };
 
 /** The checksum of a migration's statements as the runner sends them to `engine`. */

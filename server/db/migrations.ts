@@ -384,4 +384,12 @@ export const migrations: readonly { version: number; statements: readonly Step[]
       )`,
     ],
   },
+  {
+    version: 11,
+    statements: [
+      // When an e-mail's last try failed (beside its code, last_error): the relay's latest word,
+      // read from the table every instance shares, for /readyz and the inbox's notice.
+      'ALTER TABLE outbox ADD COLUMN last_error_at INTEGER',
+    ],
+  },
 ];

@@ -36,6 +36,8 @@ export interface Tables {
     next_attempt_at: number;
     lease_until: number | null;
     last_error: string | null;
+    /** When the last failed try was (ms since the epoch); null after a success or before a failure. */
+    last_error_at: number | null;
     sent_at: number | null;
     gave_up_at: number | null;
     /** The current claim's fencing token: only its holder may mark the row sent or failed. */

@@ -65,7 +65,10 @@ export interface AppOptions {
   altchaHmacKey?: string | undefined;
   /** Score posts for spam (the default); off only in the benchmark that measures its cost. */
   spamScoring?: boolean;
-  /** What /readyz checks beyond the database (server/http/readiness.ts). */
+  /**
+   * What /readyz checks beyond the database (server/http/readiness.ts); the mail's state is told
+   * in its body when `notify` is on.
+   */
   ready?: ReadinessOptions;
 }
 
@@ -334,8 +337,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await allowCrossOriginPosts(app, options.corsOrigins ?? []);
 
+  // With e-mail set up: the waiting e-mails and the relay's word, for /readyz and the inbox.
+  const mail = options.notify ? () => store.mailState() : undefined;
   healthRoute(app, store);
-  readinessRoute(app, store, options.ready ?? {});
+  readinessRoute(app, store, { mail, ...options.ready });
 
   await formRoutes(app, {
     store,
@@ -362,6 +367,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       forms: [...forms.values()],
       ...(options.site ? { site: { ...options.site, sendFile: sendSiteFile } } : {}),
       onMailQueued: options.onStored,
+      mail,
       // The inbox's deadlines and names: the live version, as the forms' answers have it.
       published: options.published ?? (() => options.site?.live.published() ?? NOTHING_PUBLISHED),
       ...options.admin,

@@ -1,17 +1,24 @@
-import { chmodSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { buildApp } from './app.ts';
 import { LATEST_VERSION } from '../db/upgrade.ts';
-import { trackedSender } from '../mail/smtp-status.ts';
+import { forms } from '../intake/forms.ts';
+import { startOutbox, type Outbox } from '../mail/outbox.ts';
 import { smtpSender } from '../mail/transport.ts';
 import { openStore, type Store } from '../store/store.ts';
-import { tempDataDir } from '../testing/fixtures.ts';
+import { quoteBody, tempDataDir } from '../testing/fixtures.ts';
+import type { MailState } from '../../src/admin/contract.ts';
+import { NOTHING_PUBLISHED } from '../../src/content/published.ts';
 
 let data: ReturnType<typeof tempDataDir>;
 let store: Store;
 let app: FastifyInstance | undefined;
+let outbox: Outbox | undefined;
+/** /readyz's own clock, for its cache (10 s). */
+let clock = Date.parse('2030-05-01T12:00:00Z');
+const now = () => clock;
 
 beforeEach(async () => {
   data = tempDataDir();
@@ -19,6 +26,8 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
+  await outbox?.stop();
+  outbox = undefined;
   await app?.close();
   await store.close();
   data.remove();
@@ -32,6 +41,23 @@ async function readyz() {
   return { status: response.statusCode, body: response.json() as Record<string, unknown> };
 }
 
+/** A loopback port nothing listens on: a relay there refuses the connection. */
+async function closedPort(): Promise<number> {
+  const closed = createServer();
+  await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+  const { port } = closed.address() as { port: number };
+  await new Promise<void>((resolve) => closed.close(() => resolve()));
+  return port;
+}
+
+async function until(check: () => Promise<boolean>, timeoutMs = 5000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 describe('GET /readyz', () => {
   it('answers 200 when the database answers, is migrated and the data folder takes a file', async () => {
     app = await buildApp({ store, ready: { dataDir: data.dir } });
@@ -43,10 +69,13 @@ describe('GET /readyz', () => {
   // root included, can create a file in. The open database goes on working (SQLite holds its
   // files open), as on a disk remounted read-only under a running server.
   it('answers 503 while the data folder cannot be written, and 200 again after', async () => {
-    app = await buildApp({ store, ready: { dataDir: data.dir } });
+    app = await buildApp({ store, ready: { dataDir: data.dir, now } });
+    expect((await readyz()).status).toBe(200);
     const aside = `${data.dir}-aside`;
     renameSync(data.dir, aside);
     writeFileSync(data.dir, 'not a folder');
+    // Seen at the next check of the folder, at most 10 s later.
+    clock += 10_000;
     try {
       expect(await readyz()).toEqual({
         status: 503,
@@ -57,14 +86,32 @@ describe('GET /readyz', () => {
       rmSync(data.dir);
       renameSync(aside, data.dir);
     }
+    clock += 10_000;
     expect((await readyz()).status).toBe(200);
+  });
+
+  it('writes nothing in the data folder per request: one check holds for 10 s', async () => {
+    app = await buildApp({ store, ready: { dataDir: data.dir, now } });
+    expect((await readyz()).status).toBe(200);
+    // Each file made or removed in the folder moves its modification time.
+    const before = statSync(data.dir).mtimeMs;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    for (let second = 0; second < 9; second += 1) {
+      clock += 1000;
+      expect((await readyz()).status).toBe(200);
+    }
+    expect(statSync(data.dir).mtimeMs).toBe(before);
+    clock += 1000;
+    expect((await readyz()).status).toBe(200);
+    expect(statSync(data.dir).mtimeMs).toBeGreaterThan(before);
   });
 
   it.skipIf(process.getuid?.() === 0)(
     'answers 503 while the data folder is read-only (permissions; not as root)',
     async () => {
-      app = await buildApp({ store, ready: { dataDir: data.dir } });
+      app = await buildApp({ store, ready: { dataDir: data.dir, now } });
       chmodSync(data.dir, 0o555);
+      clock += 10_000;
       try {
         expect((await readyz()).body.reason).toBe('data folder is not writable');
       } finally {
@@ -81,28 +128,39 @@ describe('GET /readyz', () => {
     expect((await readyz()).body.reason).toBe('migrations are not done');
   });
 
-  it('answers 503 when the SMTP relay was not reachable at the last try', async () => {
-    // A port nothing listens on: the relay refuses the connection.
-    const closed = createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const { port } = closed.address() as { port: number };
-    await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const sender = trackedSender(smtpSender(`smtp://127.0.0.1:${port}`));
-    app = await buildApp({ store, ready: { dataDir: data.dir, smtp: sender } });
-    expect((await readyz()).status).toBe(200);
-    await expect(
-      sender.sendMail({
-        from: 'site@example.com',
-        to: ['owner@example.com'],
-        subject: 'test',
-        text: 'test',
-        messageId: '<readyz@example.com>',
-        headers: {},
-      }),
-    ).rejects.toThrow();
-    sender.close?.();
-    expect((await readyz()).body).toMatchObject({
-      reason: 'SMTP relay was not reachable at the last try',
+  it('answers 200 with the mail relay down, and its body says mail is waiting and why', async () => {
+    const port = await closedPort();
+    app = await buildApp({ store, notify: true, ready: { dataDir: data.dir, now } });
+    expect(await readyz()).toEqual({
+      status: 200,
+      body: {
+        ok: true,
+        mail: { waiting: 0, oldestWaitingSince: null, lastError: null, lastSentAt: null },
+      },
     });
+    await store.save({ form: 'quote', fields: quoteBody(1), notify: true });
+    outbox = startOutbox({
+      store,
+      forms,
+      published: () => NOTHING_PUBLISHED,
+      sender: smtpSender(`smtp://relay-user:relay-secret@127.0.0.1:${port}`),
+      from: 'forms@staffing.example',
+      to: ['bookings@staffing.example'],
+      log: { info: () => undefined, warn: () => undefined, error: () => undefined },
+      retryBaseMs: 60_000,
+    });
+    await until(async () => (await store.mailState()).lastError !== null);
+    clock += 10_000;
+    const { status, body } = await readyz();
+    expect(status).toBe(200);
+    const mail = body.mail as MailState;
+    expect(mail).toMatchObject({ waiting: 1, lastSentAt: null });
+    expect(mail.lastError?.code).toBe('ECONNREFUSED');
+    expect(mail.oldestWaitingSince).toBeGreaterThan(0);
+    // Public: counts, times and a code; no address, no relay URL, no words of the submission.
+    const text = JSON.stringify(body);
+    for (const secret of ['@', 'relay-secret', '127.0.0.1', quoteBody(1).clientName]) {
+      expect(text).not.toContain(secret);
+    }
   });
 });

@@ -1,25 +1,36 @@
-// GET /readyz: whether this instance can do its work, for a load balancer or an orchestrator.
-// /healthz (app.ts) stays the liveness answer: the process runs and its database answers.
+// GET /readyz: whether this instance can serve, for a load balancer or an orchestrator: its
+// database, migrations, data folder and live site version. Never a shared service such as the
+// mail relay: the outbox waits for it, and every instance would go dark together. The relay's
+// state is told in the body instead. /healthz (app.ts) stays the liveness answer.
 import { randomBytes } from 'node:crypto';
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { MailState } from '../../src/admin/contract.ts';
 import { currentVersion, LATEST_VERSION } from '../db/upgrade.ts';
-import type { SmtpStatus } from '../mail/smtp-status.ts';
 import type { Store } from '../store/store.ts';
 import { refuse } from '../guard/refusal.ts';
 
 export interface ReadinessOptions {
   /** The data folder (DATA_DIR, or the SQLite file's folder); none with Postgres. */
   dataDir?: string | undefined;
-  /** The SMTP relay's last outcome, when e-mail is set up. */
-  smtp?: SmtpStatus | undefined;
+  /** The e-mails waiting and the relay's latest word, when e-mail is set up (told, never a reason). */
+  mail?: (() => Promise<MailState>) | undefined;
   /** The owner's site (server/site/live-site.ts): not ready until it serves the newest version. */
   site?: { notReadyBecause(): string | undefined } | undefined;
+  /** The clock the data folder's check and the mail's state are held by (CACHE_MS). */
+  now?: () => number;
 }
 
 /** Like /healthz: a proxy's check gives up after a few seconds; a slow answer reads as not ready. */
 const READY_TIMEOUT_MS = 2000;
+
+/**
+ * How long the data folder's check and the mail's state hold: a load balancer asking every second
+ * costs one small write per this, not one per request; a folder that turns read-only, or the
+ * relay's new state, is seen within it.
+ */
+const CACHE_MS = 10_000;
 
 /** Rejects once `ms` have passed without an answer (the work goes on, unawaited). */
 function within<T>(work: Promise<T>, ms: number, reason: string): Promise<T> {
@@ -43,10 +54,35 @@ async function checkWritable(dir: string): Promise<void> {
   await rm(probe, { force: true });
 }
 
+/**
+ * `work`'s latest promise, made again once `ms` have passed since it was made: requests that
+ * arrive meanwhile share it (its outcome, good or bad, holds as long).
+ */
+function cached<T>(work: () => Promise<T>, ms: number, now: () => number): () => Promise<T> {
+  let last: { at: number; result: Promise<T> } | undefined;
+  return () => {
+    const at = now();
+    if (!last || at - last.at >= ms || at < last.at) last = { at, result: work() };
+    return last.result;
+  };
+}
+
+/** The data folder's check, with its answer in time, held for CACHE_MS. */
+function dataFolderCheck(options: ReadinessOptions) {
+  const { dataDir } = options;
+  if (!dataDir) return () => Promise.resolve();
+  return cached(
+    () => within(checkWritable(dataDir), READY_TIMEOUT_MS, 'data folder does not answer'),
+    CACHE_MS,
+    options.now ?? Date.now,
+  );
+}
+
 /** The first thing that keeps this instance from being ready, or undefined. */
 async function notReadyBecause(
   store: Store,
   options: ReadinessOptions,
+  dataFolder: () => Promise<void>,
 ): Promise<string | undefined> {
   try {
     const version = await within(
@@ -57,24 +93,36 @@ async function notReadyBecause(
       throw error instanceof NotReady ? error : new NotReady('database does not answer');
     });
     if (version < LATEST_VERSION) return 'migrations are not done';
-    if (options.dataDir)
-      await within(checkWritable(options.dataDir), READY_TIMEOUT_MS, 'data folder does not answer');
-    const site = options.site?.notReadyBecause();
-    if (site) return site;
-    const smtp = options.smtp?.reachable();
-    if (smtp && !smtp.ok) return 'SMTP relay was not reachable at the last try';
-    return undefined;
+    await dataFolder();
+    return options.site?.notReadyBecause();
   } catch (error) {
     if (error instanceof NotReady) return error.message;
     throw error;
   }
 }
 
+/** The mail's state for the body, or nothing when it cannot be read now (the reason is elsewhere). */
+function mailStateOf(options: ReadinessOptions) {
+  const { mail } = options;
+  if (!mail) return () => Promise.resolve(undefined);
+  const read = cached(
+    () => within(mail(), READY_TIMEOUT_MS, 'database does not answer'),
+    CACHE_MS,
+    options.now ?? Date.now,
+  );
+  return () => read().catch(() => undefined);
+}
+
 export function readinessRoute(app: FastifyInstance, store: Store, options: ReadinessOptions) {
+  const dataFolder = dataFolderCheck(options);
+  const mailState = mailStateOf(options);
   app.get('/readyz', async (request, reply) => {
-    const reason = await notReadyBecause(store, options);
-    if (!reason) return { ok: true };
-    request.log.warn({ reason }, 'not ready');
-    return refuse(reply, 503, 'Not ready', { reason });
+    const reason = await notReadyBecause(store, options, dataFolder);
+    if (reason) {
+      request.log.warn({ reason }, 'not ready');
+      return refuse(reply, 503, 'Not ready', { reason });
+    }
+    const mail = await mailState();
+    return mail ? { ok: true, mail } : { ok: true };
   });
 }

@@ -43,19 +43,32 @@ export interface Outbox {
   stop(): Promise<void>;
 }
 
-/** A refusal the relay will repeat however often it is asked (SMTP 5xx): no retry. */
+/**
+ * A refusal of this message the relay will repeat however often it is asked (SMTP 5xx): no retry.
+ * A refused sign-in (EAUTH, 535) is the relay's account, not the message: the e-mail waits (and
+ * the inbox says why) until whoever runs the server fixes SMTP_URL.
+ */
 function isPermanent(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
-  const { responseCode } = error as { responseCode?: unknown };
+  const { responseCode, code } = error as { responseCode?: unknown; code?: unknown };
+  if (code === 'EAUTH') return false;
   return typeof responseCode === 'number' && responseCode >= 500 && responseCode <= 599;
 }
 
-/** A short, personal-data-free description of a send failure: codes only, never the server's text. */
+/**
+ * A short, personal-data-free description of a send failure: codes only, never the server's text.
+ * The system's own code when nodemailer wrapped one (ECONNREFUSED rather than its ESOCKET).
+ */
 function failureCode(error: unknown): string {
   if (typeof error !== 'object' || error === null) return 'ERROR';
-  const { code, responseCode } = error as { code?: unknown; responseCode?: unknown };
+  const { code, originalCode, responseCode } = error as {
+    code?: unknown;
+    originalCode?: unknown;
+    responseCode?: unknown;
+  };
+  const system = typeof originalCode === 'string' && /^E[A-Z_]+$/.test(originalCode);
   return [
-    typeof code === 'string' ? code : 'ERROR',
+    system ? originalCode : typeof code === 'string' ? code : 'ERROR',
     typeof responseCode === 'number' ? responseCode : '',
   ]
     .join(' ')

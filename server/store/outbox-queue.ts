@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type UpdateObject } from 'kysely';
+import type { MailState } from '../../src/admin/contract.ts';
 import type { Tables } from '../db/tables.ts';
 import type { Engine } from '../db/engine.ts';
 import type { StoredSubmission } from './submission-row.ts';
@@ -61,6 +62,8 @@ export interface OutboxQueue {
   /** When the next pending notification falls due (ms since the epoch), if any. */
   nextNotificationDue(): Promise<number | undefined>;
   outboxSummary(): Promise<OutboxSummary>;
+  /** The e-mails waiting and the relay's latest word, as every instance sees them. */
+  mailState(): Promise<MailState>;
 }
 
 /** The database's clock (Engine.nowMs), for lease times. */
@@ -97,7 +100,13 @@ function dueNotifications(engine: Engine, at: number, { limit, maxAttempts }: Cl
 async function giveUpExhausted(engine: Engine, at: number, maxAttempts: number) {
   const result = await engine.db
     .updateTable('outbox')
-    .set({ gave_up_at: at, lease_until: null, claim_token: null, last_error: 'ELEASE' })
+    .set({
+      gave_up_at: at,
+      lease_until: null,
+      claim_token: null,
+      last_error: 'ELEASE',
+      last_error_at: at,
+    })
     .where('sent_at', 'is', null)
     .where('gave_up_at', 'is', null)
     .where('attempts', '>=', maxAttempts)
@@ -127,6 +136,7 @@ export async function requeueNotification(
       claim_token: null,
       lease_until: null,
       last_error: null,
+      last_error_at: null,
     })
     .where('id', '=', latest)
     .where('gave_up_at', 'is not', null)
@@ -167,6 +177,44 @@ async function summary({ db }: Engine): Promise<OutboxSummary> {
     pending: Number(row?.pending ?? 0),
     sent: Number(row?.sent ?? 0),
     failed: Number(row?.failed ?? 0),
+  };
+}
+
+/**
+ * The waiting e-mails (neither sent nor given up: the partial index outbox_pending holds them), the
+ * latest failed try among them, and the last e-mail sent. From the shared table, so every instance
+ * tells the same.
+ */
+async function mailState({ db }: Engine): Promise<MailState> {
+  const waiting = () =>
+    db.selectFrom('outbox').where('sent_at', 'is', null).where('gave_up_at', 'is', null);
+  const [counted, failed, sent] = await Promise.all([
+    waiting()
+      .select((eb) => [
+        eb.fn.countAll<number>().as('waiting'),
+        eb.fn.min('created_at').as('oldest'),
+      ])
+      .executeTakeFirst(),
+    waiting()
+      .select(['last_error', 'last_error_at'])
+      .where('last_error_at', 'is not', null)
+      .orderBy('last_error_at', 'desc')
+      .limit(1)
+      .executeTakeFirst(),
+    db
+      .selectFrom('outbox')
+      .select((eb) => eb.fn.max('sent_at').as('at'))
+      .executeTakeFirst(),
+  ]);
+  const number = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+  return {
+    waiting: Number(counted?.waiting ?? 0),
+    oldestWaitingSince: number(counted?.oldest),
+    lastError:
+      failed?.last_error && failed.last_error_at !== null
+        ? { code: failed.last_error, at: Number(failed.last_error_at) }
+        : null,
+    lastSentAt: number(sent?.at),
   };
 }
 
@@ -235,6 +283,7 @@ export function outboxQueue(
         lease_until: null,
         claim_token: null,
         last_error: null,
+        last_error_at: null,
       }),
 
     markNotificationFailed: (claim, failure) =>
@@ -245,11 +294,13 @@ export function outboxQueue(
         lease_until: null,
         claim_token: null,
         last_error: failure.error.slice(0, 200),
+        last_error_at: now(),
       }),
 
     requeueNotification: (submissionId, kind) =>
       requeueNotification(engine, submissionId, kind, now()),
     nextNotificationDue: () => nextDue(engine),
     outboxSummary: () => summary(engine),
+    mailState: () => mailState(engine),
   };
 }

@@ -14,16 +14,22 @@ export interface SmtpOptions {
    * went away meanwhile (killed) is not accepted, as a real relay drops it without its final reply.
    */
   holdMs?: number;
+  /** A relay whose account was changed: it asks for a sign-in and refuses every one (535). */
+  refuseSignIn?: boolean;
 }
 
 /** A real SMTP server on loopback that keeps every message it accepts. */
-export async function startSmtp(port = 0, { holdMs = 0 }: SmtpOptions = {}) {
+export async function startSmtp(port = 0, { holdMs = 0, refuseSignIn = false }: SmtpOptions = {}) {
   const received: Received[] = [];
   const waiting: (() => void)[] = [];
   const closed = new Set<string>();
   let holding = 0;
   const server = new SMTPServer({
-    authOptional: true,
+    authOptional: !refuseSignIn,
+    allowInsecureAuth: refuseSignIn,
+    onAuth(_auth, _session, callback) {
+      callback(new Error('Invalid username or password'));
+    },
     disabledCommands: ['STARTTLS'],
     logger: false,
     onClose(session) {

@@ -261,7 +261,31 @@ export interface SessionInfo {
   backups?: BackupState;
   /** The business's name as the live version has it, for the inbox's header. */
   businessName?: string;
+  /** The e-mails waiting to leave and the relay's latest word; absent when e-mail is not set up. */
+  mail?: MailState;
 }
+
+/**
+ * The e-mails still to send and the mail relay's latest word (server/store/outbox-queue.ts), read
+ * from the outbox table every instance shares: in SessionInfo's `mail` and in /readyz's body, which
+ * anyone may read, so counts, times and an error code only.
+ */
+export interface MailState {
+  /** E-mails neither sent nor given up. */
+  waiting: number;
+  /** When the oldest of them was queued (ms since the epoch); null when none waits. */
+  oldestWaitingSince: number | null;
+  /**
+   * The latest failed try of a waiting e-mail: its code (nodemailer's, with the relay's reply code
+   * when there was one: 'ECONNREFUSED', 'EAUTH 535') and when (ms since the epoch).
+   */
+  lastError: { code: string; at: number } | null;
+  /** When an e-mail last left (ms since the epoch); null before the first. */
+  lastSentAt: number | null;
+}
+
+/** Mail that has waited longer than this is told to the owner (the inbox's notice). */
+export const MAIL_LATE_MS = 15 * 60_000;
 
 /**
  * The nightly backups (server/data/nightly-backup.ts), in SessionInfo's `backups`: not set up

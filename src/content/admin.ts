@@ -97,6 +97,38 @@ export const adminText = {
     signOut: 'Sign out',
   },
 
+  /**
+   * The inbox's notice when e-mail has waited more than 15 minutes (the outbox's state): how many,
+   * how long, and why in plain words, with the relay's code for whoever runs the server.
+   */
+  mailWaiting: {
+    waited: (count: number, age: string) =>
+      `${count === 1 ? '1 e-mail has' : `${count} e-mails have`} waited ${age}`,
+    age: (minutes: number) => {
+      if (minutes < 120) return `${minutes} minutes`;
+      const hours = Math.floor(minutes / 60);
+      if (hours < 48) return `${hours} hours`;
+      return `${Math.floor(hours / 24)} days`;
+    },
+    because: {
+      refused: 'the mail relay refuses the connection',
+      unreachable: 'the mail relay cannot be reached',
+      notFound: 'the mail relay’s name is not found',
+      timeout: 'the mail relay does not answer in time',
+      signIn: 'the mail relay refuses the sign-in (the SMTP user or password is wrong)',
+      secure: 'the secure connection to the mail relay fails',
+      later: 'the mail relay asks to try again later',
+      other: 'sending them fails',
+    },
+    /** What happens next: they leave on their own once the relay answers, or once SMTP_URL is right. */
+    sentWhenItAnswers: (count: number) =>
+      `${count === 1 ? 'It is' : 'They are'} sent when the relay answers.`,
+    sentWhenFixed: (count: number) =>
+      `${count === 1 ? 'It is' : 'They are'} sent once whoever runs the server corrects SMTP_URL.`,
+    notTried: (count: number) =>
+      `The server has not tried to send ${count === 1 ? 'it' : 'them'} yet. Ask whoever runs the server to look at the mail.`,
+  },
+
   statuses: {
     new: 'New',
     in_progress: 'In progress',

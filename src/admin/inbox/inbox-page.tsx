@@ -5,8 +5,9 @@ import { buttonClasses } from '../../components/button-link';
 import { PageTitle } from '../../components/page-title';
 import { adminText } from '../../content/admin';
 import { BackupNotice } from './notices/backup-notice';
-import type { BackupState, FailedSignIns } from '../contract';
+import type { BackupState, FailedSignIns, MailState } from '../contract';
 import { FailedSignInsNotice } from './notices/failed-sign-ins-notice';
+import { MailNotice } from './notices/mail-notice';
 import { InboxFilters, StatusTabs } from './inbox-filters';
 import { hasFilters } from './inbox-query';
 import { InboxList } from './inbox-list';
@@ -22,12 +23,15 @@ export function InboxPage({
   seenBefore,
   failedSignIns,
   backups,
+  mail,
 }: {
   seenBefore: number;
   /** The failed sign-ins to the owner's account since the last visit, shown above the list. */
   failedSignIns?: FailedSignIns | undefined;
   /** The nightly backups' state, a line above the list. */
   backups?: BackupState | undefined;
+  /** The e-mails waiting for the mail relay: a notice above the list when they wait too long. */
+  mail?: MailState | undefined;
 }) {
   const [params, setParams] = useSearchParams();
   const { state, loadMore, retry } = useInbox(params);
@@ -54,6 +58,7 @@ export function InboxPage({
         </PageLink>
       </div>
       <FailedSignInsNotice failed={failedSignIns} />
+      <MailNotice mail={mail} />
       <BackupNotice backups={backups} />
       <StatusTabs params={params} page={state.status === 'ready' ? state : undefined} />
       <InboxFilters params={params} onChange={change} />

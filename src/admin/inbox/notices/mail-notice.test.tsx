@@ -1,0 +1,92 @@
+import { render, screen } from '@testing-library/react';
+import { fakeFetch, json } from '../../../test/fake-fetch';
+import { AdminApp } from '../../admin-app';
+import type { InboxPage, MailState } from '../../contract';
+import { adminText } from '../../../content/admin';
+
+const MINUTE = 60_000;
+const emptyInbox: InboxPage = {
+  items: [],
+  next: null,
+  counts: { new: 0, in_progress: 0, handled: 0, spam: 0 },
+  needsReply: { open: 0, overdue: 0 },
+};
+
+async function openInbox(mail: MailState | undefined) {
+  fakeFetch({
+    'GET /admin/api/session': () =>
+      json({ email: 'owner@example.com', seenBefore: 0, ...(mail && { mail }) }),
+    'GET /admin/api/submissions': () => json(emptyInbox),
+  });
+  window.location.hash = '#/';
+  render(<AdminApp />);
+  await screen.findByRole('heading', { level: 1, name: adminText.inbox.heading });
+}
+
+/** `waiting` e-mails, the oldest queued `minutes` ago, the last try failed with `code`. */
+function waiting(count: number, minutes: number, code: string | null): MailState {
+  const at = Date.now();
+  return {
+    waiting: count,
+    oldestWaitingSince: at - minutes * MINUTE,
+    lastError: code === null ? null : { code, at: at - MINUTE },
+    lastSentAt: at - 2 * 60 * MINUTE,
+  };
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the mail notice in the inbox', () => {
+  it('says how many e-mails have waited, how long and why, when more than 15 minutes', async () => {
+    await openInbox(waiting(3, 40, 'ECONNREFUSED'));
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      '3 e-mails have waited 40 minutes: the mail relay refuses the connection (ECONNREFUSED). They are sent when the relay answers.',
+    );
+  });
+
+  it('names a refused sign-in, which only a corrected SMTP_URL cures', async () => {
+    await openInbox(waiting(1, 180, 'EAUTH 535'));
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      '1 e-mail has waited 3 hours: the mail relay refuses the sign-in (the SMTP user or password is wrong) (EAUTH 535). It is sent once whoever runs the server corrects SMTP_URL.',
+    );
+  });
+
+  it.each([
+    ['ETIMEDOUT', 'does not answer in time'],
+    ['ENOTFOUND', 'name is not found'],
+    ['ESOCKET', 'cannot be reached'],
+    ['EENVELOPE 451', 'asks to try again later'],
+    ['EMESSAGE', 'sending them fails'],
+  ])('says what %s means', async (code, words) => {
+    await openInbox(waiting(2, 16, code));
+    expect(screen.getByRole('alert')).toHaveTextContent(words);
+  });
+
+  it('says when the server has not tried them yet', async () => {
+    await openInbox(waiting(2, 3 * 24 * 60, null));
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      '2 e-mails have waited 3 days. The server has not tried to send them yet.',
+    );
+  });
+
+  it('says nothing while mail has waited less than 15 minutes', async () => {
+    await openInbox(waiting(3, 14, 'ECONNREFUSED'));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText(/waited/)).toBeNull();
+  });
+
+  it('says nothing when the relay is fine', async () => {
+    await openInbox({
+      waiting: 0,
+      oldestWaitingSince: null,
+      lastError: null,
+      lastSentAt: Date.now(),
+    });
+    expect(screen.queryByText(/waited/)).toBeNull();
+  });
+
+  it('says nothing without e-mail set up', async () => {
+    await openInbox(undefined);
+    expect(screen.queryByText(/waited/)).toBeNull();
+  });
+});

@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { adminText } from '../../../content/admin';
+import { MAIL_LATE_MS, type MailState } from '../../contract';
+
+const text = adminText.mailWaiting;
+
+type Because = keyof typeof text.because;
+
+/** The relay's error codes (nodemailer's, and the system's it keeps), by what they mean. */
+const KINDS: Record<string, Because> = {
+  ECONNREFUSED: 'refused',
+  ECONNECTION: 'unreachable',
+  ECONNRESET: 'unreachable',
+  ESOCKET: 'unreachable',
+  EHOSTUNREACH: 'unreachable',
+  ENETUNREACH: 'unreachable',
+  EPIPE: 'unreachable',
+  ENOTFOUND: 'notFound',
+  EDNS: 'notFound',
+  EAI_AGAIN: 'notFound',
+  ETIMEDOUT: 'timeout',
+  EAUTH: 'signIn',
+  ENOAUTH: 'signIn',
+  ETLS: 'secure',
+};
+
+/** What an outbox row's code ('ECONNREFUSED', 'EAUTH 535', 'EENVELOPE 451') means. */
+function because(code: string): Because {
+  const [name = '', reply = ''] = code.split(' ');
+  const kind = KINDS[name];
+  if (kind) return kind;
+  return reply.startsWith('4') ? 'later' : 'other';
+}
+
+/** Why the e-mails wait, in words, with the code for whoever runs the server. */
+function reason(mail: MailState): string {
+  if (!mail.lastError) return `. ${text.notTried(mail.waiting)}`;
+  const { code } = mail.lastError;
+  const kind = because(code);
+  const after = kind === 'signIn' ? text.sentWhenFixed : text.sentWhenItAnswers;
+  return `: ${text.because[kind]} (${code}). ${after(mail.waiting)}`;
+}
+
+/**
+ * E-mails waiting for the mail relay more than 15 minutes (SessionInfo's `mail`, from the outbox
+ * every instance shares): how many, for how long, and why. Nothing while mail leaves in time, nor
+ * without e-mail set up.
+ */
+export function MailNotice({ mail }: { mail: MailState | undefined }) {
+  // The session's state is read once, at sign-in or a reload: so is the time it is measured by.
+  const [now] = useState(Date.now);
+  if (!mail || mail.waiting === 0 || mail.oldestWaitingSince === null) return null;
+  const waitedMs = now - mail.oldestWaitingSince;
+  if (waitedMs <= MAIL_LATE_MS) return null;
+  const age = text.age(Math.floor(waitedMs / 60_000));
+  return (
+    <p
+      role="alert"
+      className="rounded-md border-l-4 border-amber-600 bg-amber-50 p-3 text-slate-900"
+    >
+      {text.waited(mail.waiting, age)}
+      {reason(mail)}
+    </p>
+  );
+}
