@@ -140,8 +140,9 @@ export interface UpgradeBackup {
  * gets a copy of its own. Cheaper signs were not sure enough: SQLite does not keep the header's
  * change counter in WAL mode; the modification time moves when nothing changed (a checkpoint)
  * and a copy restored elsewhere keeps an old one; row counts, the newest `seq` and the page count
- * miss a change made in place (a status set, a reply recorded). Reading the file costs about a
- * fifth of the copy (docs/figures.md) and writes nothing.
+ * miss a change made in place (a status set, a reply recorded). Reading the file takes a fraction
+ * of the copy's time and writes nothing (docs/figures.md, "The start of a server that must
+ * migrate").
  */
 interface SourceIdentity {
   source: string;
