@@ -69,8 +69,8 @@ describe('the backups line in the inbox', () => {
       },
     });
     vi.useRealTimers();
-    expect(screen.getByText(/^Besides the nightly backups/)).toHaveTextContent(
-      'Besides the nightly backups, 5 other copies take 120 MB (3 made before an upgrade, 1 set aside by a restore, 1 made by hand); the oldest is from 4 months ago. The server keeps the newest 3 made before an upgrade and the newest 3 set aside by a restore; whoever runs the server can delete the ones made by hand when they are no longer needed.',
+    expect(screen.getByText(/^Other copies of the database/)).toHaveTextContent(
+      'Other copies of the database on the server: 5, 120 MB in all (3 made before an upgrade, 1 set aside by a restore, 1 made by hand); the oldest is from 4 months ago. The server keeps the newest 3 made before an upgrade and the newest 3 set aside by a restore; whoever runs the server can delete the ones made by hand when they are no longer needed.',
     );
   });
 
@@ -88,14 +88,14 @@ describe('the backups line in the inbox', () => {
     });
     vi.useRealTimers();
     expect(screen.getByText(adminText.backups.notSetUp)).toBeInTheDocument();
-    expect(screen.getByText(/^Besides the nightly backups/)).toHaveTextContent(
-      /^Besides the nightly backups, 1 other copy takes 2 MB \(1 made before an upgrade\); the oldest is from yesterday\./,
+    expect(screen.getByText(/^Other copies of the database/)).toHaveTextContent(
+      /^Other copies of the database on the server: 1, 2 MB in all \(1 made before an upgrade\); the copy is from yesterday\./,
     );
   });
 
   it('says nothing of other copies when there are none', async () => {
     await openInbox({ configured: true, lastGoodAt, failedAt: null, overdue: false });
-    expect(screen.queryByText(/Besides the nightly backups/)).toBeNull();
+    expect(screen.queryByText(/Other copies of the database/)).toBeNull();
   });
 
   it('says nothing when the server does not make them (Postgres)', async () => {
