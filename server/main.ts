@@ -123,7 +123,13 @@ const app = await buildApp({
     published: () => live.published(),
     appDir: config.adminDir,
     cookieSecure: config.cookieSecure,
-    backups: local ? () => backupState(config.backups?.dir) : undefined,
+    backups: local
+      ? () =>
+          backupState(config.backups?.dir, Date.now(), {
+            upgradeDir: config.database.upgradeBackupDir,
+            databaseFile: local.file,
+          })
+      : undefined,
     retainDays: config.retainDays,
   },
   ready: { dataDir: local?.dir, site: live },

@@ -3,7 +3,9 @@
 // SQLite and on Postgres.
 import { randomUUID } from 'node:crypto';
 import { databaseConfig } from '../../server/config.ts';
+import type { Kysely } from 'kysely';
 import { openDatabase } from '../../server/db/database.ts';
+import type { Tables } from '../../server/db/tables.ts';
 import { users } from '../../server/admin/users.ts';
 import { rosterOf } from '../../server/store/roster.ts';
 import { createTestDatabase } from '../../server/testing/postgres.ts';
@@ -110,15 +112,20 @@ function row(n: number, now: number) {
 /** Rows per insert: well under either engine's limit of parameters per query. */
 const CHUNK = 1000;
 
+/** Inserts `SUBMISSIONS` submissions (also into a schema a version behind: upgrade.ts). */
+export async function insertSubmissions(db: Kysely<Tables>) {
+  const now = Date.now();
+  for (let start = 0; start < SUBMISSIONS; start += CHUNK) {
+    const rows = Array.from({ length: CHUNK }, (_, i) => row(start + i, now));
+    await db.insertInto('submissions').values(rows).execute();
+  }
+}
+
 /** Fills the database of `env` with `SUBMISSIONS` submissions and the bench's account. */
 export async function seed(env: Record<string, string>) {
   const database = await openDatabase(databaseConfig(env));
   try {
-    const now = Date.now();
-    for (let start = 0; start < SUBMISSIONS; start += CHUNK) {
-      const rows = Array.from({ length: CHUNK }, (_, i) => row(start + i, now));
-      await database.db.insertInto('submissions').values(rows).execute();
-    }
+    await insertSubmissions(database.db);
     // The rows were numbered here, not by the engine: it goes on after them.
     await database.engine.afterBulkLoad();
     await users(database).add(owner.email, owner.password);

@@ -6,7 +6,8 @@
 // sent without JavaScript (html-posts.ts); `-- spam` only the proof of work and the spam score
 // (proof-of-work.ts); `-- sign-in` only 50 parallel sign-in guessers against one account
 // (sign-in.ts), on SQLite and Postgres; `-- backup` only the nightly backup at 50,000 submissions
-// and the posts while it runs (backup.ts).
+// and the posts while it runs (backup.ts); `-- upgrade` only the start of a server that must
+// migrate 50,000 submissions, and the copy it makes first (upgrade.ts).
 // A benchmark, not a test: it prints figures and fails only when a post is refused. Each part's
 // figures replace its own section of docs/figures.md (figures.mjs).
 import sharp from 'sharp';
@@ -27,6 +28,7 @@ import { benchHtmlPosts } from './html-posts.ts';
 import { benchInbox } from './inbox.ts';
 import { benchProofOfWork } from './proof-of-work.ts';
 import { benchSignIn } from './sign-in.ts';
+import { benchUpgrade } from './upgrade.ts';
 import { benchPublish } from './publish.ts';
 import { commandLine, recordFigures } from './figures.mjs';
 import { benchRetention } from './retention.ts';
@@ -159,6 +161,17 @@ if (process.argv.includes('backup')) {
   );
   closeConnections();
   process.exit(good ? 0 : 1);
+}
+
+if (process.argv.includes('upgrade')) {
+  ensureServerBuild();
+  await recordFigures(
+    'upgrade',
+    { title: 'The start of a server that must migrate 50,000 submissions', command },
+    () => benchUpgrade(tempDir, removeDir),
+  );
+  closeConnections();
+  process.exit(0);
 }
 
 if (process.argv.includes('spam')) {

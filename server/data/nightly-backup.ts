@@ -1,5 +1,6 @@
 // The nightly backup (BACKUP_DIR): a checked copy of the SQLite file each night, 7 daily and 4
-// weekly copies kept, and a status file the inbox reads. docs/backups-and-upgrades.md.
+// weekly copies kept (and the newest 3 of the copies before an upgrade and before a restore), and
+// a status file the inbox reads. docs/backups-and-upgrades.md.
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
@@ -19,7 +20,10 @@ import { setPriority } from 'node:os';
 import path from 'node:path';
 import type { BackupState } from '../../src/admin/contract.ts';
 import { TABLE_ORDER } from '../db/tables.ts';
+import { rotateUpgradeCopies } from '../db/upgrade.ts';
 import { keyCopyOf } from './backup.ts';
+import { NIGHTLY_COPY as NAME, otherCopies, type CopyPlaces } from './other-copies.ts';
+import { rotateSetAside } from './restore.ts';
 import { LIBSQL_CLIENT, syncPath } from './sqlite-file.ts';
 
 /** One try of the nightly backup, as the status file keeps it (no personal data: names and counts). */
@@ -44,7 +48,6 @@ export interface BackupStatus {
 }
 
 export const STATUS_FILE = 'backup-status.json';
-const NAME = /^potomac-(\d{4})-(\d{2})-(\d{2})\.db$/;
 const DAY_MS = 86_400_000;
 /** The inbox warns when the last good copy is older than this. */
 export const OVERDUE_MS = 2 * DAY_MS;
@@ -125,9 +128,17 @@ function writeStatus(dir: string, status: BackupStatus): void {
   renameSync(partial, path.join(dir, STATUS_FILE));
 }
 
-/** What the inbox shows of the backups in `dir` (undefined: BACKUP_DIR unset). */
-export function backupState(dir: string | undefined, now = Date.now()): BackupState {
-  if (!dir) return { configured: false };
+/**
+ * What the inbox shows of the backups in `dir` (undefined: BACKUP_DIR unset), and of the other
+ * copies in `places` (the folder of the copies before an upgrade, the data folder).
+ */
+export function backupState(
+  dir: string | undefined,
+  now = Date.now(),
+  places?: Omit<CopyPlaces, 'backupDir'>,
+): BackupState {
+  const others = places && otherCopies({ ...places, backupDir: dir });
+  if (!dir) return { configured: false, ...(others && { others }) };
   const status = readStatus(dir);
   const lastGoodAt = status.lastGood?.at ?? null;
   return {
@@ -135,6 +146,7 @@ export function backupState(dir: string | undefined, now = Date.now()): BackupSt
     lastGoodAt,
     failedAt: status.last && !status.last.ok ? status.last.at : null,
     overdue: lastGoodAt === null || now - lastGoodAt > OVERDUE_MS,
+    ...(others && { others }),
   };
 }
 
@@ -283,6 +295,10 @@ export async function runNightlyBackup(job: BackupJob): Promise<BackupRecord> {
         ...(result.copy && { rows: result.copy }),
       };
       rotate(job.dir);
+      // The other kinds of copy the server makes: the newest 3 of each kept (hand-made ones are
+      // never deleted, only listed in the inbox).
+      rotateUpgradeCopies(job.dir);
+      rotateSetAside(job.file, job.keyFile);
     }
   } catch (error) {
     record = { at, file, ok: false, reason: (error as Error).message, ms: now() - at };

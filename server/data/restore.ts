@@ -6,6 +6,7 @@ import {
   copyFileSync,
   existsSync,
   mkdirSync,
+  readdirSync,
   readFileSync,
   realpathSync,
   renameSync,
@@ -103,9 +104,59 @@ async function refuseInUse(file: string): Promise<void> {
   }
 }
 
+/** How many databases set aside by restores are kept (the newest); older ones are deleted. */
+export const KEPT_RESTORE_COPIES = 3;
+
+const SET_ASIDE = '.before-restore-';
+/** `timestamp()`'s form: 2026-11-27T02-16-16-123Z. */
+const STAMP = /^(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z$/;
+
+/** A database a restore set aside: its path, its stamp, and when (ms) it was set aside. */
+export interface SetAside {
+  file: string;
+  stamp: string;
+  at: number;
+}
+
+/** The databases restores set aside beside `file` (not their companions), newest first. */
+export function setAsideCopies(file: string): SetAside[] {
+  const dir = path.dirname(file);
+  const prefix = path.basename(file) + SET_ASIDE;
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((name) => name.startsWith(prefix))
+    .flatMap((name) => {
+      const stamp = name.slice(prefix.length);
+      const parts = STAMP.exec(stamp);
+      if (!parts) return [];
+      const [, day, hour, minute, second, ms] = parts;
+      const at = Date.parse(`${day}T${hour}:${minute}:${second}.${ms}Z`);
+      return [{ file: path.join(dir, name), stamp, at }];
+    })
+    .sort((a, b) => b.at - a.at);
+}
+
+/**
+ * Deletes the databases restores set aside beyond the newest `KEPT_RESTORE_COPIES`, each with its
+ * companions and the address-hash key set aside with it; the files deleted. Run after each
+ * restore and by the nightly backup.
+ */
+export function rotateSetAside(
+  file: string,
+  keyFile: string | undefined,
+  keep = KEPT_RESTORE_COPIES,
+): string[] {
+  const gone = setAsideCopies(file).slice(keep);
+  for (const { file: copy, stamp } of gone) {
+    for (const suffix of ['', ...COMPANIONS]) rmSync(copy + suffix, { force: true });
+    if (keyFile) rmSync(`${keyFile}${SET_ASIDE}${stamp}`, { force: true });
+  }
+  return gone.map(({ file: copy }) => copy);
+}
+
 /** Renames the current database and its companions aside; the new name, if there was one. */
 function setAside(file: string, stamp: string): string | undefined {
-  const aside = `${file}.before-restore-${stamp}`;
+  const aside = `${file}${SET_ASIDE}${stamp}`;
   const moved = ['', ...COMPANIONS].filter((suffix) => existsSync(file + suffix));
   for (const suffix of moved) renameSync(file + suffix, aside + suffix);
   return moved.includes('') ? aside : undefined;
@@ -133,7 +184,7 @@ function restoreKey(config: DatabaseConfig, backup: string, stamp: string): stri
   if (existsSync(keyFile)) {
     if (readFileSync(keyFile, 'utf8').trim() === savedKey)
       return 'The address-hash key is the same.\n';
-    previous = `${keyFile}.before-restore-${stamp}`;
+    previous = `${keyFile}${SET_ASIDE}${stamp}`;
     renameSync(keyFile, previous);
   }
   copyFileSync(saved, keyFile, constants.COPYFILE_EXCL);
@@ -173,9 +224,15 @@ export async function restoreDatabase(
     // Only the staged copy of a failed restore: never the server's files.
     for (const suffix of ['', ...COMPANIONS]) rmSync(staged + suffix, { force: true });
   }
+  const key = restoreKey(config, backup, stamp);
+  const deleted = rotateSetAside(file, keyFileOf(config));
   return (
     `Restored ${shown(backup)} to ${shown(file)}. Rows:\n${countLines(counts)}` +
     (aside ? `The database it replaced is kept as ${shown(aside)}.\n` : '') +
-    restoreKey(config, backup, stamp)
+    key +
+    (deleted.length > 0
+      ? `Only the newest ${KEPT_RESTORE_COPIES} databases set aside by restores are kept; ` +
+        `deleted: ${deleted.map(shown).join(', ')}.\n`
+      : '')
   );
 }

@@ -1,9 +1,17 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { databaseConfig, type DatabaseConfig } from '../config.ts';
-import { openDatabase } from '../db/database.ts';
-import { currentVersion, LATEST_VERSION, UpgradeError } from '../db/upgrade.ts';
+import { migrate, openDatabase } from '../db/database.ts';
+import { sqliteEngine } from '../db/sqlite.ts';
+import {
+  currentVersion,
+  LATEST_VERSION,
+  rotateUpgradeCopies,
+  UpgradeError,
+  type UpgradeOptions,
+} from '../db/upgrade.ts';
 import { openStore } from '../store/store.ts';
 import { engines } from '../testing/engines.ts';
 import { quoteBody, runCaught, tempDataDir } from '../testing/fixtures.ts';
@@ -108,6 +116,188 @@ describe('the copy before an upgrade (SQLite)', () => {
 
     const passing = [{ version: NEXT, statements: ['CREATE TABLE upgrade_probe (id INTEGER)'] }];
     await (await openDatabase(config, undefined, passing)).close();
-    expect(readdirSync(backupDir)).toEqual([`before-migration-${LATEST_VERSION}.db`]);
+    expect(copiesIn(backupDir)).toEqual([`before-migration-${LATEST_VERSION}.db`]);
+  });
+});
+
+/** The database files (not their identity files) in `dir`. */
+function copiesIn(dir: string): string[] {
+  return readdirSync(dir).filter((name) => name.endsWith('.db'));
+}
+
+/** A start of the server that must migrate, with a failing migration: the error it stops with. */
+async function failingStart(database: DatabaseConfig): Promise<Error> {
+  return openDatabase(database, undefined, failing).then(
+    () => {
+      throw new Error('the start did not fail');
+    },
+    (caught: unknown) => caught as Error,
+  );
+}
+
+describe('the copy before an upgrade, across restarts (SQLite)', () => {
+  let data: ReturnType<typeof tempDataDir>;
+  let backups: string;
+  beforeEach(() => {
+    data = tempDataDir();
+    backups = path.join(data.dir, 'backups');
+  });
+  afterEach(() => data.remove());
+
+  it('is made once when a failing upgrade restarts again and again (a crash loop)', async () => {
+    await withOneSubmission(data.database);
+    const first = await failingStart(data.database);
+    expect(first.message).toContain('A copy made just before the upgrade is');
+    for (let start = 0; start < 5; start += 1) {
+      const again = await failingStart(data.database);
+      expect(again).toBeInstanceOf(UpgradeError);
+      expect(again.message).toContain('made by an earlier start; no change since');
+      expect(again.message).toContain(path.join(backups, `before-migration-${LATEST_VERSION}.db`));
+    }
+    expect(copiesIn(backups)).toEqual([`before-migration-${LATEST_VERSION}.db`]);
+  });
+
+  it('is made again when the database changed in between (the previous version ran)', async () => {
+    await withOneSubmission(data.database);
+    await failingStart(data.database);
+    // The previous version runs again (nothing pending for it) and stores a submission.
+    const store = await openStore(data.database);
+    const saved = await store.save({ form: 'quote', fields: { ...quoteBody(2) }, notify: false });
+    await store.close();
+    const second = await failingStart(data.database);
+    expect(second.message).toContain('A copy made just before the upgrade is');
+    expect(copiesIn(backups)).toHaveLength(2);
+
+    // The new copy holds the new submission.
+    const newest = /is (\S+\.db)\./.exec(second.message)?.[1] ?? '';
+    const elsewhere = path.join(data.dir, 'restored');
+    await restoreDatabase({ DATA_DIR: elsewhere }, newest);
+    const restored = await openStore(databaseConfig({ DATA_DIR: elsewhere }));
+    expect(saved.status === 'created' && (await restored.get(saved.id))?.fields.clientName).toBe(
+      'Jordan Rivera 2',
+    );
+    await restored.close();
+  });
+
+  it('keeps the newest three copies; older ones go with their identity files', () => {
+    mkdirSync(backups);
+    const names = ['before-migration-3.db', 'before-migration-4.db', 'before-migration-5.db'];
+    names.push(`before-migration-5-2026-11-27T02-16-16-123Z.db`, 'potomac-2026-11-20.db');
+    names.forEach((name, n) => {
+      writeFileSync(path.join(backups, name), 'x');
+      writeFileSync(path.join(backups, `${name}.source.json`), '{}');
+      const at = new Date(2026, 10, 20 + n);
+      utimesSync(path.join(backups, name), at, at);
+    });
+    expect(rotateUpgradeCopies(backups)).toEqual(['before-migration-3.db']);
+    expect(readdirSync(backups).sort()).toEqual(
+      [
+        ...names.slice(1).flatMap((name) => (name.startsWith('before') ? [name] : [])),
+        ...names.slice(1).map((name) => `${name}.source.json`),
+        'potomac-2026-11-20.db',
+      ].sort(),
+    );
+  });
+});
+
+/** Opens the test's database and migrates it with a failing migration and `options`. */
+async function migrateWith(database: DatabaseConfig, options: UpgradeOptions): Promise<Error> {
+  const engine = await sqliteEngine(database.url);
+  try {
+    await migrate(engine, undefined, { extra: failing, ...options });
+  } catch (error) {
+    return error as Error;
+  } finally {
+    await engine.close();
+  }
+  throw new Error('the upgrade did not fail');
+}
+
+/** The database is as it was: its submission, its schema version, no sign of the upgrade. */
+async function expectUnchanged(database: DatabaseConfig, id: string): Promise<void> {
+  const store = await openStore(database);
+  try {
+    expect((await store.get(id))?.fields.clientName).toBe('Jordan Rivera 1');
+    expect(await currentVersion(store.database.engine)).toBe(LATEST_VERSION);
+    const probe = await sql<{ n: number }>`SELECT COUNT(*) AS n FROM sqlite_master
+      WHERE name = 'upgrade_probe'`.execute(store.database.db);
+    expect(Number(probe.rows[0]?.n)).toBe(0);
+  } finally {
+    await store.close();
+  }
+}
+
+/** Mounts a tmpfs at `dir` (root only); why not, when it cannot. */
+function mountTmpfs(dir: string, options: string): string | undefined {
+  mkdirSync(dir, { recursive: true });
+  try {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', options, 'tmpfs', dir], { stdio: 'pipe' });
+    return undefined;
+  } catch (error) {
+    return `mount -t tmpfs is not permitted here (${(error as Error).message.split('\n')[0]})`;
+  }
+}
+
+describe('a copy before an upgrade that fails', () => {
+  let data: ReturnType<typeof tempDataDir>;
+  let mounted: string | undefined;
+  beforeEach(() => {
+    data = tempDataDir();
+    mounted = undefined;
+  });
+  afterEach(() => {
+    if (mounted) execFileSync('umount', [mounted]);
+    data.remove();
+  });
+
+  it('(an injected SQLITE_FULL) stops the start, removes its partial file and changes nothing', async () => {
+    const id = await withOneSubmission(data.database);
+    const backupDir = path.join(data.dir, 'backups');
+    let partial = '';
+    const error = await migrateWith(data.database, {
+      backupDir,
+      afterCopy(file) {
+        partial = file;
+        throw Object.assign(new Error('SQLITE_FULL: database or disk is full'), {
+          code: 'SQLITE_FULL',
+        });
+      },
+    });
+    expect(error).toBeInstanceOf(UpgradeError);
+    expect(error.message).toContain('the copy failed: the disk is full');
+    expect(error.message).toContain(
+      `Nothing was changed: no migration was run, the database is still at schema version ${LATEST_VERSION}`,
+    );
+    expect(error.message).toContain(`Free some space on the disk that holds ${backupDir}`);
+    expect(partial).toContain(`before-migration-${LATEST_VERSION}.db.partial-`);
+    expect(readdirSync(backupDir)).toEqual([]);
+    await expectUnchanged(data.database, id);
+  });
+
+  it('(a really full disk: a small tmpfs) stops the start and changes nothing', async (context) => {
+    const id = await withOneSubmission(data.database);
+    const backupDir = path.join(data.dir, 'full');
+    const size = statSync(data.database.url.slice('file:'.length)).size;
+    const why = mountTmpfs(backupDir, `size=${Math.max(4096, Math.floor(size / 8192) * 4096)}`);
+    if (why) context.skip(why);
+    mounted = backupDir;
+    const error = await migrateWith(data.database, { backupDir });
+    expect(error).toBeInstanceOf(UpgradeError);
+    expect(error.message).toContain('the copy failed: the disk is full');
+    expect(readdirSync(backupDir)).toEqual([]);
+    await expectUnchanged(data.database, id);
+  });
+
+  it('(a read-only folder: a read-only mount) says it cannot be written', async (context) => {
+    const id = await withOneSubmission(data.database);
+    const backupDir = path.join(data.dir, 'read-only');
+    const why = mountTmpfs(backupDir, 'ro,size=1m');
+    if (why) context.skip(why);
+    mounted = backupDir;
+    const error = await migrateWith(data.database, { backupDir });
+    expect(error).toBeInstanceOf(UpgradeError);
+    expect(error.message).toContain(`the copy failed: the folder ${backupDir} cannot be written`);
+    expect(error.message).toContain('ReadWritePaths=');
+    await expectUnchanged(data.database, id);
   });
 });

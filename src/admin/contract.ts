@@ -292,7 +292,7 @@ export const MAIL_LATE_MS = 15 * 60_000;
  * (BACKUP_DIR unset), or the last good copy. Absent on Postgres, whose backups the server does not make.
  */
 export type BackupState =
-  | { configured: false }
+  | { configured: false; others?: OtherCopies }
   | {
       configured: true;
       /** When the last good copy was made (ms since the epoch); null when none has been yet. */
@@ -301,7 +301,27 @@ export type BackupState =
       failedAt: number | null;
       /** No good copy for more than two days (or none at all). */
       overdue: boolean;
+      others?: OtherCopies;
     };
+
+/**
+ * The copies of the database kept beside the nightly ones (server/data/other-copies.ts), so that
+ * the owner knows what fills the disk; absent when there are none. The server keeps the newest 3
+ * made before an upgrade and the newest 3 set aside by a restore; copies made by hand stay until
+ * someone deletes them.
+ */
+export interface OtherCopies {
+  /** Made before an upgrade's migrations (`before-migration-*`). */
+  beforeUpgrade: number;
+  /** Databases a restore replaced, set aside (`*.before-restore-*`). */
+  beforeRestore: number;
+  /** Made by hand (`npm run backup -- --out`) into a backup folder. */
+  byHand: number;
+  /** Their size together. */
+  bytes: number;
+  /** When the oldest was made (ms since the epoch). */
+  oldestAt: number;
+}
 
 /** Failed sign-ins to an account (server/admin/failed-sign-ins.ts). */
 export interface FailedSignIns {

@@ -90,6 +90,16 @@ export const adminText = {
       `The last good backup is from ${when}, more than two days ago. Ask whoever runs the server to look at the backups.`,
     none: 'No backup has been made yet. Ask whoever runs the server to look at the backups.',
     lastFailed: (when: string) => ` The last try, on ${when}, failed.`,
+    /** The copies kept beside the nightly ones (OtherCopies): what else fills the disk. */
+    others: (count: number, size: string, kinds: string, oldest: string) =>
+      `Other copies of the database on the server: ${count}, ${size} in all (${kinds}); the ${count === 1 ? 'copy' : 'oldest'} is from ${oldest}.`,
+    kinds: {
+      beforeUpgrade: (n: number) => `${n} made before an upgrade`,
+      beforeRestore: (n: number) => `${n} set aside by a restore`,
+      byHand: (n: number) => `${n} made by hand`,
+    },
+    othersKept:
+      ' The server keeps the newest 3 made before an upgrade and the newest 3 set aside by a restore; whoever runs the server can delete the ones made by hand when they are no longer needed.',
   },
 
   header: {

@@ -54,6 +54,23 @@ export function formatDeadline(ms: number): string {
   return deadlineFormat.format(new Date(ms));
 }
 
+const relative = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
+const AGE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 86_400_000],
+  ['month', 30 * 86_400_000],
+  ['week', 7 * 86_400_000],
+  ['day', 86_400_000],
+  ['hour', 3_600_000],
+  ['minute', 60_000],
+];
+
+/** How long ago `ms` was, in its largest whole unit: '4 months ago', 'yesterday', 'now'. */
+export function formatAge(ms: number, now = Date.now()): string {
+  const age = Math.max(0, now - ms);
+  const [unit, length] = AGE_UNITS.find(([, size]) => age >= size) ?? ['second', 1000];
+  return relative.format(-Math.floor(age / length), unit);
+}
+
 const upToOneDecimal = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
 
 /** A duration in hours, whole where it is whole: 14_400_000 → '4', 9_000_000 → '2.5'. */

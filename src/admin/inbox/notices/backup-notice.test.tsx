@@ -53,6 +53,51 @@ describe('the backups line in the inbox', () => {
     expect(screen.getByText(adminText.backups.notSetUp)).toBeInTheDocument();
   });
 
+  it('lists the copies kept beside the nightly ones: how many of each kind, their size, the oldest', async () => {
+    vi.useFakeTimers({ now: Date.UTC(2026, 10, 27, 12), toFake: ['Date'] });
+    await openInbox({
+      configured: true,
+      lastGoodAt,
+      failedAt: null,
+      overdue: false,
+      others: {
+        beforeUpgrade: 3,
+        beforeRestore: 1,
+        byHand: 1,
+        bytes: 120 * 1024 * 1024,
+        oldestAt: Date.UTC(2026, 6, 20, 12),
+      },
+    });
+    vi.useRealTimers();
+    expect(screen.getByText(/^Other copies of the database/)).toHaveTextContent(
+      'Other copies of the database on the server: 5, 120 MB in all (3 made before an upgrade, 1 set aside by a restore, 1 made by hand); the oldest is from 4 months ago. The server keeps the newest 3 made before an upgrade and the newest 3 set aside by a restore; whoever runs the server can delete the ones made by hand when they are no longer needed.',
+    );
+  });
+
+  it('lists them when the nightly backups are not set up, naming only the kinds there are', async () => {
+    vi.useFakeTimers({ now: Date.UTC(2026, 10, 27, 12), toFake: ['Date'] });
+    await openInbox({
+      configured: false,
+      others: {
+        beforeUpgrade: 1,
+        beforeRestore: 0,
+        byHand: 0,
+        bytes: 2 * 1024 * 1024,
+        oldestAt: Date.UTC(2026, 10, 26, 8),
+      },
+    });
+    vi.useRealTimers();
+    expect(screen.getByText(adminText.backups.notSetUp)).toBeInTheDocument();
+    expect(screen.getByText(/^Other copies of the database/)).toHaveTextContent(
+      /^Other copies of the database on the server: 1, 2 MB in all \(1 made before an upgrade\); the copy is from yesterday\./,
+    );
+  });
+
+  it('says nothing of other copies when there are none', async () => {
+    await openInbox({ configured: true, lastGoodAt, failedAt: null, overdue: false });
+    expect(screen.queryByText(/Other copies of the database/)).toBeNull();
+  });
+
   it('says nothing when the server does not make them (Postgres)', async () => {
     await openInbox(undefined);
     expect(screen.queryByText(/backup/i)).toBeNull();
