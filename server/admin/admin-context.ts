@@ -6,6 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AdminError, BackupState, SessionInfo } from '../../src/admin/contract.ts';
 import type { Database } from '../db/database.ts';
 import type { RetentionDays } from '../data/erasure.ts';
+import { retentionHold, type RetentionClock } from '../data/retention-guard.ts';
 import { refuse } from '../guard/refusal.ts';
 import type { FormDefinition } from '../intake/forms.ts';
 import type { InstanceStore } from '../site/instances.ts';
@@ -59,6 +60,8 @@ export interface AdminOptions {
   backups?: (() => BackupState) | undefined;
   /** Each form's retention in days (config.retainDays), shown in the inbox. */
   retainDays?: RetentionDays | undefined;
+  /** The clock a retention pass the owner lets go on counts by: the database's (tests: their own). */
+  retentionClock?: RetentionClock | undefined;
 }
 
 export const SESSION_COOKIE = 'admin_session';
@@ -119,11 +122,13 @@ export function adminContext(options: AdminOptions): AdminContext {
     async sessionInfo(user) {
       const accountHash = database.clientHash(normaliseEmail(user.email));
       const failed = await failures.since(accountHash, user.seenBefore);
+      const hold = await retentionHold(database);
       return {
         email: user.email,
         seenBefore: user.seenBefore,
         ...(failed ? { failedSignIns: failed } : {}),
         ...(options.backups ? { backups: options.backups() } : {}),
+        ...(hold ? { retentionHold: hold } : {}),
         businessName: businessContent(options.published ? options.published() : NOTHING_PUBLISHED)
           .business.name,
       };

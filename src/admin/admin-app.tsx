@@ -55,6 +55,7 @@ function Screens({ auth, onSignedIn, onSignInInstead }: ScreensProps) {
                 seenBefore={auth.session.seenBefore}
                 failedSignIns={auth.session.failedSignIns}
                 backups={auth.session.backups}
+                retentionHold={auth.session.retentionHold}
               />
             }
           />

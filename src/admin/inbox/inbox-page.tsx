@@ -5,13 +5,14 @@ import { buttonClasses } from '../../components/button-link';
 import { PageTitle } from '../../components/page-title';
 import { adminText } from '../../content/admin';
 import { BackupNotice } from './notices/backup-notice';
-import type { BackupState, FailedSignIns } from '../contract';
+import type { BackupState, FailedSignIns, RetentionHold } from '../contract';
 import { FailedSignInsNotice } from './notices/failed-sign-ins-notice';
 import { InboxFilters, StatusTabs } from './inbox-filters';
 import { hasFilters } from './inbox-query';
 import { InboxList } from './inbox-list';
 import { LoadFailed } from '../shared/load-failed';
 import { PageLink } from '../shared/page-link';
+import { RetentionHoldNotice } from './notices/retention-hold-notice';
 import { RetentionNote } from './notices/retention-note';
 import { usePageFocus } from '../shared/use-page-focus';
 import { useInbox } from './use-inbox';
@@ -22,12 +23,15 @@ export function InboxPage({
   seenBefore,
   failedSignIns,
   backups,
+  retentionHold,
 }: {
   seenBefore: number;
   /** The failed sign-ins to the owner's account since the last visit, shown above the list. */
   failedSignIns?: FailedSignIns | undefined;
   /** The nightly backups' state, a line above the list. */
   backups?: BackupState | undefined;
+  /** A retention pass the guard stopped, waiting for the owner's word. */
+  retentionHold?: RetentionHold | undefined;
 }) {
   const [params, setParams] = useSearchParams();
   const { state, loadMore, retry } = useInbox(params);
@@ -55,6 +59,7 @@ export function InboxPage({
       </div>
       <FailedSignInsNotice failed={failedSignIns} />
       <BackupNotice backups={backups} />
+      <RetentionHoldNotice hold={retentionHold} />
       <StatusTabs params={params} page={state.status === 'ready' ? state : undefined} />
       <InboxFilters params={params} onChange={change} />
       <p role="status" className="text-slate-700">
