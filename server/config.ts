@@ -26,7 +26,9 @@ export interface Config {
   backups: BackupConfig | undefined;
   /**
    * Days each form's submissions are kept once handled (RETAIN_APPLICATIONS_DAYS,
-   * RETAIN_QUOTES_DAYS); a form left out is kept until someone deletes it (docs/retention.md).
+   * RETAIN_QUOTES_DAYS; Spam at least 30, counted by the database's clock, through the guard of
+   * server/data/retention-guard.ts); a form left out is kept until someone deletes it
+   * (docs/retention.md).
    */
   retainDays: { application?: number; quote?: number };
 }

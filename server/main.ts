@@ -165,7 +165,8 @@ const backups =
       })
     : undefined;
 
-// Erases old handled submissions daily (RETAIN_…_DAYS); nothing runs when none is set.
+// Erases old handled submissions daily (RETAIN_…_DAYS) by the database's clock, through its guard
+// (data/retention-guard.ts); nothing runs when none is set.
 const retention = startRetentionJob({
   database: store.database,
   days: config.retainDays,

@@ -6,6 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AdminError, BackupState, MailState, SessionInfo } from '../../src/admin/contract.ts';
 import type { Database } from '../db/database.ts';
 import type { RetentionDays } from '../data/erasure.ts';
+import { retentionHold, type RetentionClock } from '../data/retention-guard.ts';
 import { refuse } from '../guard/refusal.ts';
 import type { FormDefinition } from '../intake/forms.ts';
 import type { InstanceStore } from '../site/instances.ts';
@@ -61,6 +62,8 @@ export interface AdminOptions {
   mail?: (() => Promise<MailState>) | undefined;
   /** Each form's retention in days (config.retainDays), shown in the inbox. */
   retainDays?: RetentionDays | undefined;
+  /** The clock a retention pass the owner lets go on counts by: the database's (tests: their own). */
+  retentionClock?: RetentionClock | undefined;
 }
 
 export const SESSION_COOKIE = 'admin_session';
@@ -120,9 +123,10 @@ export function adminContext(options: AdminOptions): AdminContext {
     secondStep: twoStep(database, { now }),
     async sessionInfo(user) {
       const accountHash = database.clientHash(normaliseEmail(user.email));
-      const [failed, mail] = await Promise.all([
+      const [failed, mail, hold] = await Promise.all([
         failures.since(accountHash, user.seenBefore),
         options.mail?.(),
+        retentionHold(database),
       ]);
       return {
         email: user.email,
@@ -130,6 +134,7 @@ export function adminContext(options: AdminOptions): AdminContext {
         ...(failed ? { failedSignIns: failed } : {}),
         ...(options.backups ? { backups: options.backups() } : {}),
         ...(mail ? { mail } : {}),
+        ...(hold ? { retentionHold: hold } : {}),
         businessName: businessContent(options.published ? options.published() : NOTHING_PUBLISHED)
           .business.name,
       };

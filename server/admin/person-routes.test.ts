@@ -83,7 +83,7 @@ describe.each(engines)('retention and erasure on $name', (engine) => {
       database: store.database,
       days: { application: 0 },
       log: quiet,
-      now: () => clock + DAY,
+      clock: async () => clock + DAY,
     });
     const erased = await job.runNow();
     job.stop();

@@ -1,5 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { PersonErased, PersonMatches, RetentionInfo } from '../../src/admin/contract.ts';
+import { safeParse } from 'zod/mini';
+import {
+  retentionConfirmSchema,
+  type PersonErased,
+  type PersonMatches,
+  type RetentionConfirmed,
+  type RetentionInfo,
+} from '../../src/admin/contract.ts';
 import type { Database } from '../db/database.ts';
 import {
   contactOf,
@@ -7,8 +14,10 @@ import {
   personData,
   personSubmissions,
   recentErasures,
+  retentionPass,
   type RetentionDays,
 } from '../data/erasure.ts';
+import { confirmHold, type RetentionClock } from '../data/retention-guard.ts';
 import { refuse } from '../guard/refusal.ts';
 import type { FormDefinition } from '../intake/forms.ts';
 import type { User } from './users.ts';
@@ -17,6 +26,8 @@ export interface PersonRouteOptions {
   database: Database;
   forms: readonly FormDefinition[];
   retainDays: RetentionDays;
+  /** The clock the retention pass counts by: the database's (the tests give their own). */
+  retentionClock?: RetentionClock | undefined;
   now: () => number;
   signedIn: { onRequest: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown> };
   userOf(request: FastifyRequest): User;
@@ -40,6 +51,35 @@ export function personRoutes(app: FastifyInstance, options: PersonRouteOptions):
       days: { application: application ?? null, quote: quote ?? null },
       erasures: await recentErasures(database, 10),
     };
+  });
+
+  // The owner lets a held retention pass go on (docs/retention.md, "The guard"), then it runs.
+  app.post('/api/retention/confirm', signedIn, async (request, reply) => {
+    const body = safeParse(retentionConfirmSchema, request.body);
+    if (!body.success) return refuse(reply, 400, 'Say which held pass to let go on');
+    if (!(await confirmHold(database, body.data.at))) {
+      return refuse(reply, 409, 'That pass is no longer waiting: reload the inbox');
+    }
+    const user = options.userOf(request);
+    const pass = await retentionPass(database, options.retainDays, {
+      clock: options.retentionClock,
+      by: { userId: user.id, label: `retention job, let go on by ${user.email}` },
+    });
+    request.log.info(
+      {
+        submissions: pass.submissions,
+        files: pass.files,
+        held: pass.held?.reason,
+        userId: user.id,
+      },
+      'retention: held pass let go on',
+    );
+    return {
+      ok: true,
+      submissions: pass.submissions,
+      files: pass.files,
+      held: pass.held,
+    } satisfies RetentionConfirmed;
   });
 
   app.get('/api/submissions/:id/person', signedIn, async (request: ById, reply) => {

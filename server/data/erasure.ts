@@ -4,6 +4,7 @@ import type {
   ErasureRecord,
   PersonSubmission,
   RetentionForm,
+  RetentionHold,
   SubmissionStatus,
 } from '../../src/admin/contract.ts';
 import type { Database } from '../db/database.ts';
@@ -15,21 +16,29 @@ import {
   addErased,
   ERASE_BATCH,
   eraseSubmissions,
+  expiredCount,
   expiredIds,
   NOTHING_ERASED,
+  retentionCutoff,
   submissionsOf,
   type Contact,
   type Erased,
 } from '../store/erase.ts';
 import { readSubmissions, SUBMISSION_COLUMNS } from '../store/submission-row.ts';
+import {
+  databaseNow,
+  judgePass,
+  readGuard,
+  recordHold,
+  recordPass,
+  type RetentionClock,
+} from './retention-guard.ts';
 
 export type { Contact, Erased } from '../store/erase.ts';
 export { normaliseContactEmail, normalisePhone } from '../store/erase.ts';
 
 /** Each form's retention in days; a form left out is kept until someone deletes it. */
 export type RetentionDays = Partial<Record<RetentionForm, number>>;
-
-const DAY_MS = 86_400_000;
 
 /** Who erased: the signed-in owner, or a command or job (with no account). */
 export interface ErasedBy {
@@ -77,36 +86,91 @@ export async function recentErasures(database: Database, limit = 20): Promise<Er
 }
 
 /**
- * The retention job's one pass: for each form with a retention, erases the submissions received
- * more than its days ago that are Handled or Spam (never New or In progress), a batch per
- * transaction. Several instances may run it at once: a batch another one erased first counts 0.
+ * The retention job's erasing: for each form with a retention, erases the submissions received
+ * more than its days before `now` that are Handled, or Spam received more than
+ * max(days, SPAM_KEPT_DAYS) before (never New or In progress), a batch per transaction. Several
+ * instances may run it at once: a batch another one erased first counts 0. Unguarded: the job
+ * calls it through `retentionPass`.
  */
 export async function eraseExpired(
   database: Database,
   days: RetentionDays,
   now: number,
+  by: ErasedBy = RETENTION_JOB,
 ): Promise<Erased> {
   const { engine } = database;
   let total = NOTHING_ERASED;
   for (const [form, kept] of Object.entries(days)) {
     if (kept === undefined) continue;
-    const receivedBefore = now - kept * DAY_MS;
+    const cutoff = retentionCutoff(form, kept, now);
     for (;;) {
-      const ids = await expiredIds(engine, form, receivedBefore, ERASE_BATCH);
+      const ids = await expiredIds(engine, cutoff, ERASE_BATCH);
       if (ids.length === 0) break;
-      total = addErased(total, await eraseSubmissions(engine, ids, { form, receivedBefore }));
+      total = addErased(total, await eraseSubmissions(engine, ids, cutoff));
       if (ids.length < ERASE_BATCH) break;
     }
   }
   if (total.submissions > 0) {
-    await record(engine, 'retention', { userId: null, label: 'retention job' }, total, now);
+    await record(engine, 'retention', by, total, now);
   }
   return total;
 }
 
+const RETENTION_JOB: ErasedBy = { userId: null, label: 'retention job' };
+
+/** How many submissions `eraseExpired` would erase at `now`. */
+export async function countExpired(
+  database: Database,
+  days: RetentionDays,
+  now: number,
+): Promise<number> {
+  let count = 0;
+  for (const [form, kept] of Object.entries(days)) {
+    if (kept === undefined) continue;
+    count += await expiredCount(database.engine, retentionCutoff(form, kept, now));
+  }
+  return count;
+}
+
+/** What one pass erased, or the hold that stopped it before it erased anything. */
+export interface RetentionPass extends Erased {
+  held: RetentionHold | null;
+}
+
+export interface RetentionPassOptions {
+  /** The clock the pass counts by: the database's (the tests give their own). */
+  clock?: RetentionClock | undefined;
+  /** Who let it go on after a hold (the erasure record says so); the job otherwise. */
+  by?: ErasedBy | undefined;
+}
+
+/**
+ * One pass of the retention job, guarded (retention-guard.ts): it reads the database's clock and
+ * counts what it would erase; a pass whose clock jumped or whose count is far above the recent
+ * ones is recorded as held and erases nothing.
+ */
+export async function retentionPass(
+  database: Database,
+  days: RetentionDays,
+  { clock = databaseNow, by }: RetentionPassOptions = {},
+): Promise<RetentionPass> {
+  // The state first: every pass that ended before it read the clock before this one does.
+  const { state } = await readGuard(database);
+  const at = await clock(database.engine);
+  const count = await countExpired(database, days, at);
+  const held = judgePass(state, at, count);
+  if (held) {
+    await recordHold(database, state, held);
+    return { ...NOTHING_ERASED, held };
+  }
+  const erased = await eraseExpired(database, days, at, by);
+  await recordPass(database, state, at, count);
+  return { ...erased, held: null };
+}
+
 export interface RetentionJob {
-  /** One pass now (the test hook); answers what it erased. */
-  runNow(): Promise<Erased>;
+  /** One pass now (the test hook); answers what it erased, or why it was held. */
+  runNow(): Promise<RetentionPass>;
   stop(): void;
 }
 
@@ -118,20 +182,32 @@ export interface RetentionJobOptions {
   /** The first pass, this long after start (a minute by default); then one every day. */
   firstRunMs?: number;
   everyMs?: number;
+  /** The clock the passes count by: the database's, never this instance's (the tests' hook). */
+  clock?: RetentionClock;
+  /** This instance's clock, only to time the passes. */
   now?: () => number;
 }
 
 /**
- * Runs `eraseExpired` shortly after start, then daily. Its timers never keep the process alive, and
- * a pass that fails is logged (its error's code only) and tried again the next day.
+ * Runs `retentionPass` shortly after start, then daily. Its timers never keep the process alive,
+ * and a pass that fails is logged (its error's code only) and tried again the next day; a held
+ * pass is logged (counts and clock readings) and tried again the next day too.
  */
 export function startRetentionJob(options: RetentionJobOptions): RetentionJob {
   const { database, days, log, now = Date.now } = options;
-  const pass = async (): Promise<Erased> => {
+  const pass = async (): Promise<RetentionPass> => {
     const started = now();
-    const erased = await eraseExpired(database, days, started);
-    log.info({ ...erased, ms: now() - started }, 'retention: old submissions erased');
-    return erased;
+    const result = await retentionPass(database, days, { clock: options.clock });
+    const { held, ...erased } = result;
+    if (held) {
+      log.warn(
+        { ...held, ms: now() - started },
+        'retention: pass held, nothing erased; the owner can let it go on in the inbox',
+      );
+    } else {
+      log.info({ ...erased, ms: now() - started }, 'retention: old submissions erased');
+    }
+    return result;
   };
   // No period set: nothing is ever erased by age, and no pass is scheduled.
   if (!Object.values(days).some((kept) => kept !== undefined))

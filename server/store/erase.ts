@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { SubmissionStatus } from '../../src/admin/contract.ts';
 import type { Engine, EngineKind, Query } from '../db/engine.ts';
 import type { Tables } from '../db/tables.ts';
@@ -26,8 +26,35 @@ export function addErased(a: Erased, b: Erased): Erased {
  */
 export const ERASABLE_STATUSES = ['handled', 'spam'] as const satisfies readonly SubmissionStatus[];
 
+/**
+ * Spam the scorer put aside is kept at least this many days, whatever the form's retention, so
+ * that someone can look at it (and take a real lead out of it) before it goes.
+ */
+export const SPAM_KEPT_DAYS = 30;
+
+const DAY_MS = 86_400_000;
+
+/**
+ * What the retention job may erase of one form: Handled submissions received before
+ * `handledBefore`, Spam received before `spamBefore` (never later than `handledBefore`).
+ */
+export interface RetentionCutoff {
+  form: string;
+  handledBefore: number;
+  spamBefore: number;
+}
+
+/** A form's cutoff for a retention of `days`, counted back from `now` (the database's clock). */
+export function retentionCutoff(form: string, days: number, now: number): RetentionCutoff {
+  return {
+    form,
+    handledBefore: now - days * DAY_MS,
+    spamBefore: now - Math.max(days, SPAM_KEPT_DAYS) * DAY_MS,
+  };
+}
+
 /** Which of the given submissions may go: all of them, or only those the retention job may erase. */
-export type EraseCondition = { form: string; receivedBefore: number } | undefined;
+export type EraseCondition = RetentionCutoff | undefined;
 
 type IdQuery = SelectQueryBuilder<Tables, 'submissions', { id: string }>;
 
@@ -39,8 +66,9 @@ function chosen(engine: Engine, ids: readonly string[], condition: EraseConditio
     // took the status index and read most of the table for each batch.
     query = query
       .where(sql`form || ''`, '=', condition.form)
-      .where(sql`received_at + 0`, '<', condition.receivedBefore)
-      .where(sql`status || ''`, 'in', ERASABLE_STATUSES);
+      .where(sql`received_at + 0`, '<', condition.handledBefore)
+      .where(sql`status || ''`, 'in', ERASABLE_STATUSES)
+      .where(sql<SqlBool>`(status <> 'spam' OR received_at + 0 < ${condition.spamBefore})`);
   }
   return query;
 }
@@ -94,26 +122,36 @@ export async function eraseSubmissions(
   return erased;
 }
 
-/**
- * The next submissions of `form` the retention job may erase (received before `receivedBefore`,
- * Handled or Spam), oldest first.
- */
+/** The submissions `cutoff` lets the retention job erase: Handled, or Spam kept long enough. */
+function expired(engine: Engine, cutoff: RetentionCutoff) {
+  return engine.db
+    .selectFrom('submissions')
+    .where('form', '=', cutoff.form)
+    .where('received_at', '<', cutoff.handledBefore)
+    .where('status', 'in', ERASABLE_STATUSES)
+    .where((eb) => eb.or([eb('status', '<>', 'spam'), eb('received_at', '<', cutoff.spamBefore)]));
+}
+
+/** The next submissions the retention job may erase under `cutoff`, oldest first. */
 export async function expiredIds(
   engine: Engine,
-  form: string,
-  receivedBefore: number,
+  cutoff: RetentionCutoff,
   limit: number,
 ): Promise<string[]> {
-  const rows = await engine.db
-    .selectFrom('submissions')
+  const rows = await expired(engine, cutoff)
     .select('id')
-    .where('form', '=', form)
-    .where('received_at', '<', receivedBefore)
-    .where('status', 'in', ERASABLE_STATUSES)
     .orderBy('received_at')
     .limit(limit)
     .execute();
   return rows.map((row) => row.id);
+}
+
+/** How many submissions the retention job would erase under `cutoff` (the guard's count). */
+export async function expiredCount(engine: Engine, cutoff: RetentionCutoff): Promise<number> {
+  const row = await expired(engine, cutoff)
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
 }
 
 /** An e-mail address as people are matched by it: trimmed, any case. */

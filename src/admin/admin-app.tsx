@@ -56,6 +56,7 @@ function Screens({ auth, onSignedIn, onSignInInstead }: ScreensProps) {
                 failedSignIns={auth.session.failedSignIns}
                 backups={auth.session.backups}
                 mail={auth.session.mail}
+                retentionHold={auth.session.retentionHold}
               />
             }
           />

@@ -5,6 +5,8 @@ import type {
   MailKind,
   PersonErased,
   PersonMatches,
+  RetentionConfirmBody,
+  RetentionConfirmed,
   RetentionInfo,
   SendAgainBody,
   SessionInfo,
@@ -100,6 +102,12 @@ export const adminApi = {
     `${BASE}/submissions/${encodeURIComponent(submissionId)}/attachments/${attachmentId}`,
   /** The retention policy in force and the latest erasures. */
   retention: () => call<RetentionInfo>('/retention'),
+  /** Lets the held retention pass (its `at`) go on; 409 when it is no longer waiting. */
+  confirmRetention: (at: number) =>
+    call<RetentionConfirmed>('/retention/confirm', {
+      method: 'POST',
+      json: { at } satisfies RetentionConfirmBody,
+    }),
   /** Every submission with the same e-mail or phone as this one. */
   person: (id: string) => call<PersonMatches>(`/submissions/${encodeURIComponent(id)}/person`),
   erasePerson: (id: string) =>

@@ -263,6 +263,8 @@ export interface SessionInfo {
   businessName?: string;
   /** The e-mails waiting to leave and the relay's latest word; absent when e-mail is not set up. */
   mail?: MailState;
+  /** The retention pass the guard stopped, waiting for the owner; absent when none is. */
+  retentionHold?: RetentionHold;
 }
 
 /**
@@ -375,6 +377,35 @@ export interface ErasureRecord {
 export interface RetentionInfo {
   days: Record<RetentionForm, number | null>;
   erasures: ErasureRecord[];
+}
+
+/**
+ * A retention pass the guard stopped before it erased anything (server/data/retention-guard.ts):
+ * the database's clock moved back more than an hour, or ahead more than 30 days, since the last
+ * pass that went on, or the pass would erase far more than the recent ones did.
+ */
+export interface RetentionHold {
+  reason: 'clock-back' | 'clock-ahead' | 'too-many';
+  /** The database's clock at the stopped pass (ms since the epoch); a confirmation names it. */
+  at: number;
+  /** The clock at the last pass that went on; null before the first one. */
+  lastAt: number | null;
+  /** How many submissions the pass would have erased. */
+  count: number;
+  /** The most that one of the recent passes erased. */
+  largest: number;
+}
+
+/** `POST /api/retention/confirm`: the owner lets the stopped pass (its `at`) go on. */
+export const retentionConfirmSchema = z.strictObject({ at: z.number() });
+export type RetentionConfirmBody = z.infer<typeof retentionConfirmSchema>;
+
+/** What the confirmed pass erased; `held` when it was stopped again (the clock moved meanwhile). */
+export interface RetentionConfirmed {
+  ok: true;
+  submissions: number;
+  files: number;
+  held: RetentionHold | null;
 }
 
 /** A submission of the person a submission's e-mail or phone names (`GET …/:id/person`). */

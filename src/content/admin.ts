@@ -335,11 +335,37 @@ export const adminText = {
         : days === 0
           ? `${forms} are erased once handled.`
           : `${forms} are erased ${days} ${days === 1 ? 'day' : 'days'} after they arrive, once handled.`,
-    untouched: 'Submissions that are New or In progress are never erased by this.',
+    untouched:
+      'Submissions that are New or In progress are never erased by this, and Spam is kept at least 30 days.',
     recent: 'Recent erasures',
     reasons: { person: 'One person, erased', retention: 'Erased by the retention policy' },
     erasure: (what: string, at: string, submissions: number, files: number, by: string) =>
       `${at}: ${what}: ${submissions} ${submissions === 1 ? 'submission' : 'submissions'}, ${files} ${files === 1 ? 'file' : 'files'} (${by})`,
+  },
+
+  /** A retention pass the guard stopped (server/data/retention-guard.ts, docs/retention.md). */
+  retentionHold: {
+    heading: 'The daily clean-up was stopped before it erased anything',
+    submissions: (count: number) => `${count} ${count === 1 ? 'submission' : 'submissions'}`,
+    clockBack: (at: string, last: string) =>
+      `The database's clock reads ${at}, earlier than the last clean-up (${last}). A clock that goes back or jumps ahead would erase the wrong submissions.`,
+    clockAhead: (at: string, last: string) =>
+      `The database's clock reads ${at}, more than 30 days after the last clean-up (${last}). A clock that goes back or jumps ahead would erase the wrong submissions.`,
+    tooMany: (count: string, largest: number) =>
+      `It would erase ${count} at once, far more than lately (at most ${largest} in one clean-up).`,
+    clockWhatToDo:
+      'Ask whoever runs the server to check the clock of the database server. Once the clock is right, the next clean-up goes on by itself. If the clock is right (the server was off for a long time), let it go on.',
+    tooManyWhatToDo:
+      'If you have just shortened how long submissions are kept, this is expected: let it go on. If not, ask whoever runs the server to check RETAIN_APPLICATIONS_DAYS and RETAIN_QUOTES_DAYS.',
+    wouldErase: (count: string) => `Going on now would erase ${count}.`,
+    goOn: (count: number) =>
+      count === 0 ? 'Go on with this clock' : `Erase them anyway (${count})`,
+    going: 'Erasing…',
+    done: (submissions: number, files: number) =>
+      `The clean-up went on: ${submissions} ${submissions === 1 ? 'submission' : 'submissions'} and ${files} ${files === 1 ? 'file' : 'files'} erased.`,
+    heldAgain: 'The clean-up was stopped again: reload the inbox to see why.',
+    gone: 'That clean-up is no longer waiting. Reload the inbox.',
+    failed: 'It did not go on, and nothing was erased. Try again.',
   },
 
   person: {

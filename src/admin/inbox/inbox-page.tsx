@@ -5,7 +5,7 @@ import { buttonClasses } from '../../components/button-link';
 import { PageTitle } from '../../components/page-title';
 import { adminText } from '../../content/admin';
 import { BackupNotice } from './notices/backup-notice';
-import type { BackupState, FailedSignIns, MailState } from '../contract';
+import type { BackupState, FailedSignIns, MailState, RetentionHold } from '../contract';
 import { FailedSignInsNotice } from './notices/failed-sign-ins-notice';
 import { MailNotice } from './notices/mail-notice';
 import { InboxFilters, StatusTabs } from './inbox-filters';
@@ -13,6 +13,7 @@ import { hasFilters } from './inbox-query';
 import { InboxList } from './inbox-list';
 import { LoadFailed } from '../shared/load-failed';
 import { PageLink } from '../shared/page-link';
+import { RetentionHoldNotice } from './notices/retention-hold-notice';
 import { RetentionNote } from './notices/retention-note';
 import { usePageFocus } from '../shared/use-page-focus';
 import { useInbox } from './use-inbox';
@@ -24,6 +25,7 @@ export function InboxPage({
   failedSignIns,
   backups,
   mail,
+  retentionHold,
 }: {
   seenBefore: number;
   /** The failed sign-ins to the owner's account since the last visit, shown above the list. */
@@ -32,6 +34,8 @@ export function InboxPage({
   backups?: BackupState | undefined;
   /** The e-mails waiting for the mail relay: a notice above the list when they wait too long. */
   mail?: MailState | undefined;
+  /** A retention pass the guard stopped, waiting for the owner's word. */
+  retentionHold?: RetentionHold | undefined;
 }) {
   const [params, setParams] = useSearchParams();
   const { state, loadMore, retry } = useInbox(params);
@@ -60,6 +64,7 @@ export function InboxPage({
       <FailedSignInsNotice failed={failedSignIns} />
       <MailNotice mail={mail} />
       <BackupNotice backups={backups} />
+      <RetentionHoldNotice hold={retentionHold} />
       <StatusTabs params={params} page={state.status === 'ready' ? state : undefined} />
       <InboxFilters params={params} onChange={change} />
       <p role="status" className="text-slate-700">

@@ -1,0 +1,241 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { users } from '../admin/users.ts';
+import { SESSION_COOKIE } from '../admin/admin-context.ts';
+import { buildApp } from '../http/app.ts';
+import { openStore, type Store } from '../store/store.ts';
+import { engines } from '../testing/engines.ts';
+import { applicationBody } from '../testing/fixtures.ts';
+import { startRetentionJob, type RetentionDays } from './erasure.ts';
+
+const DAY = 86_400_000;
+const YEAR = 365 * DAY;
+const T0 = Date.parse('2030-05-01T12:00:00Z');
+const cost = { log2N: 10, r: 8, p: 1 };
+const OWNER = 'owner@example.com';
+const PASSWORD = 'a long enough password';
+const SAME_ORIGIN = { 'sec-fetch-site': 'same-origin' };
+const days: RetentionDays = { application: 7 };
+
+let store: Store;
+let app: FastifyInstance;
+let token: string;
+let remove: () => void;
+/** The database's clock as the tests set it. */
+let dbAt: number;
+let seq = 1_000;
+const warnings: object[] = [];
+const log = { info: () => undefined, warn: (fields: object) => void warnings.push(fields) };
+
+async function call(options: InjectOptions & { signedOut?: boolean }) {
+  const { signedOut, ...rest } = options;
+  return app.inject({ ...rest, cookies: signedOut ? {} : { [SESSION_COOKIE]: token } });
+}
+
+/** `count` applications of `status` received at `receivedAt`, straight into the table; their ids. */
+async function insert(count: number, status: string, receivedAt: number): Promise<string[]> {
+  const rows = Array.from({ length: count }, () => {
+    seq += 1;
+    return {
+      id: randomUUID(),
+      form: 'application',
+      received_at: receivedAt,
+      fields: JSON.stringify(applicationBody(seq)),
+      client_hash: null,
+      user_agent: 'test',
+      language: null,
+      site_language: null,
+      status,
+      seq,
+      first_response_at: null,
+      roster: null,
+    };
+  });
+  for (let start = 0; start < rows.length; start += 200) {
+    await store.database.db
+      .insertInto('submissions')
+      .values(rows.slice(start, start + 200))
+      .execute();
+  }
+  await store.database.engine.afterBulkLoad();
+  return rows.map((row) => row.id);
+}
+
+async function remaining(ids: readonly string[]): Promise<number> {
+  const rows = await store.database.db
+    .selectFrom('submissions')
+    .select('id')
+    .where('id', 'in', ids)
+    .execute();
+  return rows.length;
+}
+
+async function pass(at: number, retain: RetentionDays = days) {
+  dbAt = at;
+  const job = startRetentionJob({
+    database: store.database,
+    days: retain,
+    log,
+    clock: async () => dbAt,
+    firstRunMs: 3_600_000,
+  });
+  try {
+    return await job.runNow();
+  } finally {
+    job.stop();
+  }
+}
+
+async function sessionHold() {
+  return (await call({ method: 'GET', url: '/admin/api/session' })).json().retentionHold;
+}
+
+describe.each(engines)('the retention guard on $name', (engine) => {
+  beforeEach(async () => {
+    warnings.length = 0;
+    dbAt = T0;
+    const created = await engine.create();
+    remove = created.remove;
+    store = await openStore(created.database, { now: () => T0 });
+    app = await buildApp({
+      store,
+      admin: { cost, now: () => T0, retainDays: days, retentionClock: async () => dbAt },
+    });
+    await users(store.database, { cost, now: () => T0 }).add(OWNER, PASSWORD);
+    const signIn = await app.inject({
+      method: 'POST',
+      url: '/admin/api/sign-in',
+      headers: SAME_ORIGIN,
+      payload: { email: OWNER, password: PASSWORD },
+    });
+    token = /admin_session=([^;]*)/.exec(String(signIn.headers['set-cookie']))?.[1] ?? '';
+  });
+
+  afterEach(async () => {
+    await app.close();
+    await store.close();
+    remove();
+  });
+
+  it("counts days by the database's clock, not by this instance's", async () => {
+    const real = Date.now();
+    const old = await insert(1, 'handled', real - 8 * DAY);
+    const recent = await insert(1, 'handled', real - 2 * DAY);
+    // This instance's own clock is ten years ahead; the database's is right.
+    const job = startRetentionJob({
+      database: store.database,
+      days,
+      log,
+      now: () => real + 10 * YEAR,
+      firstRunMs: 3_600_000,
+    });
+    const result = await job.runNow();
+    job.stop();
+    expect(result).toMatchObject({ submissions: 1, held: null });
+    expect(await remaining(old)).toBe(0);
+    expect(await remaining(recent)).toBe(1);
+  });
+
+  it('lets a next-day pass go on, stops a clock years ahead, and goes on once the clock is right', async () => {
+    await insert(1, 'handled', T0 - 10 * DAY);
+    expect(await pass(T0)).toMatchObject({ submissions: 1, held: null });
+    const dueTomorrow = await insert(1, 'handled', T0 - 6.5 * DAY);
+    const later = await insert(3, 'handled', T0 - 3 * DAY);
+    expect(await pass(T0 + DAY)).toMatchObject({ submissions: 1, held: null });
+    expect(await remaining(dueTomorrow)).toBe(0);
+
+    const ahead = await pass(T0 + 5 * YEAR);
+    expect(ahead).toMatchObject({ submissions: 0, held: { reason: 'clock-ahead', count: 3 } });
+    expect(await remaining(later)).toBe(3);
+    expect(await sessionHold()).toMatchObject({
+      reason: 'clock-ahead',
+      at: T0 + 5 * YEAR,
+      lastAt: T0 + DAY,
+      count: 3,
+    });
+    // The log says it with counts and clock readings only.
+    expect(warnings).toEqual([
+      expect.objectContaining({ reason: 'clock-ahead', count: 3, at: T0 + 5 * YEAR }),
+    ]);
+    expect(JSON.stringify(warnings)).not.toMatch(/@|applicant|name/i);
+
+    // The clock put right: the next pass goes on by itself and the notice goes.
+    expect(await pass(T0 + 5 * DAY)).toMatchObject({ submissions: 3, held: null });
+    expect(await sessionHold()).toBeUndefined();
+  });
+
+  it('stops a clock that went back, and goes on once the owner lets it', async () => {
+    expect(await pass(T0)).toMatchObject({ held: null });
+    const old = await insert(2, 'handled', T0 - 20 * DAY);
+    const back = await pass(T0 - 2 * DAY);
+    expect(back).toMatchObject({ submissions: 0, held: { reason: 'clock-back', lastAt: T0 } });
+    expect(await remaining(old)).toBe(2);
+
+    const confirmed = await call({
+      method: 'POST',
+      url: '/admin/api/retention/confirm',
+      headers: SAME_ORIGIN,
+      payload: { at: T0 - 2 * DAY },
+    });
+    expect(confirmed.json()).toEqual({ ok: true, submissions: 2, files: 0, held: null });
+    expect(await remaining(old)).toBe(0);
+    // The next day by the accepted clock goes on.
+    expect(await pass(T0 - DAY)).toMatchObject({ held: null });
+  });
+
+  it('stops a pass far bigger than the recent ones, then erases after the owner confirms', async () => {
+    await insert(3, 'handled', T0 - 8 * DAY);
+    expect(await pass(T0)).toMatchObject({ submissions: 3, held: null });
+    const many = await insert(600, 'handled', T0 - 9 * DAY);
+    const held = await pass(T0 + DAY);
+    expect(held).toMatchObject({
+      submissions: 0,
+      held: { reason: 'too-many', count: 600, largest: 3 },
+    });
+    expect(await remaining(many)).toBe(600);
+    // The next day's pass is held again; the notice is still there.
+    expect(await pass(T0 + 2 * DAY)).toMatchObject({ held: { reason: 'too-many' } });
+    const hold = await sessionHold();
+    expect(hold).toMatchObject({ reason: 'too-many', at: T0 + 2 * DAY, count: 600 });
+
+    const url = '/admin/api/retention/confirm';
+    const payload = { at: hold.at };
+    const outside = [
+      await call({ method: 'POST', url, payload, headers: SAME_ORIGIN, signedOut: true }),
+      await call({ method: 'POST', url, payload, headers: { 'sec-fetch-site': 'cross-site' } }),
+      await call({ method: 'POST', url, payload }),
+      await call({ method: 'POST', url, headers: SAME_ORIGIN, payload: { at: T0 + DAY } }),
+      await call({ method: 'POST', url, headers: SAME_ORIGIN, payload: { at: 'now' } }),
+    ];
+    expect(outside.map((response) => response.statusCode)).toEqual([401, 403, 403, 409, 400]);
+    expect(await remaining(many)).toBe(600);
+
+    const confirmed = await call({ method: 'POST', url, headers: SAME_ORIGIN, payload });
+    expect(confirmed.json()).toEqual({ ok: true, submissions: 600, files: 0, held: null });
+    expect(await remaining(many)).toBe(0);
+    expect(await sessionHold()).toBeUndefined();
+    const info = (await call({ method: 'GET', url: '/admin/api/retention' })).json();
+    expect(info.erasures[0]).toMatchObject({
+      reason: 'retention',
+      by: `retention job, let go on by ${OWNER}`,
+      submissions: 600,
+    });
+    // Confirmed once: asking again finds nothing waiting.
+    const again = await call({ method: 'POST', url, headers: SAME_ORIGIN, payload });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('keeps Spam at least 30 days when the form keeps submissions 7', async () => {
+    const spam10 = await insert(1, 'spam', T0 - 10 * DAY);
+    const spam31 = await insert(1, 'spam', T0 - 31 * DAY);
+    const handled10 = await insert(1, 'handled', T0 - 10 * DAY);
+    expect(await pass(T0)).toMatchObject({ submissions: 2, held: null });
+    expect(await remaining(spam10)).toBe(1);
+    expect(await remaining(spam31)).toBe(0);
+    expect(await remaining(handled10)).toBe(0);
+    // Spam is kept as long as the form's retention when that is longer.
+    const spam40 = await insert(1, 'spam', T0 - 40 * DAY);
+    expect(await pass(T0 + DAY, { application: 60 })).toMatchObject({ submissions: 0 });
+    expect(await remaining(spam40)).toBe(1);
+  });
+});

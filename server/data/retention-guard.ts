@@ -1,0 +1,165 @@
+// The retention pass's guard (docs/retention.md, "The guard"): the pass counts time by the
+// database's clock, and before it erases anything it compares that clock and the number it would
+// erase with the passes before it, kept in the `settings` table (shared by every instance). A pass
+// that looks wrong is stopped, recorded, and waits for the owner's word in the inbox.
+import { sql } from 'kysely';
+import type { RetentionHold } from '../../src/admin/contract.ts';
+import type { Database } from '../db/database.ts';
+import type { Engine } from '../db/engine.ts';
+
+const SETTING = 'retention_guard';
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * The rules. The clock may step back a little (NTP's corrections, two instances' passes crossing),
+ * never an hour; it moves about a day between passes, never a month. A pass erases about a day's
+ * submissions; ten times the largest of the last two weeks' passes is something else (a retention
+ * shortened, or a wrong clock), unless it is small anyway.
+ */
+export const GUARD_RULES = {
+  backTolerance: HOUR_MS,
+  aheadLimit: 30 * DAY_MS,
+  /** The passes remembered: two weeks of one instance's daily pass. */
+  recentPasses: 14,
+  factor: 10,
+  floor: 500,
+} as const;
+
+/** What the guard keeps between passes. */
+export interface GuardState {
+  /** The database's clock at the last pass that went on; null before the first. */
+  lastAt: number | null;
+  /** How many each of the recent passes erased, newest first. */
+  recent: number[];
+  hold: RetentionHold | null;
+}
+
+const FRESH: GuardState = { lastAt: null, recent: [], hold: null };
+
+/** Reads a clock: the database's by default; the tests give one of their own. */
+export type RetentionClock = (engine: Engine) => Promise<number>;
+
+/**
+ * The database's clock in ms since the epoch (Engine.nowMs): Postgres's `clock_timestamp()`, the
+ * same for every instance; SQLite's `julianday('now')`, the clock of the one machine that has the
+ * file (the same clock Date.now reads).
+ */
+export const databaseNow: RetentionClock = async (engine) => {
+  const row = await sql<{ now: number | string }>`SELECT ${sql.raw(engine.nowMs)} AS now`
+    .execute(engine.db)
+    .then((result) => result.rows[0]);
+  const now = Number(row?.now);
+  if (!Number.isFinite(now)) throw new Error('the database answered no time');
+  return now;
+};
+
+function parse(value: string | undefined): GuardState {
+  if (value === undefined) return FRESH;
+  let read: Partial<GuardState>;
+  try {
+    read = JSON.parse(value) as Partial<GuardState>;
+  } catch {
+    return FRESH;
+  }
+  return {
+    lastAt: typeof read.lastAt === 'number' ? read.lastAt : null,
+    recent: Array.isArray(read.recent) ? read.recent.filter((n) => typeof n === 'number') : [],
+    hold: read.hold ?? null,
+  };
+}
+
+export interface StoredGuard {
+  state: GuardState;
+  /** The row's text as read, for a write that must find it unchanged. */
+  raw: string | undefined;
+}
+
+export async function readGuard({ db }: Database): Promise<StoredGuard> {
+  const row = await db
+    .selectFrom('settings')
+    .select('value')
+    .where('name', '=', SETTING)
+    .executeTakeFirst();
+  return { state: parse(row?.value), raw: row?.value };
+}
+
+async function writeGuard({ db }: Database, state: GuardState): Promise<void> {
+  const value = JSON.stringify(state);
+  await db
+    .insertInto('settings')
+    .values({ name: SETTING, value })
+    .onConflict((conflict) => conflict.column('name').doUpdateSet({ value }))
+    .execute();
+}
+
+/** Why a pass at `at` that would erase `count` must wait for the owner; null when it may go on. */
+export function judgePass(state: GuardState, at: number, count: number): RetentionHold | null {
+  const largest = Math.max(0, ...state.recent);
+  const hold = (reason: RetentionHold['reason']): RetentionHold => ({
+    reason,
+    at,
+    lastAt: state.lastAt,
+    count,
+    largest,
+  });
+  if (state.lastAt !== null && at < state.lastAt - GUARD_RULES.backTolerance) {
+    return hold('clock-back');
+  }
+  if (state.lastAt !== null && at > state.lastAt + GUARD_RULES.aheadLimit) {
+    return hold('clock-ahead');
+  }
+  if (count > GUARD_RULES.floor && count > GUARD_RULES.factor * largest) return hold('too-many');
+  return null;
+}
+
+/** A pass that went on: its clock (never moved back) and its count remembered, any hold gone. */
+export async function recordPass(
+  database: Database,
+  state: GuardState,
+  at: number,
+  count: number,
+): Promise<void> {
+  await writeGuard(database, {
+    lastAt: state.lastAt === null ? at : Math.max(state.lastAt, at),
+    recent: [count, ...state.recent].slice(0, GUARD_RULES.recentPasses),
+    hold: null,
+  });
+}
+
+/** A stopped pass: the hold the inbox shows; what the last good pass left is kept. */
+export async function recordHold(
+  database: Database,
+  state: GuardState,
+  hold: RetentionHold,
+): Promise<void> {
+  await writeGuard(database, { ...state, hold });
+}
+
+/** The pass waiting for the owner, if one is. */
+export async function retentionHold(database: Database): Promise<RetentionHold | undefined> {
+  return (await readGuard(database)).state.hold ?? undefined;
+}
+
+/**
+ * The owner's word on the hold they saw (its `at`): its clock and count become the last pass's,
+ * so that the next pass, a moment later by the same clock, goes on. False when no such hold is
+ * waiting (none, or another pass replaced it): nothing changed.
+ */
+export async function confirmHold(database: Database, at: number): Promise<boolean> {
+  const { state, raw } = await readGuard(database);
+  const { hold } = state;
+  if (!hold || hold.at !== at || raw === undefined) return false;
+  const next: GuardState = {
+    lastAt: hold.at,
+    recent: [hold.count, ...state.recent].slice(0, GUARD_RULES.recentPasses),
+    hold: null,
+  };
+  const result = await database.db
+    .updateTable('settings')
+    .set({ value: JSON.stringify(next) })
+    .where('name', '=', SETTING)
+    .where('value', '=', raw)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
