@@ -51,6 +51,10 @@ const released: Record<number, Record<EngineKind, string>> = {
     sqlite: '29df0e3b520aae966f40b4bb12be7cc9f2c85601a7abab3cad58551b5379d5a5',
     postgres: 'e3d43890286b9c642198022d7471c6a9fb10146751307462bb59592a4af9e313',
   },
+  11: {
+    sqlite: '585108cd7027913a8435e3bf1578f1a85605b05cd61828290da98f77a2921d56',
+    postgres: 'ca23829a517332d62b510edb517c940988c21432465fa4760ce0056c93bd6304',
+  },
 };
 
 /** The checksum of a migration's statements as the runner sends them to `engine`. */

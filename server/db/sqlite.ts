@@ -37,7 +37,10 @@ export async function sqliteEngine(url: string, authToken?: string): Promise<Eng
       const results = await write(queries.map((query) => toStatement(compileQuery(db, query))));
       return results.map(plainRows);
     },
-    nextSeq: '(SELECT COALESCE(MAX(seq), 0) + 1 FROM submissions)',
+    // The counter of migration 11, not MAX(seq) + 1: an erased newest row's seq is never given
+    // again. (MAX(seq) only for a database not yet at migration 11: the migrations' own tests.)
+    nextSeq: `(COALESCE((SELECT CAST(value AS INTEGER) FROM settings
+      WHERE name = 'submissions_last_seq'), (SELECT MAX(seq) FROM submissions), 0) + 1)`,
     // julianday('now') is to the millisecond on every SQLite version (unixepoch('subsec') needs 3.42).
     nowMs: "CAST(ROUND((julianday('now') - 2440587.5) * 86400000) AS INTEGER)",
     search: ftsSearch(db),
