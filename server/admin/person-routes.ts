@@ -1,5 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { PersonErased, PersonMatches, RetentionInfo } from '../../src/admin/contract.ts';
+import { safeParse } from 'zod/mini';
+import {
+  erasePersonSchema,
+  type PersonErased,
+  type PersonMatches,
+  type RetentionInfo,
+} from '../../src/admin/contract.ts';
 import type { Database } from '../db/database.ts';
 import {
   contactOf,
@@ -50,7 +56,10 @@ export function personRoutes(app: FastifyInstance, options: PersonRouteOptions):
     } satisfies PersonMatches;
   });
 
+  // Erases the submissions the owner confirmed (their ids), not a new search's.
   app.post('/api/submissions/:id/person/erase', signedIn, async (request: ById, reply) => {
+    const body = safeParse(erasePersonSchema, request.body);
+    if (!body.success) return refuse(reply, 400, 'Send the ids of the submissions to erase');
     const contact = await contactOf(database, request.params.id);
     if (!contact) return refuse(reply, 404, 'No such submission');
     const user = options.userOf(request);
@@ -59,6 +68,7 @@ export function personRoutes(app: FastifyInstance, options: PersonRouteOptions):
       contact,
       { userId: user.id, label: user.email },
       options.now(),
+      body.data.ids,
     );
     request.log.info({ ...erased, userId: user.id }, 'person erased');
     return { ok: true, ...erased } satisfies PersonErased;
