@@ -6,7 +6,16 @@ import { inbox, type Inbox } from '../admin/inbox.ts';
 import { forms } from '../intake/forms.ts';
 import { openStore, type Store } from '../store/store.ts';
 import { engines } from '../testing/engines.ts';
-import { applicationBody, pdfAttachment, samplePdf } from '../testing/fixtures.ts';
+import { migrate } from '../db/database.ts';
+import { sqliteEngine } from '../db/sqlite.ts';
+import { saveSubmission } from '../store/save-submission.ts';
+import {
+  applicationBody,
+  pdfAttachment,
+  quoteBody,
+  samplePdf,
+  tempDataDir,
+} from '../testing/fixtures.ts';
 import { NOTHING_PUBLISHED } from '../../src/content/published.ts';
 import { eraseExpired, erasePerson, personData, recentErasures } from './erasure.ts';
 
@@ -201,3 +210,39 @@ async function waitersAtLeast(client: pg.Client, count: number, done = () => fal
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
+
+describe('the order of arrival on an existing SQLite database', () => {
+  it('goes on after the highest seq the search index has passed, not after the rows left', async () => {
+    const data = tempDataDir();
+    const engine = await sqliteEngine(data.database.url);
+    try {
+      await migrate(engine, 0, { toVersion: 10 });
+      const save = async (n: number) => {
+        const saved = await saveSubmission(
+          engine,
+          { form: 'quote', fields: { ...quoteBody(n) }, notify: false },
+          { at: T0 + n, clientHash: (address) => address },
+        );
+        if (saved.status !== 'created') throw new Error(saved.status);
+        return saved.id;
+      };
+      await save(1);
+      const newest = await save(2);
+      await engine.search.catchUp();
+      // Erased before the upgrade: the index has passed seq 2, and the rows end at 1.
+      await engine.db.deleteFrom('submissions').where('id', '=', newest).execute();
+
+      await migrate(engine);
+      const next = await save(3);
+      const row = await engine.db
+        .selectFrom('submissions')
+        .select('seq')
+        .where('id', '=', next)
+        .executeTakeFirst();
+      expect(row?.seq).toBe(3);
+    } finally {
+      await engine.close();
+      data.remove();
+    }
+  });
+});
