@@ -9,7 +9,11 @@ import { libsqlKysely, plainRows, toStatement } from './libsql.ts';
 /**
  * The SQLite engine: a local file (the default) or a remote libSQL server, through @libsql/client.
  */
-export async function sqliteEngine(url: string, authToken?: string): Promise<Engine> {
+export async function sqliteEngine(
+  url: string,
+  authToken?: string,
+  options: { wal?: boolean } = {},
+): Promise<Engine> {
   const local = databaseAt(url) === 'file';
   const client = createClient({
     url,
@@ -20,7 +24,9 @@ export async function sqliteEngine(url: string, authToken?: string): Promise<Eng
   });
   try {
     if (local) {
-      await client.execute('PRAGMA journal_mode = WAL');
+      // Not for a file a tool prepares and hands on whole (a restore's staged copy): a file in WAL
+      // mode stays locked by this process after its close, as far as another process can tell.
+      if (options.wal !== false) await client.execute('PRAGMA journal_mode = WAL');
       // FULL: a commit is on disk before the visitor is told it was received.
       await client.execute('PRAGMA synchronous = FULL');
     }
