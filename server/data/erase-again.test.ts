@@ -1,10 +1,13 @@
 // Restores keep erasures: backup, erase a person, restore the backup, and the person stays erased.
 import { copyFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { inject } from 'vitest';
 import { openDatabase } from '../db/database.ts';
 import { openStore, type Store } from '../store/store.ts';
 import { applicationBody, runCaught, tempDataDir } from '../testing/fixtures.ts';
+import { createTestDatabase } from '../testing/postgres.ts';
 import { runDataCli } from './database-cli.ts';
+import { copyToPostgres } from './db-copy.ts';
 import { erasePerson } from './erasure.ts';
 
 const T0 = Date.parse('2030-05-01T12:00:00Z');
@@ -93,4 +96,31 @@ it('erase-again asks for --from', async () => {
   const refused = await cli('db', 'erase-again');
   expect(refused.code).toBe(2);
   expect(refused.err).toMatch(/--from/);
+});
+
+it('erase-again on Postgres: what a SQLite database erased, erased in its copy on Postgres', async () => {
+  const erin = await apply(1, 'erin@example.com');
+  const other = await apply(2, 'someone.else@example.com');
+  const target = await createTestDatabase(inject('postgresUrl'), 'again');
+  expect((await copyToPostgres(env(), target)).ok).toBe(true);
+  await erasePerson(store.database, { email: 'erin@example.com' }, OWNER, T0);
+
+  const again = await runCaught(
+    (io) => runDataCli(['db', 'erase-again', '--from', path.join(data.dir, 'submissions.db')], io),
+    { DATABASE_URL: target, ADDRESS_HASH_SECRET: 'a'.repeat(64) },
+  );
+  expect(again.code, again.err).toBe(0);
+  expect(again.out).toBe('1 submission erased since this backup was made was erased again.\n');
+
+  const database = await openDatabase({ url: target, addressKey: { secret: 'test-address-key' } });
+  try {
+    const left = await database.db.selectFrom('submissions').select('id').execute();
+    expect(left.map((row) => row.id)).toEqual([other]);
+    expect(left.map((row) => row.id)).not.toContain(erin);
+    expect(await database.db.selectFrom('erasures').selectAll().execute()).toMatchObject([
+      { reason: 'person', at: T0, submissions: 1 },
+    ]);
+  } finally {
+    await database.close();
+  }
 });
