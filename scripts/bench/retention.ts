@@ -1,7 +1,7 @@
 // Retention and erasure under `npm run bench:server -- retention`: 50,000 submissions with 5,000
-// small résumés, an e-mail each and a status change each, on SQLite (the search index filled);
-// the time of erasing one person, of their data's download, and of the daily job erasing about
-// half the rows. Straight calls of server/data/erasure.ts, no HTTP.
+// small résumés, an e-mail each and a status change each, on SQLite (the search index filled) and
+// on Postgres; the time of erasing one person, of their data's download, and of the daily job
+// erasing about half the rows. Straight calls of server/data/erasure.ts, no HTTP.
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { databaseConfig } from '../../server/config.ts';
@@ -9,6 +9,7 @@ import { eraseExpired, erasePerson, personData } from '../../server/data/erasure
 import { openDatabase, type Database } from '../../server/db/database.ts';
 import { rosterOf } from '../../server/store/roster.ts';
 import { sha256Hex } from '../../server/store/attachments.ts';
+import { createTestDatabase } from '../../server/testing/postgres.ts';
 import {
   applicationBody,
   quoteBody,
@@ -115,14 +116,18 @@ async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; result: T
   return { ms: performance.now() - started, result };
 }
 
-export async function benchRetention(): Promise<void> {
-  const data = tempDataDir('bench-retention-');
-  const database = await openDatabase(databaseConfig({ DATA_DIR: data.dir }));
+/** The calls on one engine: `env` names its database (DATA_DIR, or DATABASE_URL). */
+async function benchOn(label: string, env: Record<string, string>): Promise<void> {
+  const database = await openDatabase(databaseConfig(env));
   try {
     const now = Date.now();
-    const seeded = await timed(() => seed(database, now));
+    const seeded = await timed(async () => {
+      await seed(database, now);
+      // Postgres: the sequence past the seeded seqs, and the statistics months of use would give.
+      await database.engine.afterBulkLoad();
+    });
     console.log(
-      `SQLite: ${SUBMISSIONS} submissions, ${SUBMISSIONS / RESUME_EVERY} résumés of 4 KB, ` +
+      `${label}: ${SUBMISSIONS} submissions, ${SUBMISSIONS / RESUME_EVERY} résumés of 4 KB, ` +
         `an e-mail and a status change each (seeded in ${(seeded.ms / 1000).toFixed(1)} s)\n`,
     );
     const contact = { email: PERSON };
@@ -155,8 +160,25 @@ export async function benchRetention(): Promise<void> {
     for (const [what, ms, erased] of rows) {
       console.log(`${tableLine([what, 34], [ms.toFixed(0), 7])}   ${erased}`);
     }
+    console.log('');
   } finally {
     await database.close();
+  }
+}
+
+/** SQLite, then (given a Postgres server's address) a new database of that server. */
+export async function benchRetention(postgresUrl?: string): Promise<void> {
+  const data = tempDataDir('bench-retention-');
+  try {
+    await benchOn('SQLite', { DATA_DIR: data.dir });
+    if (postgresUrl) {
+      await benchOn('Postgres', {
+        DATA_DIR: data.dir,
+        DATABASE_URL: await createTestDatabase(postgresUrl, 'bench_retention'),
+        ADDRESS_HASH_SECRET: 'bench-address-hash-secret-0123456789abcdef',
+      });
+    }
+  } finally {
     data.remove();
   }
 }
