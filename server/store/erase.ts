@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import type { SubmissionStatus } from '../../src/admin/contract.ts';
 import type { Engine, EngineKind, Query } from '../db/engine.ts';
 import type { Tables } from '../db/tables.ts';
@@ -66,13 +66,36 @@ const CHILDREN = [
   ['acknowledged_addresses', 'address_hash'],
 ] as const;
 
+/** Adds to the record what the listed submissions hold: rows, files, rows of every table. */
+function addCounts(engine: Engine, entry: ErasureEntry, listed: () => Expression<unknown>) {
+  const countOf = (table: (typeof CHILDREN)[number][0] | 'submissions') =>
+    table === 'submissions'
+      ? sql<number>`(SELECT COUNT(*) FROM submissions WHERE id IN (${listed()}))`
+      : sql<number>`(SELECT COUNT(*) FROM ${sql.table(table)} WHERE submission_id IN (${listed()}))`;
+  const rows = sql.join(
+    [countOf('submissions'), ...CHILDREN.map(([table]) => countOf(table))],
+    sql` + `,
+  );
+  return engine.db
+    .updateTable('erasures')
+    .set({
+      submissions: sql`submissions + ${countOf('submissions')}`,
+      files: sql`files + ${countOf('attachments')}`,
+      rows_erased: sql`rows_erased + ${rows}`,
+    })
+    .where('token', '=', entry.token);
+}
+
 /**
  * One batch's statements, one transaction. The record is written first (once per token); then the
  * chosen submissions are listed under it in `erased_submissions`, their rows locked on Postgres
  * (FOR UPDATE, which waits for a reopen that is being written and re-reads the condition after it);
  * every later statement erases exactly that list: a submission is erased whole or kept whole. The
- * record's counts are added before the deletes (the listed rows cannot change meanwhile), and a
- * record that still counts nothing is dropped at the end.
+ * record's counts are added before the deletes: no row can be added to a locked submission
+ * meanwhile (a reference takes a lock its FOR UPDATE holds). Only the sweep of expired duplicate
+ * keys and acknowledgement claims (`sweepExpired`, no reference) might remove one in between, and
+ * it would be counted though the sweep took it. A record that still counts nothing is dropped at
+ * the end.
  */
 function eraseQueries(
   engine: Engine,
@@ -88,14 +111,6 @@ function eraseQueries(
       .select('submission_id')
       .where('erasure_id', '=', erasureId())
       .where('submission_id', 'in', ids);
-  const countOf = (table: (typeof CHILDREN)[number][0] | 'submissions') =>
-    table === 'submissions'
-      ? sql<number>`(SELECT COUNT(*) FROM submissions WHERE id IN (${listed()}))`
-      : sql<number>`(SELECT COUNT(*) FROM ${sql.table(table)} WHERE submission_id IN (${listed()}))`;
-  const rows = sql.join(
-    [countOf('submissions'), ...CHILDREN.map(([table]) => countOf(table))],
-    sql` + `,
-  );
   const queries: Query[] = [
     db
       .insertInto('erasures')
@@ -120,14 +135,7 @@ function eraseQueries(
             .select([erasureId().as('erasure_id'), 'id']),
         ),
       ),
-    db
-      .updateTable('erasures')
-      .set({
-        submissions: sql`submissions + ${countOf('submissions')}`,
-        files: sql`files + ${countOf('attachments')}`,
-        rows_erased: sql`rows_erased + ${rows}`,
-      })
-      .where('token', '=', entry.token),
+    addCounts(engine, entry, listed),
     ...CHILDREN.map(([table, key]) =>
       db.deleteFrom(table).where('submission_id', 'in', listed()).returning(key),
     ),
