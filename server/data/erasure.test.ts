@@ -1,6 +1,7 @@
 // Erasure as one act, on both engines: the order of arrival never given twice (search finds what
 // arrives after an erased newest submission), the record and the erased ids written with the rows,
 // a reopen racing the retention pass on Postgres, and a person's complete copy of their data.
+import { sql } from 'kysely';
 import pg from 'pg';
 import { inbox, type Inbox } from '../admin/inbox.ts';
 import { forms } from '../intake/forms.ts';
@@ -118,6 +119,20 @@ describe.each(engines)('erasure on $name', (engine) => {
     expect(listed.map((row) => row.submission_id).sort()).toEqual(ids.slice(0, 2).sort());
     expect(await rowsOf(ids[2] ?? '')).toMatchObject({ submission: 1, attachments: 1 });
   });
+
+  it.runIf(engine.name === 'sqlite')(
+    'erases nothing when its record cannot be written: one transaction',
+    async () => {
+      const id = await apply(1, { email: 'faye@example.com' });
+      await sql`CREATE TRIGGER no_records BEFORE INSERT ON erasures
+        BEGIN SELECT RAISE(ABORT, 'no record'); END`.execute(store.database.db);
+
+      await expect(
+        erasePerson(store.database, { email: 'faye@example.com' }, OWNER, T0),
+      ).rejects.toThrow(/no record/);
+      expect(await rowsOf(id)).toEqual({ submission: 1, attachments: 1, outbox: 2, events: 0 });
+    },
+  );
 
   it('gives the person everything kept about them, the e-mails sent to them included', async () => {
     const id = await apply(1, { email: 'dana@example.com' });
