@@ -138,11 +138,16 @@ async function benchPhotos() {
 const command = commandLine('npm run bench:server');
 
 if (process.argv.includes('retention')) {
-  await recordFigures(
-    'retention',
-    { title: 'Retention and erasure at 50,000 submissions', command },
-    benchRetention,
-  );
+  const postgres = await startTestPostgres({ durable: true });
+  try {
+    await recordFigures(
+      'retention',
+      { title: 'Retention and erasure at 50,000 submissions', command },
+      () => benchRetention(postgres.url),
+    );
+  } finally {
+    await postgres.stop();
+  }
   process.exit(0);
 }
 

@@ -154,8 +154,9 @@ describe.each(engines)('retention and erasure on $name', (engine) => {
       method: 'POST',
       url: `/admin/api/submissions/${first.id}/person/erase`,
       headers: SAME_ORIGIN,
+      payload: { ids: listed.json().submissions.map((s: { id: string }) => s.id) },
     });
-    expect(erased.json()).toMatchObject({ ok: true, submissions: 3, files: 2 });
+    expect(erased.json()).toMatchObject({ ok: true, submissions: 3, files: 2, left: 0 });
 
     for (const q of ['camila', '7035550188', 'events']) {
       const found = await call({ method: 'GET', url: `/admin/api/submissions?q=${q}` });
@@ -178,6 +179,38 @@ describe.each(engines)('retention and erasure on $name', (engine) => {
     ).toMatchObject([{ reason: 'person', by: OWNER, submissions: 3, files: 2 }]);
   });
 
+  it('erases the submissions the owner saw listed, never one that arrived since', async () => {
+    const first = await apply(1, { email: 'erin@example.com' });
+    const other = await apply(2, { email: 'someone.else@example.com', phone: '202-555-0199' });
+    const listed = await call({ method: 'GET', url: `/admin/api/submissions/${first.id}/person` });
+    const seen: string[] = listed.json().submissions.map((s: { id: string }) => s.id);
+    expect(seen).toEqual([first.id]);
+    // While the dialog is open: another application from the same person arrives.
+    const newer = await apply(3, { email: 'Erin@Example.com' });
+
+    const erase = (ids: unknown) =>
+      call({
+        method: 'POST',
+        url: `/admin/api/submissions/${first.id}/person/erase`,
+        headers: SAME_ORIGIN,
+        payload: { ids },
+      });
+    // Someone else's id slipped into the list is not theirs: not erased.
+    const erased = await erase([...seen, other.id]);
+    expect(erased.statusCode).toBe(200);
+    expect(erased.json()).toEqual({ ok: true, submissions: 1, files: 1, rows: 4, left: 1 });
+    for (const [id, status] of [
+      [first.id, 404],
+      [newer.id, 200],
+      [other.id, 200],
+    ] as const) {
+      const got = await call({ method: 'GET', url: `/admin/api/submissions/${id}` });
+      expect(got.statusCode, id).toBe(status);
+    }
+    expect((await erase([])).statusCode).toBe(400);
+    expect((await erase('everyone')).statusCode).toBe(400);
+  });
+
   it('asks for a session, and refuses an erasure or a download from another site', async () => {
     const { id } = await apply(1);
     const urls = ['/person', '/person/export'].map((end) => `/admin/api/submissions/${id}${end}`);
@@ -185,12 +218,15 @@ describe.each(engines)('retention and erasure on $name', (engine) => {
       expect((await call({ method: 'GET', url, signedOut: true })).statusCode, url).toBe(401);
     }
     const erase = `/admin/api/submissions/${id}/person/erase`;
+    const payload = { ids: [id] };
     expect(
-      (await call({ method: 'POST', url: erase, signedOut: true, headers: SAME_ORIGIN }))
+      (await call({ method: 'POST', url: erase, signedOut: true, headers: SAME_ORIGIN, payload }))
         .statusCode,
     ).toBe(401);
-    expect((await call({ method: 'POST', url: erase, headers: CROSS_SITE })).statusCode).toBe(403);
-    expect((await call({ method: 'POST', url: erase })).statusCode).toBe(403);
+    expect(
+      (await call({ method: 'POST', url: erase, headers: CROSS_SITE, payload })).statusCode,
+    ).toBe(403);
+    expect((await call({ method: 'POST', url: erase, payload })).statusCode).toBe(403);
     expect(
       (await call({ method: 'GET', url: urls[1] ?? '', headers: CROSS_SITE })).statusCode,
     ).toBe(403);
@@ -200,6 +236,7 @@ describe.each(engines)('retention and erasure on $name', (engine) => {
           method: 'POST',
           url: '/admin/api/submissions/nope/person/erase',
           headers: SAME_ORIGIN,
+          payload,
         })
       ).statusCode,
     ).toBe(404);

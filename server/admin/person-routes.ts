@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { safeParse } from 'zod/mini';
 import {
+  erasePersonSchema,
   retentionConfirmSchema,
   type PersonErased,
   type PersonMatches,
@@ -90,7 +91,10 @@ export function personRoutes(app: FastifyInstance, options: PersonRouteOptions):
     } satisfies PersonMatches;
   });
 
+  // Erases the submissions the owner confirmed (their ids), not a new search's.
   app.post('/api/submissions/:id/person/erase', signedIn, async (request: ById, reply) => {
+    const body = safeParse(erasePersonSchema, request.body);
+    if (!body.success) return refuse(reply, 400, 'Send the ids of the submissions to erase');
     const contact = await contactOf(database, request.params.id);
     if (!contact) return refuse(reply, 404, 'No such submission');
     const user = options.userOf(request);
@@ -99,6 +103,7 @@ export function personRoutes(app: FastifyInstance, options: PersonRouteOptions):
       contact,
       { userId: user.id, label: user.email },
       options.now(),
+      body.data.ids,
     );
     request.log.info({ ...erased, userId: user.id }, 'person erased');
     return { ok: true, ...erased } satisfies PersonErased;

@@ -7,6 +7,7 @@ import type { CliIo } from './submissions-cli.ts';
 import { ConfigError } from '../config.ts';
 import { isPostgresUrl } from '../db/database.ts';
 import { copyToPostgres } from './db-copy.ts';
+import { eraseAgainFrom } from './erase-again.ts';
 import { migrateDryRun } from './migrate-plan.ts';
 import { restoreDatabase } from './restore.ts';
 import { ToolError } from './sqlite-file.ts';
@@ -18,6 +19,9 @@ export const dataUsage = `Backups of the submissions database, and its move to P
   npm run db -- copy --to postgres://…   copies it into a new, empty Postgres database
   npm run db -- migrate --dry-run        lists what the next start would apply (the server
                                          applies it when it starts, after a copy)
+  npm run db -- erase-again --from FILE|postgres://…
+                                         erases again what that database's erasures erased
+                                         (after a restore; npm run restore does it itself)
 
 The database is the server's SQLite file: DATA_DIR/submissions.db (default data/), or a file:
 DATABASE_URL. A backup never replaces a file; a restore renames the database it replaces aside.`;
@@ -28,6 +32,7 @@ interface Options {
   out?: string | undefined;
   to?: string | undefined;
   'dry-run'?: boolean | undefined;
+  from?: string | undefined;
 }
 
 /** The command's arguments checked, before any file or database is touched. */
@@ -44,14 +49,20 @@ function check(command: string | undefined, rest: readonly string[], values: Opt
         'db migrate takes --dry-run only: the server applies the migrations itself when it starts',
       );
     }
+  } else if (command === 'db' && rest[0] === 'erase-again') {
+    if (!values.from || rest.length > 1 || values.out || values.to || values['dry-run']) {
+      throw new UsageError('db erase-again takes --from FILE or --from postgres://… only');
+    }
   } else if (command === 'db') {
     if (rest[0] !== 'copy' || rest.length > 1) {
-      throw new UsageError('db knows two commands: copy and migrate --dry-run');
+      throw new UsageError('db knows three commands: copy, migrate --dry-run and erase-again');
     }
     if (!values.to || !isPostgresUrl(values.to)) {
       throw new UsageError('db copy needs --to postgres://USER:PASSWORD@HOST:PORT/DATABASE');
     }
-    if (values.out || values['dry-run']) throw new UsageError('db copy takes only --to');
+    if (values.out || values['dry-run'] || values.from) {
+      throw new UsageError('db copy takes only --to');
+    }
   } else {
     throw new UsageError(`Unknown command: ${command ?? '(none)'}`);
   }
@@ -70,6 +81,10 @@ async function run(command: string, rest: readonly string[], values: Options, io
     io.out(await migrateDryRun(io.env));
     return 0;
   }
+  if (rest[0] === 'erase-again') {
+    io.out(await eraseAgainFrom(io.env, values.from ?? ''));
+    return 0;
+  }
   const result = await copyToPostgres(io.env, values.to ?? '', (text) => io.err(text));
   io.out(result.report);
   return result.ok ? 0 : 1;
@@ -83,6 +98,7 @@ export async function runDataCli(argv: readonly string[], io: CliIo): Promise<nu
       options: {
         out: { type: 'string' },
         to: { type: 'string' },
+        from: { type: 'string' },
         'dry-run': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },

@@ -28,6 +28,7 @@ const KEYS: { [T in CopiedTable]: (keyof Tables[T] & string) | undefined } = {
   site_draft: 'id',
   site_media_files: 'name',
   erasures: 'id',
+  erased_submissions: undefined,
   site_instances: 'id',
 };
 

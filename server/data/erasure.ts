@@ -1,5 +1,6 @@
 // Keeping people's data only as long as needed: the retention job, erasing one person, and the
 // copy of one person's data (docs/retention.md).
+import { randomUUID } from 'node:crypto';
 import type {
   ErasureRecord,
   PersonSubmission,
@@ -8,7 +9,6 @@ import type {
   SubmissionStatus,
 } from '../../src/admin/contract.ts';
 import type { Database } from '../db/database.ts';
-import type { Engine } from '../db/engine.ts';
 import type { FormDefinition } from '../intake/forms.ts';
 import { readAttachmentFiles } from '../store/attachments.ts';
 import { startDailyPass } from '../store/daily-pass.ts';
@@ -23,6 +23,7 @@ import {
   submissionsOf,
   type Contact,
   type Erased,
+  type ErasureEntry,
 } from '../store/erase.ts';
 import { readSubmissions, SUBMISSION_COLUMNS } from '../store/submission-row.ts';
 import {
@@ -46,24 +47,9 @@ export interface ErasedBy {
   label: string;
 }
 
-async function record(
-  engine: Engine,
-  reason: ErasureRecord['reason'],
-  by: ErasedBy,
-  erased: Erased,
-  at: number,
-): Promise<void> {
-  await engine.batch([
-    engine.db.insertInto('erasures').values({
-      at,
-      reason,
-      user_id: by.userId,
-      user_email: by.label,
-      submissions: erased.submissions,
-      files: erased.files,
-      rows_erased: erased.rows,
-    }),
-  ]);
+/** A new erasure's record: its token, and who and when (its counts come with its rows). */
+function entry(reason: ErasureRecord['reason'], by: ErasedBy, at: number): ErasureEntry {
+  return { token: randomUUID(), at, reason, userId: by.userId, label: by.label };
 }
 
 /** The latest erasures, newest first. */
@@ -85,6 +71,8 @@ export async function recentErasures(database: Database, limit = 20): Promise<Er
   }));
 }
 
+const RETENTION_JOB: ErasedBy = { userId: null, label: 'retention job' };
+
 /**
  * The retention job's erasing: for each form with a retention, erases the submissions received
  * more than its days before `now` that are Handled, or Spam received more than
@@ -99,6 +87,8 @@ export async function eraseExpired(
   by: ErasedBy = RETENTION_JOB,
 ): Promise<Erased> {
   const { engine } = database;
+  // One record for the pass, written by its first batch that erases something, added to by each.
+  const pass = entry('retention', by, now);
   let total = NOTHING_ERASED;
   for (const [form, kept] of Object.entries(days)) {
     if (kept === undefined) continue;
@@ -106,17 +96,12 @@ export async function eraseExpired(
     for (;;) {
       const ids = await expiredIds(engine, cutoff, ERASE_BATCH);
       if (ids.length === 0) break;
-      total = addErased(total, await eraseSubmissions(engine, ids, cutoff));
+      total = addErased(total, await eraseSubmissions(engine, ids, pass, cutoff));
       if (ids.length < ERASE_BATCH) break;
     }
   }
-  if (total.submissions > 0) {
-    await record(engine, 'retention', by, total, now);
-  }
   return total;
 }
-
-const RETENTION_JOB: ErasedBy = { userId: null, label: 'retention job' };
 
 /** How many submissions `eraseExpired` would erase at `now`. */
 export async function countExpired(
@@ -264,20 +249,30 @@ async function readPerson(database: Database, contact: Contact) {
   return readSubmissions(database.db, rows);
 }
 
+/** What erasing a person did: what went, and how many of theirs were left (see erasePerson). */
+export interface PersonErasure extends Erased {
+  /** Submissions of the person that were not in the confirmed list: they arrived after it. */
+  left: number;
+}
+
 /**
- * Erases every submission of the person (any status) with its files, notes, history and e-mails,
- * and records that it happened: when, by whom, how many; never whose.
+ * Erases the person's submissions (any status) with their files, notes, history and e-mails, and
+ * records that it happened in the same transaction: when, by whom, how many, which ids; never
+ * whose. With `confirmed` (the ids the owner saw listed), only those of them that still name the
+ * person go; any other of theirs (one that arrived meanwhile) is left and counted.
  */
 export async function erasePerson(
   database: Database,
   contact: Contact,
   by: ErasedBy,
   now: number = Date.now(),
-): Promise<Erased> {
-  const ids = await submissionsOf(database.engine, contact);
-  const erased = await eraseSubmissions(database.engine, ids);
-  await record(database.engine, 'person', by, erased, now);
-  return erased;
+  confirmed?: readonly string[],
+): Promise<PersonErasure> {
+  const current = await submissionsOf(database.engine, contact);
+  const seen = confirmed ? new Set(confirmed) : undefined;
+  const ids = seen ? current.filter((id) => seen.has(id)) : current;
+  const erased = await eraseSubmissions(database.engine, ids, entry('person', by, now));
+  return { ...erased, left: current.length - ids.length };
 }
 
 /** One submission in a person's copy of their data. */
@@ -289,9 +284,28 @@ export interface PersonDataSubmission {
   language: string | null;
   siteLanguage: string | null;
   fields: Record<string, unknown>;
+  /** The browser's own description of itself, as it sent it (at most 512 characters). */
+  userAgent: string | null;
+  /** The receiver's spam score and its reasons' codes (server/guard/spam-score.ts). */
+  spam: { score: number; reasons: string[] } | null;
   note: string;
   history: { at: string; by: string; kind: string; status: string | null }[];
   files: { name: string; type: string; size: number; sha256: string; contentBase64: string }[];
+  /** The e-mails about it: the acknowledgement sent to them, the company's notice. */
+  emails: PersonDataEmail[];
+}
+
+/**
+ * One e-mail of the outbox. Its words are not kept: they are made from the site's content (and,
+ * for the company's notice, the fields above) when it is sent.
+ */
+export interface PersonDataEmail {
+  kind: string;
+  /** The address it goes to: theirs (the acknowledgement), or 'the company' (the notice). */
+  to: string;
+  queuedAt: string;
+  status: 'sent' | 'waiting' | 'gave up';
+  sentAt: string | null;
 }
 
 export interface PersonData {
@@ -299,7 +313,36 @@ export interface PersonData {
   submissions: PersonDataSubmission[];
 }
 
-/** Everything kept about the person, files included (base64), for a request to see it. */
+const isoOrNull = (at: number | null) => (at === null ? null : new Date(Number(at)).toISOString());
+
+/** The outbox's rows of a submission, oldest first, as the person's copy shows them. */
+async function emailsOf(
+  database: Database,
+  id: string,
+  fields: Record<string, unknown>,
+): Promise<PersonDataEmail[]> {
+  const rows = await database.db
+    .selectFrom('outbox')
+    .select(['kind', 'created_at', 'sent_at', 'gave_up_at'])
+    .where('submission_id', '=', id)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({
+    kind: row.kind,
+    to:
+      row.kind === 'acknowledge' && typeof fields.email === 'string' ? fields.email : 'the company',
+    queuedAt: new Date(Number(row.created_at)).toISOString(),
+    status: row.sent_at !== null ? 'sent' : row.gave_up_at !== null ? 'gave up' : 'waiting',
+    sentAt: isoOrNull(row.sent_at),
+  }));
+}
+
+/**
+ * Everything kept about the person, files included (base64), for a request to see it: each
+ * submission's fields, browser, spam score, note, history, files and e-mails. Not in it: the keyed
+ * hash of the network address it came from (no address: without the server's key it names nobody)
+ * and of their e-mail address (a day's claim on one acknowledgement); both are erased with it.
+ */
 export async function personData(
   database: Database,
   contact: Contact,
@@ -316,6 +359,11 @@ export async function personData(
       .orderBy('id')
       .execute();
     const files = await readAttachmentFiles(db, submission.id);
+    const spam = await db
+      .selectFrom('submissions')
+      .select(['spam_score', 'spam_reasons'])
+      .where('id', '=', submission.id)
+      .executeTakeFirst();
     submissions.push({
       id: submission.id,
       form: submission.form,
@@ -324,6 +372,14 @@ export async function personData(
       language: submission.language,
       siteLanguage: submission.siteLanguage,
       fields: submission.fields,
+      userAgent: submission.userAgent,
+      spam:
+        spam?.spam_score === null || spam?.spam_score === undefined
+          ? null
+          : {
+              score: Number(spam.spam_score),
+              reasons: JSON.parse(spam.spam_reasons ?? '[]') as string[],
+            },
       note: submission.note,
       history: events.map((event) => ({
         at: new Date(Number(event.at)).toISOString(),
@@ -338,6 +394,7 @@ export async function personData(
         sha256: file.sha256,
         contentBase64: Buffer.from(file.content).toString('base64'),
       })),
+      emails: await emailsOf(database, submission.id, submission.fields),
     });
   }
   return { exportedAt: new Date(now).toISOString(), submissions };

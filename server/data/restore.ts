@@ -15,6 +15,7 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { keyCopyOf } from './backup.ts';
+import { eraseAgainInFile, erasedAgainLine } from './erase-again.ts';
 import type { DatabaseConfig } from '../config.ts';
 import { migrations } from '../db/migrations.ts';
 import {
@@ -50,11 +51,8 @@ function checkSource(backup: string, file: string): void {
   }
 }
 
-/**
- * Checks the staged copy (the very bytes that will be put in place) and leaves it in rollback
- * journal mode, complete in one file; the server turns WAL back on when it opens it.
- */
-async function checkStaged(staged: string, backup: string): Promise<[string, number][]> {
+/** Checks the staged copy: the very bytes that will be put in place. */
+async function checkStaged(staged: string, backup: string): Promise<void> {
   const latest = migrations.at(-1)?.version ?? 0;
   const client = openFile(staged);
   try {
@@ -75,13 +73,25 @@ async function checkStaged(staged: string, backup: string): Promise<[string, num
           `knows ${latest}): update the server first`,
       );
     }
-    await client.execute('PRAGMA journal_mode = DELETE');
-    return await tableCounts(client);
   } catch (error) {
     if (error instanceof ToolError) throw error;
     throw new ToolError(
       `${shown(backup)} cannot be read as a database: ${(error as Error).message}`,
     );
+  } finally {
+    client.close();
+  }
+}
+
+/**
+ * Leaves the staged copy in rollback journal mode, complete in one file (the server turns WAL back
+ * on when it opens it); its rows per table.
+ */
+async function finishStaged(staged: string): Promise<[string, number][]> {
+  const client = openFile(staged);
+  try {
+    await client.execute('PRAGMA journal_mode = DELETE');
+    return await tableCounts(client);
   } finally {
     client.close();
   }
@@ -211,9 +221,13 @@ export async function restoreDatabase(
   copyFileSync(backup, staged, constants.COPYFILE_EXCL);
   let counts: [string, number][];
   let aside: string | undefined;
+  let again: Awaited<ReturnType<typeof eraseAgainInFile>>;
   try {
     chmodSync(staged, 0o600);
-    counts = await checkStaged(staged, backup);
+    await checkStaged(staged, backup);
+    // Restores keep erasures: what the replaced database erased is erased from the copy again.
+    again = await eraseAgainInFile(file, staged);
+    counts = await finishStaged(staged);
     syncPath(staged);
     // Again, right before the swap: a server might have been started during the check.
     await refuseInUse(file);
@@ -228,6 +242,7 @@ export async function restoreDatabase(
   const deleted = rotateSetAside(file, keyFileOf(config));
   return (
     `Restored ${shown(backup)} to ${shown(file)}. Rows:\n${countLines(counts)}` +
+    erasedAgainLine(again) +
     (aside ? `The database it replaced is kept as ${shown(aside)}.\n` : '') +
     key +
     (deleted.length > 0

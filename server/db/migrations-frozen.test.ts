@@ -52,8 +52,8 @@ const released: Record<number, Record<EngineKind, string>> = {
     postgres: 'e3d43890286b9c642198022d7471c6a9fb10146751307462bb59592a4af9e313',
   },
   11: {
-    sqlite: '7d710cabfe4ac41119c9207ac01bdd933d9f9c23e1e8f54f158c564a5355912f',
-    postgres: '72ba16ec93109e268a5646920dcd8b88609522b49ab0d905256ef983745f663e',
+    sqlite: '1497f084e240dec45b93bd606ba9fdbae39ec15cc2a4e52973fd95054e23f814',
+    postgres: '8d24aafcd9c6ef222928fda3de744b3e52881948db37e185544efd35904f62bf',
   },
 };
 

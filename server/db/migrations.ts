@@ -387,6 +387,33 @@ export const migrations: readonly { version: number; statements: readonly Step[]
   {
     version: 11,
     statements: [
+      // SQLite: the last `seq` given, kept apart from the rows, so that erasing the newest
+      // submission never lets the next one take its `seq`, which the search index has already
+      // passed (`search_indexed_seq`). The insert reads it (sqlite.ts's nextSeq); this trigger moves
+      // it on, in the insert's own statement. Postgres has its sequence (migration 6).
+      {
+        sqlite: `INSERT INTO settings (name, value)
+        SELECT 'submissions_last_seq', MAX(COALESCE((SELECT MAX(seq) FROM submissions), 0),
+          COALESCE((SELECT CAST(value AS INTEGER) FROM settings WHERE name = 'search_indexed_seq'), 0))`,
+      },
+      {
+        sqlite: `CREATE TRIGGER submissions_last_seq AFTER INSERT ON submissions
+      BEGIN
+        UPDATE settings SET value = MAX(CAST(value AS INTEGER), COALESCE(new.seq, 0))
+        WHERE name = 'submissions_last_seq';
+      END`,
+      },
+      // An erasure's own random token: the statements of its transaction (or of each batch of a
+      // retention pass) find its record by it before they know its id.
+      'ALTER TABLE erasures ADD COLUMN token TEXT',
+      'CREATE UNIQUE INDEX erasures_token ON erasures (token)',
+      // The ids of the submissions each erasure erased (random, not personal data): a restore of an
+      // older backup erases them again (server/data/erase-again.ts).
+      `CREATE TABLE erased_submissions (
+        erasure_id INTEGER NOT NULL REFERENCES erasures (id),
+        submission_id TEXT NOT NULL,
+        PRIMARY KEY (erasure_id, submission_id)
+      )`,
       // When an e-mail's last try failed (beside its code, last_error): the relay's latest word,
       // read from the table every instance shares, for /readyz and the inbox's notice.
       'ALTER TABLE outbox ADD COLUMN last_error_at INTEGER',

@@ -9,7 +9,11 @@ import { libsqlKysely, plainRows, toStatement } from './libsql.ts';
 /**
  * The SQLite engine: a local file (the default) or a remote libSQL server, through @libsql/client.
  */
-export async function sqliteEngine(url: string, authToken?: string): Promise<Engine> {
+export async function sqliteEngine(
+  url: string,
+  authToken?: string,
+  options: { wal?: boolean } = {},
+): Promise<Engine> {
   const local = databaseAt(url) === 'file';
   const client = createClient({
     url,
@@ -20,7 +24,9 @@ export async function sqliteEngine(url: string, authToken?: string): Promise<Eng
   });
   try {
     if (local) {
-      await client.execute('PRAGMA journal_mode = WAL');
+      // Not for a file a tool prepares and hands on whole (a restore's staged copy): a file in WAL
+      // mode stays locked by this process after its close, as far as another process can tell.
+      if (options.wal !== false) await client.execute('PRAGMA journal_mode = WAL');
       // FULL: a commit is on disk before the visitor is told it was received.
       await client.execute('PRAGMA synchronous = FULL');
     }
@@ -37,7 +43,10 @@ export async function sqliteEngine(url: string, authToken?: string): Promise<Eng
       const results = await write(queries.map((query) => toStatement(compileQuery(db, query))));
       return results.map(plainRows);
     },
-    nextSeq: '(SELECT COALESCE(MAX(seq), 0) + 1 FROM submissions)',
+    // The counter of migration 11, not MAX(seq) + 1: an erased newest row's seq is never given
+    // again. (MAX(seq) only for a database not yet at migration 11: the migrations' own tests.)
+    nextSeq: `(COALESCE((SELECT CAST(value AS INTEGER) FROM settings
+      WHERE name = 'submissions_last_seq'), (SELECT MAX(seq) FROM submissions), 0) + 1)`,
     // julianday('now') is to the millisecond on every SQLite version (unixepoch('subsec') needs 3.42).
     nowMs: "CAST(ROUND((julianday('now') - 2440587.5) * 86400000) AS INTEGER)",
     search: ftsSearch(db),

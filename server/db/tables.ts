@@ -119,7 +119,11 @@ export interface Tables {
     submissions: number;
     files: number;
     rows_erased: number;
+    /** A random token the erasure's statements find it by (migration 11; older ones have none). */
+    token: string | null;
   };
+  /** The submissions each erasure erased, by id (migration 11): a restore erases them again. */
+  erased_submissions: { erasure_id: number; submission_id: string };
   /** Each running instance's served site version and its trouble (migration 10). */
   site_instances: {
     id: string;
@@ -152,5 +156,6 @@ export const TABLE_ORDER = [
   'site_draft',
   'site_media_files',
   'erasures',
+  'erased_submissions',
   'site_instances',
 ] as const satisfies readonly (keyof Tables)[];

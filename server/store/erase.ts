@@ -1,4 +1,10 @@
-import { sql, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import {
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type SelectQueryBuilder,
+  type SqlBool,
+} from 'kysely';
 import type { SubmissionStatus } from '../../src/admin/contract.ts';
 import type { Engine, EngineKind, Query } from '../db/engine.ts';
 import type { Tables } from '../db/tables.ts';
@@ -58,9 +64,9 @@ export type EraseCondition = RetentionCutoff | undefined;
 
 type IdQuery = SelectQueryBuilder<Tables, 'submissions', { id: string }>;
 
-/** The ids of `ids` that `condition` lets go, as a subquery each delete reads. */
+/** The ids of `ids` that `condition` lets go, in the order their rows are locked. */
 function chosen(engine: Engine, ids: readonly string[], condition: EraseCondition): IdQuery {
-  let query = engine.db.selectFrom('submissions').select('id').where('id', 'in', ids);
+  let query = engine.db.selectFrom('submissions').select('id').where('id', 'in', ids).orderBy('id');
   if (condition) {
     // As expressions, so that no index of theirs is chosen over the ids' own: SQLite's planner
     // took the status index and read most of the table for each batch.
@@ -74,27 +80,108 @@ function chosen(engine: Engine, ids: readonly string[], condition: EraseConditio
 }
 
 /**
- * The deletes that erase the chosen submissions, children first (Postgres enforces the references):
- * their files, e-mails (outbox), history, duplicate-post keys and acknowledgement claims, the search
- * index's entry (SQLite; Postgres's goes with the row), then the rows with their notes. Each delete
- * re-reads the condition, so a submission reopened meanwhile keeps everything.
+ * The record an erasure writes in the same transaction as the rows it erases: when, why, by whom,
+ * and a random token its statements find it by. The retention pass's batches share one.
  */
-function eraseQueries(engine: Engine, ids: readonly string[], condition: EraseCondition): Query[] {
+export interface ErasureEntry {
+  token: string;
+  at: number;
+  reason: 'person' | 'retention';
+  userId: number | null;
+  label: string;
+}
+
+/** The tables whose rows name a submission, with what a delete of them returns. */
+const CHILDREN = [
+  ['attachments', 'id'],
+  ['outbox', 'id'],
+  ['submission_events', 'id'],
+  ['dedupe_keys', 'key'],
+  ['acknowledged_addresses', 'address_hash'],
+] as const;
+
+/** Adds to the record what the listed submissions hold: rows, files, rows of every table. */
+function addCounts(engine: Engine, entry: ErasureEntry, listed: () => Expression<unknown>) {
+  const countOf = (table: (typeof CHILDREN)[number][0] | 'submissions') =>
+    table === 'submissions'
+      ? sql<number>`(SELECT COUNT(*) FROM submissions WHERE id IN (${listed()}))`
+      : sql<number>`(SELECT COUNT(*) FROM ${sql.table(table)} WHERE submission_id IN (${listed()}))`;
+  const rows = sql.join(
+    [countOf('submissions'), ...CHILDREN.map(([table]) => countOf(table))],
+    sql` + `,
+  );
+  return engine.db
+    .updateTable('erasures')
+    .set({
+      submissions: sql`submissions + ${countOf('submissions')}`,
+      files: sql`files + ${countOf('attachments')}`,
+      rows_erased: sql`rows_erased + ${rows}`,
+    })
+    .where('token', '=', entry.token);
+}
+
+/**
+ * One batch's statements, one transaction. The record is written first (once per token); then the
+ * chosen submissions are listed under it in `erased_submissions`, their rows locked on Postgres
+ * (FOR UPDATE, which waits for a reopen that is being written and re-reads the condition after it);
+ * every later statement erases exactly that list: a submission is erased whole or kept whole. The
+ * record's counts are added before the deletes: no row can be added to a locked submission
+ * meanwhile (a reference takes a lock its FOR UPDATE holds). Only the sweep of expired duplicate
+ * keys and acknowledgement claims (`sweepExpired`, no reference) might remove one in between, and
+ * it would be counted though the sweep took it. A record that still counts nothing is dropped at
+ * the end.
+ */
+function eraseQueries(
+  engine: Engine,
+  ids: readonly string[],
+  condition: EraseCondition,
+  entry: ErasureEntry,
+): Query[] {
   const { db } = engine;
-  const target = () => chosen(engine, ids, condition);
-  const queries: Query[] = [
-    db.deleteFrom('attachments').where('submission_id', 'in', target()).returning('id'),
-    db.deleteFrom('outbox').where('submission_id', 'in', target()).returning('id'),
-    db.deleteFrom('submission_events').where('submission_id', 'in', target()).returning('id'),
-    db.deleteFrom('dedupe_keys').where('submission_id', 'in', target()).returning('key'),
+  const erasureId = () => db.selectFrom('erasures').select('id').where('token', '=', entry.token);
+  const listed = () =>
     db
-      .deleteFrom('acknowledged_addresses')
-      .where('submission_id', 'in', target())
-      .returning('address_hash'),
+      .selectFrom('erased_submissions')
+      .select('submission_id')
+      .where('erasure_id', '=', erasureId())
+      .where('submission_id', 'in', ids);
+  const queries: Query[] = [
+    db
+      .insertInto('erasures')
+      .values({
+        token: entry.token,
+        at: entry.at,
+        reason: entry.reason,
+        user_id: entry.userId,
+        user_email: entry.label,
+        submissions: 0,
+        files: 0,
+        rows_erased: 0,
+      })
+      .onConflict((conflict) => conflict.column('token').doNothing()),
+    db
+      .insertInto('erased_submissions')
+      .columns(['erasure_id', 'submission_id'])
+      .expression(
+        engine.locking(
+          chosen(engine, ids, condition)
+            .clearSelect()
+            .select([erasureId().as('erasure_id'), 'id']),
+        ),
+      ),
+    addCounts(engine, entry, listed),
+    ...CHILDREN.map(([table, key]) =>
+      db.deleteFrom(table).where('submission_id', 'in', listed()).returning(key),
+    ),
   ];
-  const unindex = engine.search.forget(target().clearSelect().select('seq'));
+  const unindex = engine.search.forget(
+    db.selectFrom('submissions').select('seq').where('id', 'in', listed()),
+  );
   if (unindex) queries.push(unindex);
-  queries.push(db.deleteFrom('submissions').where('id', 'in', target()).returning('id'));
+  queries.push(
+    db.deleteFrom('submissions').where('id', 'in', listed()).returning('id'),
+    db.deleteFrom('erasures').where('token', '=', entry.token).where('submissions', '=', 0),
+  );
   return queries;
 }
 
@@ -103,21 +190,26 @@ export const ERASE_BATCH = 200;
 
 /**
  * Erases the submissions with these ids (those `condition` lets go), in transactions of
- * `ERASE_BATCH`. Idempotent: a second instance erasing the same ids finds nothing left.
+ * `ERASE_BATCH`, each adding what it erased to the record `entry` names (written in the first
+ * transaction that erases something). Idempotent: a second instance erasing the same ids finds
+ * nothing left, and its record, counting nothing, is not kept.
  */
 export async function eraseSubmissions(
   engine: Engine,
   ids: readonly string[],
+  entry: ErasureEntry,
   condition?: EraseCondition,
 ): Promise<Erased> {
   let erased = NOTHING_ERASED;
   for (let start = 0; start < ids.length; start += ERASE_BATCH) {
     const batch = ids.slice(start, start + ERASE_BATCH);
-    const results = await engine.batch(eraseQueries(engine, batch, condition));
-    const [files = [], ...rest] = results;
-    const submissions = results.at(-1) ?? [];
-    const rows = files.length + rest.reduce((sum, rowsOf) => sum + rowsOf.length, 0);
-    erased = addErased(erased, { submissions: submissions.length, files: files.length, rows });
+    const results = await engine.batch(eraseQueries(engine, batch, condition, entry));
+    // The deletes: the children (files first), then the search index's on SQLite, the rows.
+    const children = results.slice(3, 3 + CHILDREN.length);
+    const files = children[0]?.length ?? 0;
+    const submissions = results.at(-2)?.length ?? 0;
+    const rows = submissions + children.reduce((sum, rowsOf) => sum + rowsOf.length, 0);
+    erased = addErased(erased, { submissions, files, rows });
   }
   return erased;
 }

@@ -3,6 +3,7 @@ import type {
   AdminError,
   InboxPage,
   MailKind,
+  ErasePersonBody,
   PersonErased,
   PersonMatches,
   RetentionConfirmBody,
@@ -110,8 +111,12 @@ export const adminApi = {
     }),
   /** Every submission with the same e-mail or phone as this one. */
   person: (id: string) => call<PersonMatches>(`/submissions/${encodeURIComponent(id)}/person`),
-  erasePerson: (id: string) =>
-    call<PersonErased>(`/submissions/${encodeURIComponent(id)}/person/erase`, { method: 'POST' }),
+  /** Erases exactly the listed submissions (`ids`, as `person` gave them), not a new search's. */
+  erasePerson: (id: string, ids: readonly string[]) =>
+    call<PersonErased>(`/submissions/${encodeURIComponent(id)}/person/erase`, {
+      method: 'POST',
+      json: { ids: [...ids] } satisfies ErasePersonBody,
+    }),
   personExportUrl: (id: string) => `${BASE}/submissions/${encodeURIComponent(id)}/person/export`,
 };
 

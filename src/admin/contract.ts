@@ -423,10 +423,23 @@ export interface PersonMatches {
   submissions: PersonSubmission[];
 }
 
+/**
+ * `POST …/:id/person/erase`: the ids of the submissions the owner saw listed (`GET …/:id/person`).
+ * Only those go, each only if it still names the person: never one that arrived since.
+ */
+export const erasePersonSchema = z.strictObject({
+  ids: z
+    .array(z.string().check(z.minLength(1), z.maxLength(64)))
+    .check(z.minLength(1), z.maxLength(10_000)),
+});
+export type ErasePersonBody = z.infer<typeof erasePersonSchema>;
+
 /** `POST …/:id/person/erase`: what went. */
 export interface PersonErased {
   ok: true;
   submissions: number;
   files: number;
   rows: number;
+  /** The person's submissions that were not in the list, so not erased: they arrived after it. */
+  left: number;
 }

@@ -387,6 +387,9 @@ export const adminText = {
     cancel: 'Cancel',
     erasing: 'Erasing…',
     eraseFailed: 'The erasure failed, and nothing was erased. Try again.',
+    /** Submissions of the person that arrived while the dialog was open: kept. */
+    left: (count: number) =>
+      `${count === 1 ? '1 newer submission' : `${count} newer submissions`} from this person ${count === 1 ? 'was' : 'were'} not erased: ${count === 1 ? 'it' : 'they'} arrived after you opened this.`,
     erased: (submissions: number, files: number) =>
       `Erased ${submissions} ${submissions === 1 ? 'submission' : 'submissions'} and ${files} ${files === 1 ? 'file' : 'files'}. The erasure is recorded, without their data.`,
   },

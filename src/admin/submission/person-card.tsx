@@ -119,7 +119,10 @@ export function PersonCard({
   async function erase(found: PersonSubmission[]) {
     setState({ step: 'erasing', found });
     try {
-      const erased = await adminApi.erasePerson(detail.id);
+      const erased = await adminApi.erasePerson(
+        detail.id,
+        found.map((item) => item.id),
+      );
       dialog.current?.close();
       onErased(erased);
     } catch {

@@ -95,6 +95,23 @@ const statusRadio = (status: SubmissionStatus) =>
     name: adminText.statuses[status],
   });
 
+/** jsdom has no modal dialogs: they open and close as the browser's do, attribute and event. */
+function stubModalDialogs() {
+  const dialog = HTMLDialogElement.prototype;
+  const had = { showModal: dialog.showModal, close: dialog.close };
+  dialog.showModal = function (this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  dialog.close = function (this: HTMLDialogElement) {
+    this.removeAttribute('open');
+    this.dispatchEvent(new Event('close'));
+  };
+  onTestFinished(() => {
+    dialog.showModal = had.showModal;
+    dialog.close = had.close;
+  });
+}
+
 afterEach(() => vi.unstubAllGlobals());
 
 describe('SubmissionPage', () => {
@@ -403,5 +420,47 @@ describe('SubmissionPage', () => {
     const promise = screen.getByRole('region', { name: text.promise });
     expect(promise).toHaveTextContent(/after 10\.5 business hours/);
     expect(promise).not.toHaveTextContent(adminText.inbox.overdue);
+  });
+
+  it('erases the submissions the dialog listed, by id, and says when a newer one was kept', async () => {
+    const api = signedIn();
+    const listed = [
+      {
+        id: 'abc',
+        form: 'application',
+        receivedAt,
+        status: 'in_progress',
+        name: 'Ana López',
+        files: 1,
+      },
+      {
+        id: 'def',
+        form: 'quote',
+        receivedAt: receivedAt + 1,
+        status: 'new',
+        name: 'Ana López',
+        files: 0,
+      },
+    ];
+    api.on(`GET ${DETAIL}/person`, () => json({ submissions: listed }));
+    api.on(`POST ${DETAIL}/person/erase`, () =>
+      json({ ok: true, submissions: 2, files: 1, rows: 9, left: 1 }),
+    );
+    stubModalDialogs();
+    const user = userEvent.setup();
+    await renderSubmission();
+
+    await user.click(screen.getByRole('button', { name: adminText.person.erase }));
+    await user.click(await screen.findByRole('button', { name: adminText.person.confirm(2) }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      `${adminText.person.erased(2, 1)} ${adminText.person.left(1)}`,
+    );
+    expect(adminText.person.left(1)).toBe(
+      '1 newer submission from this person was not erased: it arrived after you opened this.',
+    );
+    expect(api.calls(`POST ${DETAIL}/person/erase`).map((call) => call.body)).toStrictEqual([
+      { ids: ['abc', 'def'] },
+    ]);
   });
 });

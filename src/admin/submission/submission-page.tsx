@@ -201,6 +201,7 @@ export function SubmissionPage() {
       {loaded.status === 'erased' && (
         <p role="status" className="rounded-lg border border-slate-200 bg-white p-5">
           {adminText.person.erased(loaded.erased.submissions, loaded.erased.files)}
+          {loaded.erased.left > 0 && ` ${adminText.person.left(loaded.erased.left)}`}
         </p>
       )}
       {detail && (
