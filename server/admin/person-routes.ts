@@ -39,12 +39,11 @@ export interface PersonRouteOptions {
 type ById = FastifyRequest<{ Params: { id: string } }>;
 
 /**
- * The retention policy in force and the latest erasures; a submission's person (everyone with its
- * e-mail or phone): listed, erased after the inbox's confirmation, or downloaded as JSON
- * (docs/retention.md). Logs say how many, never whose.
+ * The retention policy in force with the latest erasures, and the owner's word that lets a pass the
+ * guard held go on.
  */
-export function personRoutes(app: FastifyInstance, options: PersonRouteOptions): void {
-  const { database, forms, signedIn } = options;
+function retentionRoutes(app: FastifyInstance, options: PersonRouteOptions): void {
+  const { database, signedIn } = options;
 
   app.get('/api/retention', signedIn, async (): Promise<RetentionInfo> => {
     const { application, quote } = options.retainDays;
@@ -82,6 +81,15 @@ export function personRoutes(app: FastifyInstance, options: PersonRouteOptions):
       held: pass.held,
     } satisfies RetentionConfirmed;
   });
+}
+
+/**
+ * The retention routes (above); a submission's person (everyone with its e-mail or phone): listed, erased after the inbox's confirmation, or downloaded as JSON
+ * (docs/retention.md). Logs say how many, never whose.
+ */
+export function personRoutes(app: FastifyInstance, options: PersonRouteOptions): void {
+  const { database, forms, signedIn } = options;
+  retentionRoutes(app, options);
 
   app.get('/api/submissions/:id/person', signedIn, async (request: ById, reply) => {
     const contact = await contactOf(database, request.params.id);
