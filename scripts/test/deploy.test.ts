@@ -1,6 +1,7 @@
-// deploy/: the systemd unit, the Caddyfile, the Dockerfile and install.sh, checked as far as this
-// machine allows (docs/deploy-notes.md): systemd-analyze and caddy when they are installed, the
-// install into a throwaway root when run as root, the Dockerfile by its shape (no Docker daemon).
+// deploy/: the systemd unit, the Caddyfile, the Dockerfile and install.sh, checked as far as `npm
+// test` can (docs/deploy-notes.md): systemd-analyze and caddy when they are installed, the install
+// into a throwaway root when run as root, the Dockerfile by its shape. Run for real, by hand:
+// systemd-unit.sh (the unit under systemd) and container-image.sh (the image built and run).
 import { spawn, spawnSync } from 'node:child_process';
 import {
   appendFileSync,
@@ -194,7 +195,7 @@ function dockerStages(text: string) {
   return stages;
 }
 
-describe('the Dockerfile (not built here: no Docker daemon)', () => {
+describe('the Dockerfile, by its shape (built by container-image.sh)', () => {
   const stages = dockerStages(readFileSync('deploy/Dockerfile', 'utf8'));
   const runtime = stages.at(-1)?.lines ?? [];
   const instruction = (name: string) => runtime.filter((line) => line.startsWith(`${name} `));

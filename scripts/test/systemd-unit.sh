@@ -16,9 +16,8 @@ cd "$(dirname "$0")/../.."
 
 NAME=potomac-staffing
 PORT="${PORT:-41501}"
-CACHE="${XDG_CACHE_HOME:-$HOME/.cache}/potomac-staffing"
-BASE="$CACHE/nspawn-bookworm"
-MIRROR="${DEBIAN_MIRROR:-http://deb.debian.org/debian}"
+# shellcheck source=scripts/test/debian-base.sh
+. scripts/test/debian-base.sh
 WORK="$(mktemp -d /var/tmp/systemd-unit.XXXXXX)"
 ROOT="$WORK/root"
 NSPAWN_PID=
@@ -45,20 +44,7 @@ trap cleanup EXIT
 needs() {
   [ "$(id -u)" -eq 0 ] || { echo "systemd-unit.sh: run it as root" >&2; exit 2; }
   [ -f build/server/main.js ] || { echo "systemd-unit.sh: npm run build first" >&2; exit 2; }
-  if ! command -v systemd-nspawn >/dev/null || ! command -v debootstrap >/dev/null; then
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq systemd-container debootstrap >/dev/null
-  fi
-}
-
-# The container's base: Debian 12 with systemd, made once.
-base() {
-  [ -x "$BASE/usr/lib/systemd/systemd" ] && return
-  rm -rf "$BASE.tmp"
-  mkdir -p "$CACHE"
-  debootstrap --variant=minbase --include=systemd,systemd-sysv,dbus bookworm "$BASE.tmp" "$MIRROR" \
-    >"$CACHE/debootstrap.log" 2>&1 || { tail -20 "$CACHE/debootstrap.log" >&2; exit 1; }
-  mv "$BASE.tmp" "$BASE"
+  apt_needs systemd-nspawn systemd-container
 }
 
 # Runs a command inside the booted container.
@@ -104,7 +90,7 @@ start_and_stop() {
   ok=0
   wait_for 20 test -s "$status" || ok=$?
   check 'it writes its backup folder under ProtectSystem=strict (the first nightly backup)' $ok \
-    "$(inside stat -c '%n %A %U' "/var/lib/$NAME/backups"): $(ls "$(dirname "$status")" | tr '\n' ' ')"
+    "$(inside stat -c '%n %A %U' "/var/lib/$NAME/backups"): $(cd "$(dirname "$status")" && echo *)"
 
   ok=0
   inside systemctl stop "$NAME"
@@ -144,7 +130,7 @@ crash_loop() {
 starts() { inside journalctl -u "$NAME" -o cat --no-pager | grep -c '^Started ' || true; }
 
 needs
-base
+debian_base
 cp -a "$BASE" "$ROOT"
 installed="$(bash deploy/install.sh --root "$ROOT" --no-start 2>&1)" || { echo "$installed" >&2; exit 1; }
 sed -i "s/^PORT=.*/PORT=$PORT/" "$ROOT/etc/$NAME/env"
