@@ -7,8 +7,11 @@
 #
 # It creates the system user potomac-staffing, copies the app to /opt/potomac-staffing with its
 # production dependencies, installs the unit and, only when there is none yet, the environment
-# file /etc/potomac-staffing/env. Running it again upgrades the app and keeps that file. It starts
-# the service only when systemd is running and the root is /.
+# file /etc/potomac-staffing/env. Running it again upgrades the app and keeps that file. The unit
+# file is replaced on every run: changes to it belong in a drop-in,
+# /etc/systemd/system/potomac-staffing.service.d/*.conf, a folder it creates and never empties (it
+# writes only override.conf.example there, an example systemd ignores). It starts the service only
+# when systemd is running and the root is /.
 #
 # Options: --root DIR (default /, also DESTDIR=DIR); --source DIR (the built checkout, default the
 # one this script is in); --skip-deps (no `npm ci` in the copy: a test of the layout, not an app that
@@ -39,6 +42,7 @@ at() { printf '%s%s' "${ROOT%/}" "$1"; }
 APP="$(at /opt/$NAME)"
 CONF_DIR="$(at /etc/$NAME)"
 UNIT="$(at /etc/systemd/system/$NAME.service)"
+DROP_INS="$(at /etc/systemd/system/$NAME.service.d)"
 SYSUSERS="$(at /etc/sysusers.d/$NAME.conf)"
 
 fail() { echo "install.sh: $*" >&2; exit 1; }
@@ -110,6 +114,10 @@ install_config() {
   gid="$(group_id)"
   [ -n "$gid" ] || fail "the group $NAME was not created"
   install -D -m 0644 "$DEPLOY/$NAME.service" "$UNIT"
+  # The operator's changes to the unit: their *.conf files there are never touched; the example
+  # (not a .conf, so systemd does not read it) is brought up to date.
+  install -d -m 0755 "$DROP_INS"
+  install -m 0644 "$DEPLOY/override.conf.example" "$DROP_INS/override.conf.example"
   install -d -m 0750 -o 0 -g "$gid" "$CONF_DIR"
   if [ -e "$CONF_DIR/env" ]; then
     echo "kept $CONF_DIR/env"

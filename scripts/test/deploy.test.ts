@@ -1,6 +1,7 @@
-// deploy/: the systemd unit, the Caddyfile, the Dockerfile and install.sh, checked as far as this
-// machine allows (docs/deploy-notes.md): systemd-analyze and caddy when they are installed, the
-// install into a throwaway root when run as root, the Dockerfile by its shape (no Docker daemon).
+// deploy/: the systemd unit, the Caddyfile, the Dockerfile and install.sh, checked as far as `npm
+// test` can (docs/deploy-notes.md): systemd-analyze and caddy when they are installed, the install
+// into a throwaway root when run as root, the Dockerfile by its shape. Run for real, by hand:
+// systemd-unit.sh (the unit under systemd) and container-image.sh (the image built and run).
 import { spawn, spawnSync } from 'node:child_process';
 import {
   appendFileSync,
@@ -97,7 +98,7 @@ describe('the systemd unit', () => {
     expect(setting('Service.User')).toBe(NAME);
     const sysusers = readFileSync(`deploy/${NAME}.sysusers`, 'utf8');
     expect(sysusers).toMatch(new RegExp(`^u ${NAME} .*/usr/sbin/nologin$`, 'm'));
-    expect(setting('Service.StateDirectory')).toBe(NAME);
+    expect(setting('Service.StateDirectory')?.split(' ')[0]).toBe(NAME);
     // The data where systemd made the state directory, whichever file says it.
     expect(setting('Service.Environment')).toContain(`DATA_DIR=/var/lib/${NAME}`);
     expect(template.DATA_DIR).toBe(`/var/lib/${NAME}`);
@@ -105,6 +106,32 @@ describe('the systemd unit', () => {
     expect(setting('Service.WorkingDirectory')).toBe(`/opt/${NAME}`);
     expect(setting('Service.ExecStart')).toBe('/usr/bin/node build/server/main.js');
     expect(setting('Service.Restart')).toBe('on-failure');
+  });
+
+  it('stops a crash loop: its start limit trips before the restarts spread past its interval', () => {
+    const interval = Number(setting('Unit.StartLimitIntervalSec'));
+    const burst = Number(setting('Unit.StartLimitBurst'));
+    const restartSec = Number(/^(\d+)s?$/.exec(setting('Service.RestartSec') ?? '')?.[1]);
+    expect(burst).toBeGreaterThanOrEqual(3);
+    expect(burst).toBeLessThanOrEqual(10);
+    // `burst` failed starts, `restartSec` apart, all fall within one interval: the limit is hit.
+    expect(burst * restartSec).toBeLessThan(interval);
+    expect(interval).toBeLessThanOrEqual(900);
+  });
+
+  it('lets the server write the backup folder, for the nightly copies and the one before a migration', () => {
+    // ProtectSystem=strict: the only writable folders are the state directories and ReadWritePaths.
+    const writable = [
+      ...(setting('Service.StateDirectory') ?? '').split(/\s+/).map((dir) => `/var/lib/${dir}`),
+      ...(unit.get('Service.ReadWritePaths') ?? []).flatMap((line) => line.split(/\s+/)),
+    ];
+    const config = loadConfig(template);
+    const folders = [config.backups?.dir, config.database.upgradeBackupDir];
+    expect(folders).toEqual([template.BACKUP_DIR, template.BACKUP_DIR]);
+    for (const folder of folders) expect(writable).toContain(folder);
+    // The drop-in example says how to add a folder elsewhere, in the drop-in folder's own syntax.
+    const example = unitSettings(readFileSync('deploy/override.conf.example', 'utf8'));
+    expect([...example.keys()].every((key) => /^(Unit|Service)\./.test(key))).toBe(true);
   });
 
   it('is hardened, without what breaks Node', () => {
@@ -168,7 +195,7 @@ function dockerStages(text: string) {
   return stages;
 }
 
-describe('the Dockerfile (not built here: no Docker daemon)', () => {
+describe('the Dockerfile, by its shape (built by container-image.sh)', () => {
   const stages = dockerStages(readFileSync('deploy/Dockerfile', 'utf8'));
   const runtime = stages.at(-1)?.lines ?? [];
   const instruction = (name: string) => runtime.filter((line) => line.startsWith(`${name} `));
@@ -334,11 +361,20 @@ describe(`install.sh into a throwaway root${why ? ` (skipped: ${why})` : ''}`, (
 
       // The operator's settings survive an upgrade; the app is replaced, the old one kept beside it.
       appendFileSync(env, 'NOTIFY_TO=owner@staffing.example\n');
+      // The operator's drop-in, beside the example install.sh put there.
+      const dropIns = path.join(target, 'etc/systemd/system', `${NAME}.service.d`);
+      expect(readFileSync(path.join(dropIns, 'override.conf.example'), 'utf8')).toBe(
+        readFileSync('deploy/override.conf.example', 'utf8'),
+      );
+      const override = '[Service]\nReadWritePaths=/srv/backups/potomac-staffing\n';
+      writeFileSync(path.join(dropIns, 'override.conf'), override);
       writeFileSync(path.join(source, 'build/server/main.js'), 'the next release\n');
       const second = install(target, source);
       expect(second.output).toContain(`kept ${target}/etc/${NAME}/env`);
       expect(second.status).toBe(0);
       expect(readFileSync(env, 'utf8')).toContain('NOTIFY_TO=owner@staffing.example\n');
+      expect(readFileSync(path.join(dropIns, 'override.conf'), 'utf8')).toBe(override);
+      expect(readdirSync(dropIns).sort()).toEqual(['override.conf', 'override.conf.example']);
       expect(readFileSync(path.join(app, 'build/server/main.js'), 'utf8')).toBe(
         'the next release\n',
       );
