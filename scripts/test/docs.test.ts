@@ -50,12 +50,27 @@ const readByCode = new Set([
   ...[...sourceText.matchAll(/\benv(?:\.([A-Z][A-Z0-9_]*)|\[['"]([A-Z][A-Z0-9_]*)['"]\])/g)].map(
     ([, dotted, quoted]) => dotted ?? quoted ?? '',
   ),
+  // A Dockerfile's build arguments (`ARG NODE_IMAGE=…`), set with `--build-arg`.
+  ...[...sourceText.matchAll(/^ARG ([A-Z][A-Z0-9_]*)/gm)].map(([, name]) => name ?? ''),
 ]);
 /**
- * Names that are not this project's settings: read by Node or its libraries (NODE_ENV, TZ), the
- * shell (PATH, HOME), install.sh (DESTDIR), and a placeholder ("One VARIABLE=value a line").
+ * Names that are not this project's settings: read by Node or its libraries (NODE_ENV, TZ,
+ * NODE_EXTRA_CA_CERTS), the shell (PATH, HOME), install.sh (DESTDIR), the kernel's limits
+ * (RLIMIT_NOFILE), an error code of Node's TLS (SELF_SIGNED_CERT_IN_CHAIN), and a placeholder
+ * ("One VARIABLE=value a line").
  */
-const NOT_SETTINGS = new Set(['PATH', 'HOME', 'NODE_ENV', 'TZ', 'DESTDIR', 'CI', 'VARIABLE']);
+const NOT_SETTINGS = new Set([
+  'PATH',
+  'HOME',
+  'NODE_ENV',
+  'TZ',
+  'NODE_EXTRA_CA_CERTS',
+  'DESTDIR',
+  'CI',
+  'RLIMIT_NOFILE',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'VARIABLE',
+]);
 /** Code's own names that look like variables: constants, error codes, socket families. */
 const codeName = (name: string) =>
   /^(SQLITE|AF|ERR|CAP|SIG)_/.test(name) ||
