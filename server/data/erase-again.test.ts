@@ -1,5 +1,5 @@
 // Restores keep erasures: backup, erase a person, restore the backup, and the person stays erased.
-import { copyFileSync, readdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { inject } from 'vitest';
 import { openDatabase } from '../db/database.ts';
@@ -87,6 +87,31 @@ it('backup, erase a person, restore: the person is still erased, and the record 
     } finally {
       await database.close();
     }
+  } finally {
+    server.remove();
+  }
+});
+
+it('erase-again only reads the file it is given: its bytes and its folder stay as they were', async () => {
+  const backup = path.join(data.dir, 'backup.db');
+  expect((await cli('backup', '--out', backup)).code).toBe(0);
+  await apply(1, 'erin@example.com');
+  await erasePerson(store.database, { email: 'erin@example.com' }, OWNER, T0);
+  // The database that erased her, as a set-aside copy in a folder of its own.
+  const aside = path.join(data.dir, 'aside');
+  mkdirSync(aside);
+  const copy = path.join(aside, 'submissions.db.before-restore');
+  expect((await cli('backup', '--out', copy)).code).toBe(0);
+  const [bytes, listing] = [readFileSync(copy), readdirSync(aside)];
+  const server = tempDataDir();
+  try {
+    copyFileSync(backup, path.join(server.dir, 'submissions.db'));
+    const again = await runCaught((io) => runDataCli(['db', 'erase-again', '--from', copy], io), {
+      DATA_DIR: server.dir,
+    });
+    expect(again.code, again.err).toBe(0);
+    expect(readdirSync(aside)).toEqual(listing);
+    expect(readFileSync(copy).equals(bytes)).toBe(true);
   } finally {
     server.remove();
   }

@@ -131,6 +131,29 @@ export function erasedAgainLine(done: ErasedAgain | 'unreadable'): string {
   );
 }
 
+async function erasuresInPostgres(url: string): Promise<PastErasure[]> {
+  const source = postgresEngine(url, () => {});
+  try {
+    return await pastErasures(source.db);
+  } finally {
+    await source.close();
+  }
+}
+
+/**
+ * A set-aside copy or a backup, only read: never switched to WAL (no -wal or -shm beside it, its
+ * bytes unchanged) and never written (`query_only`), so it may be on read-only media.
+ */
+async function erasuresInFile(file: string): Promise<PastErasure[]> {
+  const source = openFile(file);
+  try {
+    await source.execute('PRAGMA query_only = ON');
+    return await pastErasures(libsqlKysely(source));
+  } finally {
+    source.close();
+  }
+}
+
 /**
  * `npm run db -- erase-again --from FILE|URL`: the erasures recorded in another database (the one a
  * restore replaced: a SQLite file set aside, or the Postgres database a dump was restored beside)
@@ -141,15 +164,9 @@ export async function eraseAgainFrom(
   from: string,
 ): Promise<string> {
   if (!isPostgresUrl(from) && !existsSync(from)) throw new ToolError(`No file ${shown(from)}`);
-  const source = isPostgresUrl(from)
-    ? postgresEngine(from, () => {})
-    : await sqliteEngine(`file:${from}`);
-  let erasures: PastErasure[];
-  try {
-    erasures = await pastErasures(source.db);
-  } finally {
-    await source.close();
-  }
+  const erasures = isPostgresUrl(from)
+    ? await erasuresInPostgres(from)
+    : await erasuresInFile(from);
   const database = await openDatabase(databaseConfig(env));
   try {
     return erasedAgainLine(await eraseAgain(database.engine, erasures));
