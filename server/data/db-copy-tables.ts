@@ -8,55 +8,66 @@ import { TABLE_ORDER, type Tables } from '../db/tables.ts';
 type CopiedTable = (typeof TABLE_ORDER)[number];
 
 /**
- * The unique column each table is read in order of, a chunk at a time (keyset). A table without
- * one would be read by offset, in the order of all its columns.
+ * The key each table is read in order of, a chunk at a time (keyset: never an offset, which reads
+ * every row before it again): its primary key's column, or columns.
  */
-const KEYS: { [T in CopiedTable]: (keyof Tables[T] & string) | undefined } = {
-  settings: 'name',
-  users: 'id',
-  sessions: 'token_hash',
-  rate_counters: 'key',
-  failed_sign_ins: 'id',
-  spent_challenges: 'signature',
-  submissions: 'id',
-  dedupe_keys: 'key',
-  attachments: 'id',
-  outbox: 'id',
-  submission_events: 'id',
-  acknowledged_addresses: 'address_hash',
-  site_versions: 'version',
-  site_draft: 'id',
-  site_media_files: 'name',
-  erasures: 'id',
-  erased_submissions: undefined,
-  site_instances: 'id',
+const KEYS: { [T in CopiedTable]: readonly (keyof Tables[T] & string)[] } = {
+  settings: ['name'],
+  users: ['id'],
+  sessions: ['token_hash'],
+  rate_counters: ['key'],
+  failed_sign_ins: ['id'],
+  spent_challenges: ['signature'],
+  submissions: ['id'],
+  dedupe_keys: ['key'],
+  attachments: ['id'],
+  outbox: ['id'],
+  submission_events: ['id'],
+  acknowledged_addresses: ['address_hash'],
+  site_versions: ['version'],
+  site_draft: ['id'],
+  site_media_files: ['name'],
+  erasures: ['id'],
+  erased_submissions: ['erasure_id', 'submission_id'],
+  site_instances: ['id'],
+};
+
+/**
+ * Rows left behind: SQLite's counter of the last `seq` given (migration 11), which Postgres keeps in
+ * its sequence (set past the copied rows, see resetSequences) and nothing there reads.
+ */
+const LEFT_OUT: Partial<Record<CopiedTable, ReturnType<typeof sql>>> = {
+  settings: sql`name <> 'submissions_last_seq'`,
 };
 
 /** Rows per chunk: attachments hold whole files. */
-const chunkRows = (table: CopiedTable) =>
-  table === 'attachments' || table === 'site_media_files' ? 16 : 500;
+const chunkRows = (table: CopiedTable, rows: number) =>
+  table === 'attachments' || table === 'site_media_files' ? Math.min(16, rows) : rows;
 
 /** The rows of a table, a chunk at a time, in an order the engine keeps between chunks. */
 async function* chunks(
   db: Kysely<Tables>,
   table: CopiedTable,
   columns: readonly string[],
+  rowsPerChunk: number,
 ): AsyncGenerator<Row[]> {
-  const key = KEYS[table];
-  const limit = chunkRows(table);
-  const select = sql`SELECT ${sql.join(columns.map((column) => sql.ref(column)))}
-    FROM ${sql.table(table)}`;
-  let after: unknown;
-  for (let offset = 0; ; offset += limit) {
-    const query = key
-      ? sql<Row>`${select} ${after === undefined ? sql`` : sql`WHERE ${sql.ref(key)} > ${after}`}
-          ORDER BY ${sql.ref(key)} LIMIT ${limit}`
-      : sql<Row>`${select} ORDER BY ${sql.join(columns.map((column) => sql.ref(column)))}
-          LIMIT ${limit} OFFSET ${offset}`;
-    const { rows } = await query.execute(db);
+  const key: readonly string[] = KEYS[table];
+  const limit = chunkRows(table, rowsPerChunk);
+  const keyList = sql.join(key.map((column) => sql.ref(column)));
+  let after: unknown[] | undefined;
+  for (;;) {
+    const where = [
+      ...(LEFT_OUT[table] ? [LEFT_OUT[table]] : []),
+      // A row value comparison, as both engines order the key (the same order as ORDER BY's).
+      ...(after ? [sql`(${keyList}) > (${sql.join(after)})`] : []),
+    ];
+    const { rows } = await sql<Row>`SELECT ${sql.join(columns.map((column) => sql.ref(column)))}
+      FROM ${sql.table(table)} ${where.length > 0 ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``}
+      ORDER BY ${keyList} LIMIT ${limit}`.execute(db);
     if (rows.length > 0) yield rows;
     if (rows.length < limit) return;
-    if (key) after = rows.at(-1)?.[key];
+    const last = rows.at(-1);
+    after = key.map((column) => last?.[column]);
   }
 }
 
@@ -123,12 +134,12 @@ async function columnsOf(db: Kysely<Tables>, table: CopiedTable): Promise<string
 }
 
 /**
- * Sets each sequence past the copied ids: the order of arrival (`submissions_seq_counter`), and
- * every identity column (outbox.id…), which rows inserted with their ids did not move.
+ * Sets each sequence past the copied ids: the order of arrival (`submissions_seq_counter`, past
+ * SQLite's counter too: an erased newest submission's `seq` is never given again), and every identity column (outbox.id…), which rows inserted with their ids did not move.
  */
-async function resetSequences(db: Kysely<Tables>): Promise<void> {
-  await sql`SELECT setval('submissions_seq_counter', COALESCE(MAX(seq), 0) + 1, false)
-    FROM submissions`.execute(db);
+async function resetSequences(db: Kysely<Tables>, lastSeq: number): Promise<void> {
+  await sql`SELECT setval('submissions_seq_counter', GREATEST(COALESCE(MAX(seq), 0), ${lastSeq}) + 1,
+    false) FROM submissions`.execute(db);
   const identities = await sql<{ table_name: string; column_name: string }>`
     SELECT table_name, column_name FROM information_schema.columns
     WHERE table_schema = current_schema() AND is_identity = 'YES'`.execute(db);
@@ -136,6 +147,16 @@ async function resetSequences(db: Kysely<Tables>): Promise<void> {
     await sql`SELECT setval(pg_get_serial_sequence(${table}, ${column}),
       COALESCE(MAX(${sql.ref(column)}), 0) + 1, false) FROM ${sql.table(table)}`.execute(db);
   }
+}
+
+/** The last `seq` SQLite gave (migration 11's counter), which may be above the rows' highest. */
+async function lastSeqOf(source: Kysely<Tables>): Promise<number> {
+  const row = await source
+    .selectFrom('settings')
+    .select('value')
+    .where('name', '=', 'submissions_last_seq')
+    .executeTakeFirst();
+  return Number(row?.value ?? 0);
 }
 
 export interface TableCheck {
@@ -152,24 +173,25 @@ export async function copyTables(
   source: Kysely<Tables>,
   target: Kysely<Tables>,
   progress: (text: string) => void,
+  rowsPerChunk = 500,
 ): Promise<TableCheck[]> {
   return target.transaction().execute(async (transaction) => {
     const checks: TableCheck[] = [];
     for (const table of TABLE_ORDER) {
       const columns = await columnsOf(source, table);
       const check = { table, source: new TableDigest(), target: new TableDigest() };
-      for await (const rows of chunks(source, table, columns)) {
+      for await (const rows of chunks(source, table, columns, rowsPerChunk)) {
         for (const row of rows) check.source.add(row, columns);
         await insertRows(transaction, table, columns, rows);
       }
-      for await (const rows of chunks(transaction, table, columns)) {
+      for await (const rows of chunks(transaction, table, columns, rowsPerChunk)) {
         for (const row of rows) check.target.add(row, columns);
       }
       const n = check.source.rows;
       progress(`${table}: ${n} row${n === 1 ? '' : 's'} copied\n`);
       checks.push(check);
     }
-    await resetSequences(transaction);
+    await resetSequences(transaction, await lastSeqOf(source));
     if (checks.some((check) => !same(check))) throw new CopyMismatch(checks);
     return checks;
   });

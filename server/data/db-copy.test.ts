@@ -15,7 +15,9 @@ import {
 import { inbox } from '../admin/inbox.ts';
 import { runDataCli } from './database-cli.ts';
 import { forms } from '../intake/forms.ts';
-import { TableDigest } from './db-copy-tables.ts';
+import { copyTables, TableDigest } from './db-copy-tables.ts';
+import { erasePerson } from './erasure.ts';
+import { openDatabase } from '../db/database.ts';
 import { TABLE_ORDER } from '../db/tables.ts';
 import { siteStore } from '../site/site-store.ts';
 import { openStore, type Store } from '../store/store.ts';
@@ -191,6 +193,55 @@ describe('npm run db -- copy', () => {
     } finally {
       await postgres.close();
       await sqlite.close();
+    }
+  });
+
+  it("reads a table a few rows at a time by its key (two columns for erased_submissions), leaves SQLite's seq counter behind and sets the sequence past it", async () => {
+    const sqlite = await openStore(data.database);
+    const at = Date.parse('2030-05-01T12:00:00Z');
+    for (let n = 1; n <= 9; n += 1) {
+      const email = `person${n % 3}@example.com`;
+      await sqlite.save({
+        form: 'application',
+        fields: applicationBody(n, { email }),
+        notify: true,
+      });
+    }
+    const owner = { userId: null, label: 'owner@example.com' };
+    // Three erasures of three submissions each, the last one the newest submission (seq 9).
+    for (const n of [1, 2, 0]) {
+      await erasePerson(sqlite.database, { email: `person${n}@example.com` }, owner, at);
+    }
+    await sqlite.save({ form: 'quote', fields: quoteBody(10), notify: true });
+    await erasePerson(sqlite.database, { email: 'jordan.rivera+10@example.com' }, owner, at);
+    const erased = await sqlite.database.db.selectFrom('erased_submissions').selectAll().execute();
+    expect(erased.length).toBeGreaterThanOrEqual(9);
+    const postgres = await openDatabase({ url: target, addressKey: { secret: 'k'.repeat(64) } });
+    try {
+      const checks = await copyTables(sqlite.database.db, postgres.db, () => {}, 2);
+      expect(checks.every((check) => check.source.rows === check.target.rows)).toBe(true);
+      const copied = await postgres.db.selectFrom('erased_submissions').selectAll().execute();
+      const sorted = (rows: typeof erased) =>
+        rows.map((row) => `${row.erasure_id} ${row.submission_id}`).sort();
+      expect(sorted(copied)).toEqual(sorted(erased));
+      const names = await postgres.db.selectFrom('settings').select('name').execute();
+      expect(names.map((row) => row.name)).not.toContain('submissions_last_seq');
+      expect(await sqlite.database.db.selectFrom('submissions').selectAll().execute()).toEqual([]);
+    } finally {
+      await postgres.close();
+      await sqlite.close();
+    }
+    const store = await openStore({ url: target, addressKey: { secret: 'k'.repeat(64) } });
+    try {
+      const saved = await store.save({ form: 'quote', fields: quoteBody(11), notify: true });
+      const row = await store.database.db
+        .selectFrom('submissions')
+        .select('seq')
+        .where('id', '=', saved.status === 'created' ? saved.id : '')
+        .executeTakeFirstOrThrow();
+      expect(Number(row.seq)).toBe(11); // not 1: seq 1 to 10 were given, then erased
+    } finally {
+      await store.close();
     }
   });
 
