@@ -21,7 +21,7 @@ interface FontCut {
   family: string;
   /** The font-weight of the @font-face rule: a range for a variable font. */
   weight: string;
-  /** The original, from its npm package (docs/performance.md, "Fonts, cut to the site"). */
+  /** The original, from its npm package (docs/performance.md, "How a page reaches the screen": fonts, cut to the site). */
   source: string;
   /** For a variable font: the weight range to keep. */
   weightRange?: { min: number; max: number };
