@@ -14,10 +14,35 @@ export interface CodePiece {
   block: boolean;
   /** A line of a shell or cron block: what an operator types. */
   command: boolean;
+  /** An inline span in the first cell of a table of settings (its header's first cell "variable"). */
+  setting?: boolean;
 }
 
 /** The blocks whose lines are commands as typed. */
 const COMMAND_BLOCKS = ['sh', 'bash', 'shell', 'console', 'cron'];
+
+/** The folders' own READMEs (server/**, scripts/**, src/**), found at any depth. */
+function folderReadmes(root: string, dir: string): string[] {
+  return readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+    const file = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : folderReadmes(root, file);
+    return entry.name === 'README.md' ? [file] : [];
+  });
+}
+
+/**
+ * Files beside the pages that name units, paths and commands (in comments or instructions): the
+ * Caddyfile, the Dockerfile, the drop-in example and the folders' READMEs. Read for those, not
+ * for settings (a Dockerfile's `ENV` and a README's prose are checked by their own tests).
+ */
+export function otherPages(root = '.'): string[] {
+  return [
+    'deploy/Caddyfile',
+    'deploy/Dockerfile',
+    'deploy/override.conf.example',
+    ...['server', 'scripts', 'src'].flatMap((dir) => folderReadmes(root, dir)),
+  ];
+}
 
 /** The pages the test reads. */
 export function docPages(root = '.'): string[] {
@@ -49,7 +74,15 @@ export function codeOf(page: string, text: string): CodePiece[] {
   const pieces: CodePiece[] = [];
   let fence: string | undefined;
   let command = false;
+  let settingsTable = false;
   lines.forEach((line, index) => {
+    if (fence === undefined && line.startsWith('|')) {
+      if (!/^\|\s*`/.test(line) && !/^\|[\s:-]+\|/.test(line)) {
+        settingsTable = /^\|\s*variable\s*\|/i.test(line);
+      }
+    } else {
+      settingsTable = false;
+    }
     const [, marker, info = ''] = /^\s*(`{3,}|~{3,})\s*(\w*)/.exec(line) ?? [];
     if (marker && (fence === undefined || marker.startsWith(fence))) {
       fence = fence === undefined ? marker : undefined;
@@ -60,8 +93,17 @@ export function codeOf(page: string, text: string): CodePiece[] {
       pieces.push({ page, line: index + 1, text: line, block: true, command });
       return;
     }
+    const firstCell = settingsTable ? (/^\|([^|]*)\|/.exec(line)?.[1] ?? '') : '';
     for (const [, , span = ''] of line.matchAll(/(`+)(.+?)\1/g)) {
-      pieces.push({ page, line: index + 1, text: span.trim(), block: false, command: false });
+      const setting = settingsTable && firstCell.includes(span);
+      pieces.push({
+        page,
+        line: index + 1,
+        text: span.trim(),
+        block: false,
+        command: false,
+        setting,
+      });
     }
   });
   return pieces;
@@ -97,6 +139,8 @@ export interface DeployFacts {
   installed: string[];
   /** Folders the service may write (StateDirectory=, ReadWritePaths=). */
   writable: string[];
+  /** Folders the drop-in example shows the operator how to add (its `#ReadWritePaths=` lines). */
+  examples: string[];
 }
 
 /** install.sh's `VAR="$(at /path/$NAME…)"` paths, and the siblings it makes (`$APP.previous`). */
@@ -137,7 +181,11 @@ export function deployFacts(root = '.'): DeployFacts {
     // The operator's drop-ins beside the installed unit (install.sh never touches them).
     ...units.map((unit) => `/etc/systemd/system/${unit}.service.d`),
   ];
-  return { units, installed: [...new Set(installed)], writable };
+  const example = readFileSync(path.join(dir, 'override.conf.example'), 'utf8');
+  const examples = [...example.matchAll(/^#ReadWritePaths=(.+)$/gm)].flatMap(([, value = '']) =>
+    value.split(/\s+/).filter(Boolean),
+  );
+  return { units, installed: [...new Set(installed)], writable, examples };
 }
 
 /** Whether `file` is `folder` or inside it. */
@@ -194,13 +242,15 @@ export function invocations(piece: CodePiece, scripts: Record<string, string>): 
   )) {
     const typed = /^\s+--\s/.test(rest);
     const args = typed ? argsOf(rest.replace(/^\s+--/, '')) : [];
+    // `npm run X`: a placeholder for any script (scripts' names are lower case).
+    if (/^[A-Z]+$/.test(script)) continue;
     found.push({ script, args, reference: !piece.command });
   }
   // Longest command first: `node scripts/run/data.mjs backup` before any shorter one.
   const commands = Object.entries(scripts)
     .filter(([, command]) => command.startsWith('node scripts/run/'))
     .sort(([, a], [, b]) => b.length - a.length);
-  for (const [, rest = ''] of text.matchAll(/\b(node scripts\/run\/[^`|;&#]*)/g)) {
+  for (const [, rest = ''] of text.matchAll(/\b(node scripts\/run\/[^`|;&#)]*)/g)) {
     const entry = commands.find(
       ([, command]) => rest === command || rest.startsWith(`${command} `),
     );

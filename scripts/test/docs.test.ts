@@ -1,6 +1,8 @@
 // The docs match the code: every unit, path, setting and command the pages name (README,
-// ARCHITECTURE.md, docs/, .env.example, deploy/*.env) is the one deploy/, server/config.ts,
-// package.json and the CLIs' usage texts define (scripts/test/docs-facts.ts reads both sides).
+// ARCHITECTURE.md, docs/, .env.example, deploy/*.env; for units, paths and commands also the
+// Caddyfile, the Dockerfile, the drop-in example and the folders' READMEs) is the one deploy/,
+// server/config.ts, package.json and the CLIs' usage texts define (scripts/test/docs-facts.ts reads
+// both sides). A setting is a variable read from the environment, never a constant of the code.
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { ENVIRONMENT_VARIABLES } from '../../server/config.ts';
@@ -12,6 +14,7 @@ import {
   deployFacts,
   docPages,
   invocations,
+  otherPages,
   isUnder,
   unitsNamed,
   usageLines,
@@ -21,8 +24,12 @@ import {
 } from './docs-facts.ts';
 
 const pages = docPages();
-const texts = new Map(pages.map((page) => [page, readFileSync(page, 'utf8')]));
+/** Pages and the other files that name units, paths and commands (not settings). */
+const allPages = [...pages, ...otherPages()];
+const texts = new Map(allPages.map((page) => [page, readFileSync(page, 'utf8')]));
 const code = pages.flatMap((page) => codeOf(page, texts.get(page) ?? ''));
+/** The code of every page and of the other files, each line of a file not markdown a piece. */
+const allCode = allPages.flatMap((page) => codeOf(page, texts.get(page) ?? ''));
 const deploy = deployFacts();
 const { scripts } = JSON.parse(readFileSync('package.json', 'utf8')) as {
   scripts: Record<string, string>;
@@ -44,12 +51,16 @@ const sourceText = [
   .map((file) => readFileSync(file, 'utf8'))
   .join('\n');
 
-/** Variables some code reads (`env.X`, `env['X']`, `${X:-…}`), settings of config.ts or not. */
+/**
+ * Variables some code reads from the environment (`env.X`, `process.env.X`, `env['X']`, a shell's
+ * `${X:-…}`), settings of config.ts or not. A constant of the code is not one.
+ */
 const readByCode = new Set([
   ...ENVIRONMENT_VARIABLES,
   ...[...sourceText.matchAll(/\benv(?:\.([A-Z][A-Z0-9_]*)|\[['"]([A-Z][A-Z0-9_]*)['"]\])/g)].map(
     ([, dotted, quoted]) => dotted ?? quoted ?? '',
   ),
+  ...[...sourceText.matchAll(/\$\{([A-Z][A-Z0-9_]*):?[-=?+]/g)].map(([, name]) => name ?? ''),
   // A Dockerfile's build arguments (`ARG NODE_IMAGE=…`), set with `--build-arg`.
   ...[...sourceText.matchAll(/^ARG ([A-Z][A-Z0-9_]*)/gm)].map(([, name]) => name ?? ''),
 ]);
@@ -71,21 +82,36 @@ const NOT_SETTINGS = new Set([
   'SELF_SIGNED_CERT_IN_CHAIN',
   'VARIABLE',
 ]);
-/** Code's own names that look like variables: constants, error codes, socket families. */
+/** Error codes, socket families, capabilities and signals: never settings, wherever named. */
+const systemName = (name: string) => /^(SQLITE|AF|ERR|CAP|SIG)_/.test(name);
+/** A name the code declares (a constant, a type): it may be named, never set. */
 const codeName = (name: string) =>
-  /^(SQLITE|AF|ERR|CAP|SIG)_/.test(name) ||
   new RegExp(`\\b(?:const|let|enum|type|interface|class|function)\\s+${name}\\b`).test(sourceText);
 
-/** The environment variables a piece names: UPPER_SNAKE words, and any `NAME=` assignment. */
-function variablesIn(piece: CodePiece): string[] {
+/**
+ * The environment variables a piece names: UPPER_SNAKE words, and any `NAME=` assignment, each
+ * with whether it is given as a setting (assigned, a line of a block or an env file, or the first
+ * cell of a table of settings) rather than named in passing in a span of prose.
+ */
+function variablesIn(piece: CodePiece): { name: string; asSetting: boolean }[] {
   const snake = [...piece.text.matchAll(/\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b/g)].map(
     ([name]) => name,
   );
-  const assigned = [...piece.text.matchAll(/(?:^|[\s`'"(;#])([A-Z][A-Z0-9_]*)=/g)].map(
-    ([, name = '']) => name,
+  const assigned = new Set(
+    [...piece.text.matchAll(/(?:^|[\s`'"(;#])([A-Z][A-Z0-9_]*)=/g)].map(([, name = '']) => name),
   );
-  return [...new Set([...snake, ...assigned])];
+  return [...new Set([...snake, ...assigned])].map((name) => ({
+    name,
+    asSetting: assigned.has(name) || piece.block || piece.setting === true,
+  }));
 }
+
+/** Whether the docs may name `name` so: a setting must be read from the environment. */
+const namedRightly = ({ name, asSetting }: { name: string; asSetting: boolean }) =>
+  readByCode.has(name) ||
+  NOT_SETTINGS.has(name) ||
+  systemName(name) ||
+  (!asSetting && codeName(name));
 
 /** The absolute paths a page names that belong to this site (`…potomac…`). */
 function sitePaths(page: string): { line: number; path: string }[] {
@@ -105,9 +131,13 @@ const ownUnit = (file: string) =>
   deploy.units.some((unit) =>
     new RegExp(`^/etc/systemd/system/${unit}-[\\w-]+\\.(service|timer)$`).test(file),
   );
-/** A folder of the operator's for what runs outside the unit (pg_dump's own timer), never the server's. */
+/**
+ * A folder of the operator's: for what runs outside the unit (pg_dump's own timer), never the
+ * server's, or one the drop-in example shows how to let the server write (a second disk).
+ */
 const ownFolder = (file: string) =>
-  deploy.units.some((unit) => isUnder(file, `/var/backups/${unit}`));
+  deploy.units.some((unit) => isUnder(file, `/var/backups/${unit}`)) ||
+  deploy.examples.some((folder) => isUnder(file, folder));
 
 describe('the docs and deploy/', () => {
   it('read the shipped unit and its paths from deploy/', () => {
@@ -124,11 +154,11 @@ describe('the docs and deploy/', () => {
 
   it('name the shipped unit in every systemctl and journalctl line', () => {
     const defined = new Set(
-      pages
+      allPages
         .flatMap((page) => sitePaths(page).filter(({ path: file }) => ownUnit(file)))
         .map(({ path: file }) => path.posix.basename(file).replace(/\.(service|timer)$/, '')),
     );
-    const wrong = code.flatMap((piece) =>
+    const wrong = allCode.flatMap((piece) =>
       unitsNamed(piece.text)
         .filter((name) => name.includes('potomac'))
         .filter(
@@ -140,7 +170,7 @@ describe('the docs and deploy/', () => {
   });
 
   it('name only paths deploy/ installs (or the operator’s own pg_dump folder and units)', () => {
-    const wrong = pages.flatMap((page) =>
+    const wrong = allPages.flatMap((page) =>
       sitePaths(page)
         .filter(({ path: file }) => !deploy.installed.some((folder) => isUnder(file, folder)))
         .filter(({ path: file }) => !ownUnit(file) && !ownFolder(file))
@@ -165,10 +195,30 @@ describe('the settings the docs name', () => {
   it('are read by the code (server/config.ts, or a script for tests and benchmarks)', () => {
     const wrong = code.flatMap((piece) =>
       variablesIn(piece)
-        .filter((name) => !readByCode.has(name) && !NOT_SETTINGS.has(name) && !codeName(name))
-        .map((name) => where(piece, name)),
+        .filter((variable) => !namedRightly(variable))
+        .map(({ name }) => where(piece, name)),
     );
     expect(wrong).toEqual([]);
+  });
+
+  it('refuse a constant of the code set as a setting, in a block or a table; take it named in prose', () => {
+    const page = [
+      '```sh',
+      'CACHE_MS=2000',
+      'ERASE_BATCH=50',
+      '```',
+      '| variable | what |',
+      '| -------- | ---- |',
+      '| `CACHE_MS` | held |',
+      '',
+      'The readiness answer is held for `CACHE_MS`; a retention batch is `ERASE_BATCH` rows.',
+    ].join('\n');
+    const wrong = codeOf('docs/example.md', page).flatMap((piece) =>
+      variablesIn(piece)
+        .filter((variable) => !namedRightly(variable))
+        .map(({ name }) => `${piece.line} ${name}`),
+    );
+    expect(wrong).toEqual(['2 CACHE_MS', '3 ERASE_BATCH', '7 CACHE_MS']);
   });
 
   it('include every setting of server/config.ts, in docs/configuration.md and .env.example', () => {
@@ -183,7 +233,7 @@ describe('the settings the docs name', () => {
 });
 
 describe('the commands the docs name', () => {
-  const calls = code.flatMap((piece) =>
+  const calls = allCode.flatMap((piece) =>
     invocations(piece, scripts).map((call) => ({ piece, call })),
   );
   const usages = usageLines([adminUsage, dataUsage, submissionsUsage].join('\n'));
