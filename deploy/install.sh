@@ -12,6 +12,8 @@
 # /etc/systemd/system/potomac-staffing.service.d/*.conf, a folder it creates and never empties (it
 # writes only override.conf.example there, an example systemd ignores). It starts the service only
 # when systemd is running and the root is /.
+# Before installing anything it refuses an env file whose BACKUP_DIR the unit cannot write (an
+# earlier install's /var/backups/potomac): docs/deploy-notes.md, "Upgrading from an earlier install".
 #
 # Options: --root DIR (default /, also DESTDIR=DIR); --source DIR (the built checkout, default the
 # one this script is in); --skip-deps (no `npm ci` in the copy: a test of the layout, not an app that
@@ -63,6 +65,49 @@ check_node() {
     fail "/usr/bin/node is $version; the server needs 20.19 or later (24 LTS recommended)"
   fi
   [ "$major" -ge 24 ] || echo "note: /usr/bin/node is $version; Node.js 24 LTS is the one to run in production"
+}
+
+# An earlier install's env file may set BACKUP_DIR to a folder the unit cannot write (the old docs
+# suggested /var/backups/potomac; ProtectSystem=strict makes it read-only): the copy before this
+# upgrade's migrations would fail there and leave the service failed. Stop before installing
+# anything unless the folder is under the state directory or a drop-in's ReadWritePaths= names it
+# or a parent.
+backup_dir_setting() {
+  [ -f "$CONF_DIR/env" ] || return 0
+  sed -n 's/^[[:space:]]*BACKUP_DIR=//p' "$CONF_DIR/env" | tail -n 1 |
+    sed -e 's/[[:space:]]*$//' -e 's/^"\(.*\)"$/\1/' -e "s/^'\(.*\)'$/\1/"
+}
+
+writable_by_unit() {
+  local dir="$1" conf allowed
+  case "$dir/" in /var/lib/$NAME/*) return 0 ;; esac
+  for conf in "$DROP_INS"/*.conf; do
+    [ -f "$conf" ] || continue
+    # shellcheck disable=SC2013 # the paths, space-separated on each line
+    for allowed in $(sed -n 's/^[[:space:]]*ReadWritePaths=//p' "$conf"); do
+      allowed="$(realpath -m -s "${allowed#[-+]}")"
+      case "$dir/" in "${allowed%/}"/*) return 0 ;; esac
+    done
+  done
+  return 1
+}
+
+check_backup_dir() {
+  local dir
+  dir="$(backup_dir_setting)"
+  [ -n "$dir" ] || return 0
+  case "$dir" in /*) dir="$(realpath -m -s "$dir")" ;; *) dir="/opt/$NAME/$dir" ;; esac
+  writable_by_unit "$dir" && return 0
+  fail "BACKUP_DIR=$dir in $CONF_DIR/env is a folder the service cannot write (the unit's \
+ProtectSystem=strict makes it read-only): the copy before this upgrade's migrations would fail \
+there and the service would be left failed. Nothing was installed. Either
+  1. change that line to BACKUP_DIR=/var/lib/$NAME/backups (a folder the unit creates), or
+  2. keep the folder: add a drop-in $DROP_INS/backups.conf with the two lines
+       [Service]
+       ReadWritePaths=$dir
+     and create the folder owned by the service's user:
+       install -d -m 0700 -o $NAME -g $NAME $dir
+then run install.sh again (docs/deploy-notes.md, \"Upgrading from an earlier install\")."
 }
 
 # The user and group, from the same sysusers.d line systemd would read at boot.
@@ -147,6 +192,7 @@ start_service() {
 }
 
 check_node
+check_backup_dir
 create_user
 install_app
 install_config

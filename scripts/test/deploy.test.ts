@@ -388,6 +388,51 @@ describe(`install.sh into a throwaway root${why ? ` (skipped: ${why})` : ''}`, (
     },
   );
 
+  it.skipIf(why !== '')(
+    "stops an upgrade whose env file's BACKUP_DIR the unit cannot write, before installing anything",
+    () => {
+      const source = fakeCheckout();
+      const target = path.join(dir, 'old-install');
+      expect(install(target, source).status).toBe(0);
+      const env = path.join(target, 'etc', NAME, 'env');
+      const app = path.join(target, 'opt', NAME);
+      const dropIns = path.join(target, 'etc/systemd/system', `${NAME}.service.d`);
+      // An earlier install, set up as the old docs said.
+      appendFileSync(env, 'BACKUP_DIR=/var/backups/potomac\n');
+      writeFileSync(path.join(source, 'build/server/main.js'), 'the next release\n');
+      const refused = install(target, source);
+      expect(refused.status).toBe(1);
+      expect(refused.output).toContain('BACKUP_DIR=/var/backups/potomac');
+      expect(refused.output).toContain(`BACKUP_DIR=/var/lib/${NAME}/backups`);
+      expect(refused.output).toContain('ReadWritePaths=/var/backups/potomac');
+      expect(refused.output).toContain(`install -d -m 0700 -o ${NAME} -g ${NAME}`);
+      expect(refused.output).toContain('Nothing was installed');
+      expect(readFileSync(path.join(app, 'build/server/main.js'), 'utf8')).toBe(
+        'build/server/main.js\n',
+      );
+
+      // Fixed by a drop-in naming a parent of the folder: the upgrade goes on.
+      writeFileSync(
+        path.join(dropIns, 'backups.conf'),
+        '[Service]\nReadWritePaths=-/srv/other /var/backups/\n',
+      );
+      expect(install(target, source).status).toBe(0);
+      expect(readFileSync(path.join(app, 'build/server/main.js'), 'utf8')).toBe(
+        'the next release\n',
+      );
+
+      // Or by the line: a folder under the state directory needs no drop-in.
+      rmSync(path.join(dropIns, 'backups.conf'));
+      expect(install(target, source).status).toBe(1);
+      const text = readFileSync(env, 'utf8').replace(
+        'BACKUP_DIR=/var/backups/potomac',
+        `BACKUP_DIR="/var/lib/${NAME}/backups"`,
+      );
+      writeFileSync(env, text);
+      expect(install(target, source).status).toBe(0);
+    },
+  );
+
   it.skipIf(why !== '')('refuses a checkout that was not built', () => {
     const empty = path.join(dir, 'unbuilt');
     mkdirSync(empty, { recursive: true });

@@ -132,6 +132,11 @@ const ownUnit = (file: string) =>
     new RegExp(`^/etc/systemd/system/${unit}-[\\w-]+\\.(service|timer)$`).test(file),
   );
 /**
+ * The backup folder earlier docs suggested, which the unit cannot write: named only where
+ * deploy-notes.md says how to upgrade from it (install.sh refuses it).
+ */
+const earlier = (page: string, file: string) =>
+  page === 'docs/deploy-notes.md' && file === '/var/backups/potomac';
  * A folder of the operator's: for what runs outside the unit (pg_dump's own timer), never the
  * server's, or one the drop-in example shows how to let the server write (a second disk).
  */
@@ -173,7 +178,7 @@ describe('the docs and deploy/', () => {
     const wrong = allPages.flatMap((page) =>
       sitePaths(page)
         .filter(({ path: file }) => !deploy.installed.some((folder) => isUnder(file, folder)))
-        .filter(({ path: file }) => !ownUnit(file) && !ownFolder(file))
+        .filter(({ path: file }) => !ownUnit(file) && !ownFolder(file) && !earlier(page, file))
         .map(({ line, path: file }) => `${page}:${line} ${file}`),
     );
     expect(wrong).toEqual([]);
@@ -184,6 +189,7 @@ describe('the docs and deploy/', () => {
       [...piece.text.matchAll(/\bBACKUP_DIR=(\/\S*)/g)]
         .map(([, folder = '']) => folder.replace(/[`'"]+$/, ''))
         .filter((folder) => !deploy.writable.some((writable) => isUnder(folder, writable)))
+        .filter((folder) => !earlier(piece.page, folder))
         .map((folder) => where(piece, `BACKUP_DIR=${folder}`)),
     );
     expect(deploy.writable.length).toBeGreaterThan(0);

@@ -24,7 +24,8 @@ export const dataUsage = `Backups of the submissions database, and its move to P
                                          (after a restore; npm run restore does it itself)
 
 The database is the server's SQLite file: DATA_DIR/submissions.db (default data/), or a file:
-DATABASE_URL. A backup never replaces a file; a restore renames the database it replaces aside.`;
+DATABASE_URL. A backup never replaces a file; a restore renames the database it replaces aside
+(kept at least 30 days; beyond the newest 3, older ones set aside are deleted).`;
 
 class UsageError extends Error {}
 
@@ -35,33 +36,58 @@ interface Options {
   from?: string | undefined;
 }
 
+/** The options each command takes; any other is refused with the usage. */
+const TAKES: Record<string, readonly (keyof Options)[]> = {
+  backup: ['out'],
+  restore: [],
+  'db migrate': ['dry-run'],
+  'db erase-again': ['from'],
+  'db copy': ['to'],
+};
+
+/** Every option of a command (`help` is not one). */
+const TAKES_ANY: Record<keyof Options, true> = { out: true, to: true, 'dry-run': true, from: true };
+
+/** Refuses an option `name` does not take (one given for another command, silently unused). */
+function refuseOthers(name: string, values: Options): void {
+  const takes = TAKES[name] ?? [];
+  const other = (Object.keys(values) as (keyof Options)[]).find(
+    (key) => key in TAKES_ANY && values[key] !== undefined && !takes.includes(key),
+  );
+  if (other) {
+    const allowed = takes.map((key) => `--${key}`).join(' ') || 'no option';
+    throw new UsageError(`${name} does not take --${other} (it takes ${allowed})`);
+  }
+}
+
 /** The command's arguments checked, before any file or database is touched. */
 function check(command: string | undefined, rest: readonly string[], values: Options): void {
   if (command === 'backup') {
+    refuseOthers('backup', values);
     if (!values.out) throw new UsageError('backup needs --out FILE');
-    if (rest.length > 0 || values.to) throw new UsageError('backup takes only --out FILE');
+    if (rest.length > 0) throw new UsageError('backup takes only --out FILE');
   } else if (command === 'restore') {
+    refuseOthers('restore', values);
     if (rest.length !== 1) throw new UsageError('restore needs the backup file: restore FILE');
-    if (values.out || values.to) throw new UsageError('restore takes only the backup file');
   } else if (command === 'db' && rest[0] === 'migrate') {
-    if (!values['dry-run'] || rest.length > 1 || values.out || values.to) {
+    refuseOthers('db migrate', values);
+    if (!values['dry-run'] || rest.length > 1) {
       throw new UsageError(
         'db migrate takes --dry-run only: the server applies the migrations itself when it starts',
       );
     }
   } else if (command === 'db' && rest[0] === 'erase-again') {
-    if (!values.from || rest.length > 1 || values.out || values.to || values['dry-run']) {
+    refuseOthers('db erase-again', values);
+    if (!values.from || rest.length > 1) {
       throw new UsageError('db erase-again takes --from FILE or --from postgres://… only');
     }
   } else if (command === 'db') {
     if (rest[0] !== 'copy' || rest.length > 1) {
       throw new UsageError('db knows three commands: copy, migrate --dry-run and erase-again');
     }
+    refuseOthers('db copy', values);
     if (!values.to || !isPostgresUrl(values.to)) {
       throw new UsageError('db copy needs --to postgres://USER:PASSWORD@HOST:PORT/DATABASE');
-    }
-    if (values.out || values['dry-run'] || values.from) {
-      throw new UsageError('db copy takes only --to');
     }
   } else {
     throw new UsageError(`Unknown command: ${command ?? '(none)'}`);

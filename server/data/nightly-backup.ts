@@ -1,5 +1,6 @@
 // The nightly backup (BACKUP_DIR): a checked copy of the SQLite file each night, 7 daily and 4
-// weekly copies kept (and the newest 3 of the copies before an upgrade and before a restore), and
+// weekly copies kept (and the newest 3 of the copies before an upgrade; the databases set aside by
+// a restore, at least 30 days and the newest 3), and
 // a status file the inbox reads. docs/backups-and-upgrades.md.
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -295,10 +296,11 @@ export async function runNightlyBackup(job: BackupJob): Promise<BackupRecord> {
         ...(result.copy && { rows: result.copy }),
       };
       rotate(job.dir);
-      // The other kinds of copy the server makes: the newest 3 of each kept (hand-made ones are
-      // never deleted, only listed in the inbox).
+      // The other kinds of copy the server makes: the newest 3 of each kept, and databases set
+      // aside by a restore at least 30 days (hand-made ones are never deleted, only listed in the
+      // inbox).
       rotateUpgradeCopies(job.dir);
-      rotateSetAside(job.file, job.keyFile);
+      rotateSetAside(job.file, job.keyFile, at);
     }
   } catch (error) {
     record = { at, file, ok: false, reason: (error as Error).message, ms: now() - at };

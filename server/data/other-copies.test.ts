@@ -1,11 +1,4 @@
-import {
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  utimesSync,
-  writeFileSync,
-} from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { databaseConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
@@ -88,29 +81,49 @@ describe('the copies beside the nightly ones', () => {
     ).not.toHaveProperty('others');
   });
 
-  it('set aside by restores: the newest 3 are kept, and the restore says which it deleted', async () => {
+  it('set aside by restores: none younger than 30 days is deleted, however many restores', async () => {
     // A copy made in a process of its own, restored into a folder no connection of this process
     // has opened (libSQL releases a closed connection's locks only at garbage collection).
     const night = await runNightlyBackup({ file: databaseFile, dir: nightly });
     const copy = path.join(nightly, night.file);
     const elsewhere = { DATA_DIR: path.join(data.dir, 'elsewhere') };
+    const restored = path.join(elsewhere.DATA_DIR, 'submissions.db');
     const reports: string[] = [];
     for (let restore = 0; restore < 5; restore += 1) {
       reports.push(await restoreDatabase(elsewhere, copy));
       // Each restore's stamp is to the millisecond: the next one is later.
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
+    // The first restore had nothing to set aside; the second set aside the first restored
+    // database (here, as in production, possibly the only copy of what came after the backup).
+    expect(reports[1]).toMatch(/The database it replaced is kept as .* \(at least 30 days\)/);
+    const first = setAsideCopies(restored).at(-1);
+    expect(setAsideCopies(restored)).toHaveLength(4);
+    expect(reports.join('')).not.toContain('deleted');
+    // The nightly pass on that folder deletes none of them either.
+    const later = await runNightlyBackup({ file: restored, dir: path.join(data.dir, 'n2') });
+    expect(later.ok).toBe(true);
+    expect(setAsideCopies(restored)).toHaveLength(4);
+    expect(first && existsSync(first.file)).toBe(true);
+  });
+
+  it('set aside by restores: beyond the newest 3, those older than 30 days are deleted', async () => {
+    const night = await runNightlyBackup({ file: databaseFile, dir: nightly });
+    const copy = path.join(nightly, night.file);
+    const elsewhere = { DATA_DIR: path.join(data.dir, 'elsewhere') };
+    mkdirSync(elsewhere.DATA_DIR);
     const restored = path.join(elsewhere.DATA_DIR, 'submissions.db');
+    const stamp = (daysAgo: number) =>
+      new Date(Date.now() - daysAgo * 86_400_000).toISOString().replace(/[:.]/g, '-');
+    // Two older than 30 days, two younger: with the restore's own, 5 set aside.
+    const old = [40, 31, 29, 2].map((days) => `${restored}.before-restore-${stamp(days)}`);
+    for (const file of old) writeFileSync(file, 'x');
+    writeFileSync(restored, 'x');
+    const report = await restoreDatabase(elsewhere, copy);
+    expect(report).toMatch(/kept 30 days, and the newest 3 longer; deleted: /);
+    // The 40- and 31-day-old ones go; the 29-day-old one (4th newest) stays.
+    expect(old.map(existsSync)).toEqual([false, false, true, true]);
     expect(setAsideCopies(restored)).toHaveLength(3);
-    // The first restore had nothing to set aside; the fifth sets aside a fourth database.
-    expect(reports[3]).not.toContain('deleted');
-    expect(reports[4]).toMatch(
-      /Only the newest 3 databases set aside by restores are kept; deleted: /,
-    );
-    const aside = readdirSync(elsewhere.DATA_DIR).filter((name) =>
-      name.includes('.before-restore-'),
-    );
-    expect(aside).toHaveLength(3);
   });
 
   it('are rotated by the nightly pass: the newest 3 of each server-made kind; hand-made ones never', async () => {
@@ -140,6 +153,8 @@ describe('the copies beside the nightly ones', () => {
       file: databaseFile,
       dir: nightly,
       keyFile: path.join(data.dir, 'address-hash.key'),
+      // Set aside 8 weeks before: all older than 30 days, so the newest 3 stay.
+      now: () => Date.UTC(2026, 10, 30),
     });
     expect(night.ok).toBe(true);
     expect(upgrades.map(existsSync)).toEqual([false, false, true, true, true]);

@@ -114,8 +114,18 @@ async function refuseInUse(file: string): Promise<void> {
   }
 }
 
-/** How many databases set aside by restores are kept (the newest); older ones are deleted. */
+/**
+ * How many databases set aside by restores are always kept (the newest); older ones are deleted
+ * once they are `KEPT_RESTORE_DAYS` old.
+ */
 export const KEPT_RESTORE_COPIES = 3;
+/**
+ * A set-aside database younger than this is never deleted: the first restore sets aside the live
+ * database, the only copy of what arrived after the last backup, and more restores the same day
+ * (or the next nightly pass) must not delete it before anyone noticed.
+ */
+export const KEPT_RESTORE_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 const SET_ASIDE = '.before-restore-';
 /** `timestamp()`'s form: 2026-11-27T02-16-16-123Z. */
@@ -147,16 +157,19 @@ export function setAsideCopies(file: string): SetAside[] {
 }
 
 /**
- * Deletes the databases restores set aside beyond the newest `KEPT_RESTORE_COPIES`, each with its
- * companions and the address-hash key set aside with it; the files deleted. Run after each
- * restore and by the nightly backup.
+ * Deletes the databases restores set aside beyond the newest `KEPT_RESTORE_COPIES` that are also
+ * older than `KEPT_RESTORE_DAYS` (by their stamp), each with its companions and the address-hash
+ * key set aside with it; the files deleted. Run after each restore and by the nightly backup.
  */
 export function rotateSetAside(
   file: string,
   keyFile: string | undefined,
-  keep = KEPT_RESTORE_COPIES,
+  now: number = Date.now(),
 ): string[] {
-  const gone = setAsideCopies(file).slice(keep);
+  const cutoff = now - KEPT_RESTORE_DAYS * DAY_MS;
+  const gone = setAsideCopies(file)
+    .slice(KEPT_RESTORE_COPIES)
+    .filter(({ at }) => at < cutoff);
   for (const { file: copy, stamp } of gone) {
     for (const suffix of ['', ...COMPANIONS]) rmSync(copy + suffix, { force: true });
     if (keyFile) rmSync(`${keyFile}${SET_ASIDE}${stamp}`, { force: true });
@@ -243,11 +256,13 @@ export async function restoreDatabase(
   return (
     `Restored ${shown(backup)} to ${shown(file)}. Rows:\n${countLines(counts)}` +
     erasedAgainLine(again) +
-    (aside ? `The database it replaced is kept as ${shown(aside)}.\n` : '') +
+    (aside
+      ? `The database it replaced is kept as ${shown(aside)} (at least ${KEPT_RESTORE_DAYS} days).\n`
+      : '') +
     key +
     (deleted.length > 0
-      ? `Only the newest ${KEPT_RESTORE_COPIES} databases set aside by restores are kept; ` +
-        `deleted: ${deleted.map(shown).join(', ')}.\n`
+      ? `Databases set aside by restores are kept ${KEPT_RESTORE_DAYS} days, and the newest ` +
+        `${KEPT_RESTORE_COPIES} longer; deleted: ${deleted.map(shown).join(', ')}.\n`
       : '')
   );
 }

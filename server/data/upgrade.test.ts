@@ -198,6 +198,34 @@ describe('the copy before an upgrade, across restarts (SQLite)', () => {
       ].sort(),
     );
   });
+
+  it('removes what a copy killed mid-way left, once an hour old, at the next copy and nightly', async () => {
+    await withOneSubmission(data.database);
+    mkdirSync(backups);
+    const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
+    const left = (name: string, hours: number) => {
+      writeFileSync(path.join(backups, name), 'half a copy');
+      utimesSync(path.join(backups, name), hoursAgo(hours), hoursAgo(hours));
+      return name;
+    };
+    const stale = left(`before-migration-${LATEST_VERSION - 1}.db.partial-0a1b2c3d`, 2);
+    const staleIdentity = left(`before-migration-${LATEST_VERSION - 1}.db.source.json.partial`, 2);
+    // Another process's copy in progress: young, kept.
+    const fresh = left(`before-migration-${LATEST_VERSION}.db.partial-4e5f6a7b`, 0);
+    const nightlyPartial = left('potomac-2026-11-20.db.partial-89abcdef', 2);
+    await failingStart(data.database);
+    const names = readdirSync(backups);
+    expect(names).not.toContain(stale);
+    expect(names).not.toContain(staleIdentity);
+    expect(names).toContain(fresh);
+    expect(names).toContain(nightlyPartial);
+    expect(names).toContain(`before-migration-${LATEST_VERSION}.db`);
+
+    // The nightly pass's rotation removes it once it is stale.
+    utimesSync(path.join(backups, fresh), hoursAgo(2), hoursAgo(2));
+    expect(rotateUpgradeCopies(backups)).toEqual([fresh]);
+    expect(readdirSync(backups)).not.toContain(fresh);
+  });
 });
 
 /** Opens the test's database and migrates it with a failing migration and `options`. */

@@ -111,6 +111,35 @@ export const KEPT_UPGRADE_COPIES = 3;
 /** A copy made before an upgrade: `before-migration-6.db`, or `before-migration-6-<time>.db`. */
 export const UPGRADE_COPY = /^before-migration-\d+(-[0-9TZ-]+)?\.db$/;
 
+/**
+ * An unfinished copy (`before-migration-6.db.partial-1a2b3c4d`) or identity file, left by a
+ * process killed mid-write (SIGKILL, power loss).
+ */
+const UPGRADE_PARTIAL =
+  /^before-migration-\d+(-[0-9TZ-]+)?\.db(\.source\.json)?\.partial(-[0-9a-f]+)?$/;
+
+/** How old an unfinished copy must be to be removed: a copy in progress elsewhere is younger. */
+export const STALE_PARTIAL_MS = 60 * 60 * 1000;
+
+/**
+ * Removes the unfinished copies before an upgrade (and identity files) in `dir` that are older
+ * than `STALE_PARTIAL_MS`; the names removed. Run before each copy and by the nightly backup.
+ */
+export function removeStalePartials(dir: string, now: number = Date.now()): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).filter((name) => {
+    if (!UPGRADE_PARTIAL.test(name)) return false;
+    const file = path.join(dir, name);
+    try {
+      if (now - statSync(file).mtimeMs < STALE_PARTIAL_MS) return false;
+      rmSync(file, { force: true });
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
+
 /** Beside each copy: what it is a copy of (see `SourceIdentity`). */
 export function identityFileOf(copy: string): string {
   return `${copy}.source.json`;
@@ -141,8 +170,9 @@ export interface UpgradeBackup {
  * change counter in WAL mode; the modification time moves when nothing changed (a checkpoint)
  * and a copy restored elsewhere keeps an old one; row counts, the newest `seq` and the page count
  * miss a change made in place (a status set, a reply recorded). Reading the file takes a fraction
- * of the copy's time and writes nothing (docs/figures.md, "The start of a server that must
- * migrate").
+ * of the copy's time (docs/figures.md, "The start of a server that must migrate"). It is not free
+ * of writes: the write-ahead log is first checkpointed into the file (`wal_checkpoint(TRUNCATE)`),
+ * which writes the log's pages into the database and empties the log; no row changes.
  */
 interface SourceIdentity {
   source: string;
@@ -214,11 +244,12 @@ function writeIdentity(copy: string, identity: SourceIdentity): void {
 
 /**
  * Deletes the copies made before an upgrade beyond the newest `KEPT_UPGRADE_COPIES` (by the time
- * they were written), each with its identity file; the names deleted. Run after each new copy and
- * by the nightly backup.
+ * they were written), each with its identity file, and the stale unfinished ones
+ * (`removeStalePartials`); the names deleted. Run after each new copy and by the nightly backup.
  */
 export function rotateUpgradeCopies(dir: string, keep = KEPT_UPGRADE_COPIES): string[] {
   if (!existsSync(dir)) return [];
+  const stale = removeStalePartials(dir);
   const copies = readdirSync(dir)
     .filter((name) => UPGRADE_COPY.test(name))
     .map((name) => ({ name, at: statSync(path.join(dir, name)).mtimeMs }))
@@ -228,7 +259,7 @@ export function rotateUpgradeCopies(dir: string, keep = KEPT_UPGRADE_COPIES): st
     rmSync(path.join(dir, name), { force: true });
     rmSync(identityFileOf(path.join(dir, name)), { force: true });
   }
-  return gone;
+  return [...gone, ...stale];
 }
 
 /** The error codes of `error` and its causes (libSQL's SQLITE_FULL, Node's ENOSPC, …). */
@@ -291,6 +322,8 @@ async function makeCopy(engine: Engine, options: UpgradeOptions, dir: string, ve
   const partial = `${target}.partial-${randomBytes(4).toString('hex')}`;
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
+    // What a copy killed mid-way left (its room is needed now).
+    removeStalePartials(dir);
     await sql`VACUUM INTO ${partial}`.execute(engine.db);
     chmodSync(partial, 0o600);
     options.afterCopy?.(partial);

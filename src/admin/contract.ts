@@ -309,8 +309,8 @@ export type BackupState =
 /**
  * The copies of the database kept beside the nightly ones (server/data/other-copies.ts), so that
  * the owner knows what fills the disk; absent when there are none. The server keeps the newest 3
- * made before an upgrade and the newest 3 set aside by a restore; copies made by hand stay until
- * someone deletes them.
+ * made before an upgrade, and those set aside by a restore for 30 days (the newest 3 longer);
+ * copies made by hand stay until someone deletes them.
  */
 export interface OtherCopies {
   /** Made before an upgrade's migrations (`before-migration-*`). */

@@ -99,7 +99,7 @@ export const adminText = {
       byHand: (n: number) => `${n} made by hand`,
     },
     othersKept:
-      ' The server keeps the newest 3 made before an upgrade and the newest 3 set aside by a restore; whoever runs the server can delete the ones made by hand when they are no longer needed.',
+      ' The server keeps the newest 3 made before an upgrade, and those set aside by a restore for 30 days (the newest 3 longer); whoever runs the server can delete the ones made by hand when they are no longer needed.',
   },
 
   header: {
