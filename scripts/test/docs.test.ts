@@ -137,6 +137,7 @@ const ownUnit = (file: string) =>
  */
 const earlier = (page: string, file: string) =>
   page === 'docs/deploy-notes.md' && file === '/var/backups/potomac';
+/**
  * A folder of the operator's: for what runs outside the unit (pg_dump's own timer), never the
  * server's, or one the drop-in example shows how to let the server write (a second disk).
  */
