@@ -269,8 +269,8 @@ export interface SessionInfo {
 
 /**
  * The e-mails still to send and the mail relay's latest word (server/store/outbox-queue.ts), read
- * from the outbox table every instance shares: in SessionInfo's `mail` and in /readyz's body, which
- * anyone may read, so counts, times and an error code only.
+ * from the outbox table every instance shares: in SessionInfo's `mail` and in /readyz's body (to a
+ * request from the server itself only, server/http/readiness.ts): counts, times and an error code only.
  */
 export interface MailState {
   /** E-mails neither sent nor given up. */
