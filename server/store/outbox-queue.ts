@@ -195,10 +195,13 @@ async function mailState({ db }: Engine): Promise<MailState> {
         eb.fn.min('created_at').as('oldest'),
       ])
       .executeTakeFirst(),
+    // A failure without its time (a row another writer marked without one) still counts: when it
+    // was queued is the earliest it can have failed.
     waiting()
-      .select(['last_error', 'last_error_at'])
-      .where('last_error_at', 'is not', null)
-      .orderBy('last_error_at', 'desc')
+      .select(sql<number>`COALESCE(last_error_at, created_at)`.as('failed_at'))
+      .select('last_error')
+      .where('last_error', 'is not', null)
+      .orderBy('failed_at', 'desc')
       .limit(1)
       .executeTakeFirst(),
     db
@@ -210,10 +213,9 @@ async function mailState({ db }: Engine): Promise<MailState> {
   return {
     waiting: Number(counted?.waiting ?? 0),
     oldestWaitingSince: number(counted?.oldest),
-    lastError:
-      failed?.last_error && failed.last_error_at !== null
-        ? { code: failed.last_error, at: Number(failed.last_error_at) }
-        : null,
+    lastError: failed?.last_error
+      ? { code: failed.last_error, at: Number(failed.failed_at) }
+      : null,
     lastSentAt: number(sent?.at),
   };
 }
