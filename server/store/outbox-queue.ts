@@ -13,6 +13,8 @@ export interface PendingNotification {
   kind: MailKind;
   /** Which try this is: counted when claimed, so a send that takes its instance down counts too. */
   attempts: number;
+  /** When it was queued (ms since the epoch): how long it has waited for the relay. */
+  createdAt: number;
   /** This claim's fencing token: only its holder may renew the lease or mark the row. */
   claimToken: string;
   submission: StoredSubmission;
@@ -31,6 +33,11 @@ export interface NotificationFailure {
   /** When to try again (ms since the epoch), or null to give up. */
   retryAt: number | null;
   error: string;
+  /**
+   * The relay was never reached or refused the sign-in: the message itself was not tried, so the
+   * try counted at its claim is given back (attempts less one).
+   */
+  refund?: boolean;
 }
 
 export interface ClaimOptions {
@@ -254,7 +261,7 @@ export function outboxQueue(
           attempts: eb('attempts', '+', 1),
         }))
         .where('id', 'in', dueNotifications(engine, at, options))
-        .returning(['id', 'submission_id', 'attempts', 'kind'])
+        .returning(['id', 'submission_id', 'attempts', 'kind', 'created_at'])
         .execute();
       const claimed: PendingNotification[] = [];
       for (const row of rows) {
@@ -264,6 +271,7 @@ export function outboxQueue(
             outboxId: Number(row.id),
             kind: row.kind === 'acknowledge' ? 'acknowledge' : 'notify',
             attempts: Number(row.attempts),
+            createdAt: Number(row.created_at),
             claimToken,
             submission,
           });
@@ -293,6 +301,7 @@ export function outboxQueue(
         ...(failure.retryAt === null
           ? { gave_up_at: now() }
           : { next_attempt_at: failure.retryAt, gave_up_at: null }),
+        ...(failure.refund ? { attempts: sql<number>`attempts - 1` } : {}),
         lease_until: null,
         claim_token: null,
         last_error: failure.error.slice(0, 200),

@@ -290,6 +290,12 @@ export interface MailState {
 export const MAIL_LATE_MS = 15 * 60_000;
 
 /**
+ * How long an e-mail waits for a relay that cannot be reached or refuses the sign-in before it is
+ * given up (its submission's page then has Send again): such failures use up none of its tries.
+ */
+export const MAIL_MAX_WAIT_DAYS = 7;
+
+/**
  * The nightly backups (server/data/nightly-backup.ts), in SessionInfo's `backups`: not set up
  * (BACKUP_DIR unset), or the last good copy. Absent on Postgres, whose backups the server does not make.
  */
