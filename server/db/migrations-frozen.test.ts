@@ -52,8 +52,8 @@ const released: Record<number, Record<EngineKind, string>> = {
     postgres: 'e3d43890286b9c642198022d7471c6a9fb10146751307462bb59592a4af9e313',
   },
   11: {
-    sqlite: '1497f084e240dec45b93bd606ba9fdbae39ec15cc2a4e52973fd95054e23f814',
-    postgres: '8d24aafcd9c6ef222928fda3de744b3e52881948db37e185544efd35904f62bf',
+    sqlite: 'acc3f722acab31a43a333eca26808231676c83fb0ae04587a4cc6742e2179999',
+    postgres: '76a77f46a3b6ec5a8f9790b93f576ee5853b05da34b3e4ab83ce9bfe3265e74a',
   },
 };
 

@@ -417,6 +417,14 @@ export const migrations: readonly { version: number; statements: readonly Step[]
       // When an e-mail's last try failed (beside its code, last_error): the relay's latest word,
       // read from the table every instance shares, for /readyz and the inbox's notice.
       'ALTER TABLE outbox ADD COLUMN last_error_at INTEGER',
+      // An e-mail that failed before this column existed: the best time there is, when it was
+      // given up or else when it was queued (its failure came later), so that the relay's state
+      // names its error instead of saying no try was made.
+      `UPDATE outbox SET last_error_at = COALESCE(gave_up_at, created_at)
+        WHERE last_error IS NOT NULL AND last_error_at IS NULL`,
+      // The last e-mail sent (mailState's MAX(sent_at)), read for /readyz and the inbox: from the
+      // index's end instead of a scan of every e-mail ever sent.
+      'CREATE INDEX outbox_sent ON outbox (sent_at)',
     ],
   },
 ];

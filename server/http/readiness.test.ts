@@ -157,10 +157,31 @@ describe('GET /readyz', () => {
     expect(mail).toMatchObject({ waiting: 1, lastSentAt: null });
     expect(mail.lastError?.code).toBe('ECONNREFUSED');
     expect(mail.oldestWaitingSince).toBeGreaterThan(0);
-    // Public: counts, times and a code; no address, no relay URL, no words of the submission.
+    // Counts, times and a code; no address, no relay URL, no words of the submission.
     const text = JSON.stringify(body);
     for (const secret of ['@', 'relay-secret', '127.0.0.1', quoteBody(1).clientName]) {
       expect(text).not.toContain(secret);
     }
+
+    // A visitor, straight or through the proxy in front (Caddy, on this machine, names the client
+    // it forwards for), is told the instance is ready and nothing of the mail: not when
+    // submissions arrive, nor the relay's refusals.
+    const visitors = [
+      { remoteAddress: '203.0.113.7' },
+      { remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.7' } },
+      { remoteAddress: '::1', headers: { forwarded: 'for=203.0.113.7' } },
+      { remoteAddress: '127.0.0.1', headers: { 'x-real-ip': '203.0.113.7' } },
+    ];
+    for (const visitor of visitors) {
+      const response = await app.inject({ url: '/readyz', ...visitor });
+      expect({ visitor, status: response.statusCode, body: response.json() as unknown }).toEqual({
+        visitor,
+        status: 200,
+        body: { ok: true },
+      });
+    }
+    // The operator's curl on the server over IPv6 is told.
+    const local = await app.inject({ url: '/readyz', remoteAddress: '::1' });
+    expect((local.json() as { mail?: MailState }).mail?.waiting).toBe(1);
   });
 });

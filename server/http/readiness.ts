@@ -1,11 +1,11 @@
 // GET /readyz: whether this instance can serve, for a load balancer or an orchestrator: its
 // database, migrations, data folder and live site version. Never a shared service such as the
 // mail relay: the outbox waits for it, and every instance would go dark together. The relay's
-// state is told in the body instead. /healthz (app.ts) stays the liveness answer.
+// state is told in the body instead, to requests from this machine only (fromThisMachine). /healthz (app.ts) stays the liveness answer.
 import { randomBytes } from 'node:crypto';
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { MailState } from '../../src/admin/contract.ts';
 import { currentVersion, LATEST_VERSION } from '../db/upgrade.ts';
 import type { Store } from '../store/store.ts';
@@ -113,6 +113,24 @@ function mailStateOf(options: ReadinessOptions) {
   return () => read().catch(() => undefined);
 }
 
+/** Headers a proxy adds to name the client it forwards for. */
+const FORWARDED = ['forwarded', 'x-forwarded-for', 'x-real-ip'] as const;
+
+/**
+ * Whether the request came straight from this machine (the operator's curl, a local health check,
+ * the container's HEALTHCHECK), not through a proxy: its socket is loopback and it names no
+ * forwarded client. The mail's state is told to those only. The proxy in front (Caddy) passes
+ * every visitor's request from loopback too, but always with X-Forwarded-For; and trusting the
+ * proxy's address (TRUST_PROXY) would tell every visitor. Public, the body would let anyone see
+ * when submissions arrive (waiting, lastSentAt) and the relay's refusals.
+ */
+function fromThisMachine(request: FastifyRequest): boolean {
+  const address = request.socket.remoteAddress ?? '';
+  const loopback =
+    address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
+  return loopback && FORWARDED.every((name) => request.headers[name] === undefined);
+}
+
 export function readinessRoute(app: FastifyInstance, store: Store, options: ReadinessOptions) {
   const dataFolder = dataFolderCheck(options);
   const mailState = mailStateOf(options);
@@ -122,6 +140,7 @@ export function readinessRoute(app: FastifyInstance, store: Store, options: Read
       request.log.warn({ reason }, 'not ready');
       return refuse(reply, 503, 'Not ready', { reason });
     }
+    if (!fromThisMachine(request)) return { ok: true };
     const mail = await mailState();
     return mail ? { ok: true, mail } : { ok: true };
   });

@@ -7,6 +7,7 @@ import { quoteBody } from '../testing/fixtures.ts';
 import { startSmtp } from '../testing/smtp.ts';
 import { startOutbox, type Outbox, type OutboxOptions } from './outbox.ts';
 import { SENDS_AT_ONCE, smtpSender, type MailSender } from './transport.ts';
+import { MAIL_MAX_WAIT_DAYS } from '../../src/admin/contract.ts';
 import { NOTHING_PUBLISHED } from '../../src/content/published.ts';
 
 const silent = { info: () => {}, warn: () => {}, error: () => {} };
@@ -118,6 +119,44 @@ describe.each(engines)('outbox policy on $name', (engine: TestEngine) => {
     ]);
   });
 
+  // A relay down, or an account whose password changed, for longer than 30 tries last (about a
+  // day): the e-mails keep waiting, and the inbox keeps saying so, until the relay answers; only
+  // after MAIL_MAX_WAIT_DAYS is one given up (its page has Send again).
+  it.each([
+    ['refuses the sign-in', 'EAUTH 535', true],
+    ['cannot be reached', 'ECONNREFUSED', false],
+  ])(
+    'waits for a relay that %s (%s) without using up the tries, and gives up only after a week',
+    async (_what, code, refuseSignIn) => {
+      const relay = await startSmtp(0, { refuseSignIn });
+      const url = `smtp://relay-user:relay-secret@127.0.0.1:${relay.port}`;
+      if (refuseSignIn) closers.push(relay.close);
+      else await relay.close();
+      let skipped = 0;
+      const retries = vi.fn();
+      const givenUp = vi.fn();
+      const log = { info: () => {}, warn: retries, error: givenUp };
+      await store.save({ form: 'quote', fields: quoteBody(7), notify: true });
+      start(smtpSender(url), { maxAttempts: 3, log, now: () => Date.now() + skipped });
+
+      await until(async () => retries.mock.calls.length >= 6);
+      expect(await rows()).toMatchObject([
+        { attempts: 0, error: code, sent: false, gaveUp: false },
+      ]);
+      expect((await store.mailState()).waiting).toBe(1);
+      expect(givenUp).not.toHaveBeenCalled();
+
+      // A week later, still refused: given up, and said so.
+      skipped = MAIL_MAX_WAIT_DAYS * 24 * 60 * 60_000;
+      await until(async () => (await store.outboxSummary()).failed === 1);
+      expect(await rows()).toMatchObject([{ error: code, sent: false, gaveUp: true }]);
+      expect(givenUp).toHaveBeenCalledWith(
+        expect.objectContaining({ code }),
+        'notification given up',
+      );
+    },
+  );
+
   it('abandons a send past its deadline as a temporary failure, and tries again', async () => {
     let calls = 0;
     const sendMail = vi.fn(() => {
@@ -131,7 +170,8 @@ describe.each(engines)('outbox policy on $name', (engine: TestEngine) => {
     await until(async () => (await rows())[0]?.error === 'ETIMEDOUT');
     expect(Date.now() - started).toBeLessThan(3000);
     await until(async () => (await store.outboxSummary()).sent === 1);
-    expect(await rows()).toEqual([{ attempts: 2, error: null, sent: true, gaveUp: false }]);
+    // The relay's time-out used up no try: only the try that sent counts.
+    expect(await rows()).toEqual([{ attempts: 1, error: null, sent: true, gaveUp: false }]);
   });
 
   it('claims no more than the pool sends at once', async () => {

@@ -47,17 +47,20 @@ async function outboxRow(): Promise<{ attempts: number; lastError: unknown }> {
 /** Waits until a send has been tried and has failed (the SMTP server is down). */
 async function firstSendFailed() {
   await until(async () => {
-    const { attempts, lastError } = await outboxRow();
-    return attempts >= 1 && typeof lastError === 'string';
+    const { lastError } = await outboxRow();
+    return typeof lastError === 'string';
   });
 }
 
-/** Waits for the send that goes through, and checks that the row kept the failed ones before it. */
+/**
+ * Waits for the send that goes through. The tries against the server while it was down gave their
+ * count back (the relay was not reached, the message not tried): only the one that sent counts.
+ */
 async function sentAfterFailure() {
   await until(async () => (await store.outboxSummary()).sent === 1, 10_000);
   const { attempts, lastError } = await outboxRow();
   expect(lastError).toBeNull();
-  expect(attempts).toBeGreaterThanOrEqual(2);
+  expect(attempts).toBe(1);
 }
 
 const silent = { info: () => {}, warn: () => {}, error: () => {} };

@@ -4,6 +4,7 @@
  * after a back-off, or given up.
  */
 import type { PendingNotification, Store } from '../store/store.ts';
+import { MAIL_MAX_WAIT_DAYS } from '../../src/admin/contract.ts';
 import { messageFor, type MessageSource } from './messages.ts';
 import { SENDS_AT_ONCE, type MailSender } from './transport.ts';
 
@@ -26,6 +27,11 @@ export interface OutboxOptions extends MessageSource {
    * it is claimed, so one that takes its instance down counts as well.
    */
   maxAttempts?: number;
+  /**
+   * How long an e-mail may wait for the relay itself (not reached, or the sign-in refused): such a
+   * failure uses up none of its tries, and past this the e-mail is given up. Seven days unless told.
+   */
+  maxWaitMs?: number;
   /** Longest sleep between looks at the outbox (another process may have queued mail). */
   pollMs?: number;
   /** How long a claim holds before another instance may take the e-mail over; renewed while sending. */
@@ -56,6 +62,32 @@ function isPermanent(error: unknown): boolean {
 }
 
 /**
+ * Codes (failureCode's first word) that say the relay was never reached, did not answer, or refused
+ * the sign-in: the message was not tried. The inbox's notice reads the same codes
+ * (src/admin/inbox/notices/mail-notice.tsx).
+ */
+const RELAY_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNECTION',
+  'ECONNRESET',
+  'ESOCKET',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+  'ENOTFOUND',
+  'EDNS',
+  'EAI_AGAIN',
+  'ETIMEDOUT',
+  'EAUTH',
+  'ENOAUTH',
+  'ETLS',
+]);
+
+function isRelayFailure(code: string): boolean {
+  return RELAY_CODES.has(code.split(' ')[0] ?? '');
+}
+
+/**
  * A short, personal-data-free description of a send failure: codes only, never the server's text.
  * The system's own code when nodemailer wrapped one (ECONNREFUSED rather than its ESOCKET).
  */
@@ -77,8 +109,11 @@ function failureCode(error: unknown): string {
 
 interface RetryPolicy {
   maxAttempts: number;
+  maxWaitMs: number;
   /** The wait before the next try, after `attempts` failed ones. */
   delay(attempts: number): number;
+  /** The wait before the next try of an e-mail that has waited `waitedMs` for the relay. */
+  relayDelay(waitedMs: number): number;
   now(): number;
 }
 
@@ -139,7 +174,22 @@ async function send(notification: PendingNotification, options: OutboxOptions, p
   }
 }
 
-/** Records a failed try: given up (a 5xx, or the last try), or tried again after a back-off. */
+/**
+ * The next try of a failed one, or null to give up. A 5xx gives up at once and a failure of the
+ * message uses up a try; a relay not reached or refusing the sign-in uses none (the outbox is there
+ * to wait for it), with waits that grow as the e-mail has waited, until `maxWaitMs`.
+ */
+function nextTry(notification: PendingNotification, error: unknown, retry: RetryPolicy) {
+  const now = retry.now();
+  if (isRelayFailure(failureCode(error))) {
+    const waited = now - notification.createdAt;
+    return waited >= retry.maxWaitMs ? null : now + retry.relayDelay(waited);
+  }
+  const giveUp = isPermanent(error) || notification.attempts >= retry.maxAttempts;
+  return giveUp ? null : now + retry.delay(notification.attempts);
+}
+
+/** Records a failed try: given up, or tried again after a back-off. */
 async function recordFailure(
   notification: PendingNotification,
   error: unknown,
@@ -148,9 +198,13 @@ async function recordFailure(
 ) {
   const { attempts, submission, kind } = notification;
   const code = failureCode(error);
-  const giveUp = isPermanent(error) || attempts >= retry.maxAttempts;
-  const retryAt = giveUp ? null : retry.now() + retry.delay(attempts);
-  const marked = await options.store.markNotificationFailed(notification, { retryAt, error: code });
+  const retryAt = nextTry(notification, error, retry);
+  const refund = retryAt !== null && isRelayFailure(code);
+  const marked = await options.store.markNotificationFailed(notification, {
+    retryAt,
+    error: code,
+    refund,
+  });
   const details = { submissionId: submission.id, kind, attempts, code };
   if (!marked) options.log.warn(details, 'notification failed after its claim had passed on');
   else if (retryAt === null) options.log.error(details, 'notification given up');
@@ -205,13 +259,14 @@ async function sendAndRecord(
 /** The options' retries, lease and deadline, with their defaults. */
 function sendPolicy(options: OutboxOptions): SendPolicy {
   const { retryBaseMs = 30_000, retryMaxMs = 60 * 60_000, now = Date.now } = options;
+  const jitter = (delay: number) => Math.round(delay * (0.8 + Math.random() * 0.4));
   return {
     retry: {
       maxAttempts: options.maxAttempts ?? 30,
-      delay(attempts) {
-        const delay = Math.min(retryMaxMs, retryBaseMs * 2 ** (attempts - 1));
-        return Math.round(delay * (0.8 + Math.random() * 0.4));
-      },
+      maxWaitMs: options.maxWaitMs ?? MAIL_MAX_WAIT_DAYS * 24 * 60 * 60_000,
+      delay: (attempts) => jitter(Math.min(retryMaxMs, retryBaseMs * 2 ** (attempts - 1))),
+      // As long again as it has waited: the waits double, as above, whatever the tries given back.
+      relayDelay: (waitedMs) => jitter(Math.min(retryMaxMs, Math.max(retryBaseMs, waitedMs))),
       now,
     },
     leaseMs: options.leaseMs ?? 2 * 60_000,

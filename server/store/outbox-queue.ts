@@ -13,6 +13,8 @@ export interface PendingNotification {
   kind: MailKind;
   /** Which try this is: counted when claimed, so a send that takes its instance down counts too. */
   attempts: number;
+  /** When it was queued (ms since the epoch): how long it has waited for the relay. */
+  createdAt: number;
   /** This claim's fencing token: only its holder may renew the lease or mark the row. */
   claimToken: string;
   submission: StoredSubmission;
@@ -31,6 +33,11 @@ export interface NotificationFailure {
   /** When to try again (ms since the epoch), or null to give up. */
   retryAt: number | null;
   error: string;
+  /**
+   * The relay was never reached or refused the sign-in: the message itself was not tried, so the
+   * try counted at its claim is given back (attempts less one).
+   */
+  refund?: boolean;
 }
 
 export interface ClaimOptions {
@@ -195,10 +202,13 @@ async function mailState({ db }: Engine): Promise<MailState> {
         eb.fn.min('created_at').as('oldest'),
       ])
       .executeTakeFirst(),
+    // A failure without its time (a row another writer marked without one) still counts: when it
+    // was queued is the earliest it can have failed.
     waiting()
-      .select(['last_error', 'last_error_at'])
-      .where('last_error_at', 'is not', null)
-      .orderBy('last_error_at', 'desc')
+      .select(sql<number>`COALESCE(last_error_at, created_at)`.as('failed_at'))
+      .select('last_error')
+      .where('last_error', 'is not', null)
+      .orderBy('failed_at', 'desc')
       .limit(1)
       .executeTakeFirst(),
     db
@@ -210,10 +220,9 @@ async function mailState({ db }: Engine): Promise<MailState> {
   return {
     waiting: Number(counted?.waiting ?? 0),
     oldestWaitingSince: number(counted?.oldest),
-    lastError:
-      failed?.last_error && failed.last_error_at !== null
-        ? { code: failed.last_error, at: Number(failed.last_error_at) }
-        : null,
+    lastError: failed?.last_error
+      ? { code: failed.last_error, at: Number(failed.failed_at) }
+      : null,
     lastSentAt: number(sent?.at),
   };
 }
@@ -252,7 +261,7 @@ export function outboxQueue(
           attempts: eb('attempts', '+', 1),
         }))
         .where('id', 'in', dueNotifications(engine, at, options))
-        .returning(['id', 'submission_id', 'attempts', 'kind'])
+        .returning(['id', 'submission_id', 'attempts', 'kind', 'created_at'])
         .execute();
       const claimed: PendingNotification[] = [];
       for (const row of rows) {
@@ -262,6 +271,7 @@ export function outboxQueue(
             outboxId: Number(row.id),
             kind: row.kind === 'acknowledge' ? 'acknowledge' : 'notify',
             attempts: Number(row.attempts),
+            createdAt: Number(row.created_at),
             claimToken,
             submission,
           });
@@ -291,6 +301,7 @@ export function outboxQueue(
         ...(failure.retryAt === null
           ? { gave_up_at: now() }
           : { next_attempt_at: failure.retryAt, gave_up_at: null }),
+        ...(failure.refund ? { attempts: sql<number>`attempts - 1` } : {}),
         lease_until: null,
         claim_token: null,
         last_error: failure.error.slice(0, 200),

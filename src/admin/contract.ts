@@ -269,8 +269,8 @@ export interface SessionInfo {
 
 /**
  * The e-mails still to send and the mail relay's latest word (server/store/outbox-queue.ts), read
- * from the outbox table every instance shares: in SessionInfo's `mail` and in /readyz's body, which
- * anyone may read, so counts, times and an error code only.
+ * from the outbox table every instance shares: in SessionInfo's `mail` and in /readyz's body (to a
+ * request from the server itself only, server/http/readiness.ts): counts, times and an error code only.
  */
 export interface MailState {
   /** E-mails neither sent nor given up. */
@@ -288,6 +288,12 @@ export interface MailState {
 
 /** Mail that has waited longer than this is told to the owner (the inbox's notice). */
 export const MAIL_LATE_MS = 15 * 60_000;
+
+/**
+ * How long an e-mail waits for a relay that cannot be reached or refuses the sign-in before it is
+ * given up (its submission's page then has Send again): such failures use up none of its tries.
+ */
+export const MAIL_MAX_WAIT_DAYS = 7;
 
 /**
  * The nightly backups (server/data/nightly-backup.ts), in SessionInfo's `backups`: not set up

@@ -135,6 +135,9 @@ export const adminText = {
       `${count === 1 ? 'It is' : 'They are'} sent when the relay answers.`,
     sentWhenFixed: (count: number) =>
       `${count === 1 ? 'It is' : 'They are'} sent once whoever runs the server corrects SMTP_URL.`,
+    /** The bound of that wait (server/mail/outbox.ts's maxWaitMs). */
+    givenUpAfter: (days: number) =>
+      `An e-mail still waiting after ${days} days is given up; its submission’s page can send it again.`,
     notTried: (count: number) =>
       `The server has not tried to send ${count === 1 ? 'it' : 'them'} yet. Ask whoever runs the server to look at the mail.`,
   },
@@ -239,10 +242,15 @@ export const adminText = {
       off: 'Not sent: notifications are not set up on this server.',
       pending: 'Waiting to be sent.',
       sent: (at: string) => `Sent ${at}.`,
+      // No try counted: only the relay failed (not reached, sign-in refused), which uses up none.
       retrying: (attempts: number, next: string) =>
-        `Failed ${attempts} ${attempts === 1 ? 'time' : 'times'}; next try ${next}.`,
+        attempts === 0
+          ? `Waiting for the mail relay; next try ${next}.`
+          : `Failed ${attempts} ${attempts === 1 ? 'time' : 'times'}; next try ${next}.`,
       failed: (attempts: number, error: string | null) =>
-        `Given up after ${attempts} failed ${attempts === 1 ? 'attempt' : 'attempts'}` +
+        (attempts === 0
+          ? 'Given up after days of waiting for the mail relay'
+          : `Given up after ${attempts} failed ${attempts === 1 ? 'attempt' : 'attempts'}`) +
         (error ? ` (${error}).` : '.'),
     },
     /** A given-up e-mail's button, and what its press says. */

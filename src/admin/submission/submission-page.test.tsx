@@ -305,6 +305,16 @@ describe('SubmissionPage', () => {
     expect(history).toHaveTextContent(text.notificationStates.retrying(2, 'Nov 20, 2026, 4:45 PM'));
   });
 
+  // A relay not reached or refusing the sign-in uses up no try (server/mail/outbox.ts).
+  it('never says "failed 0 times" of an e-mail that only waited for the relay', () => {
+    expect(text.notificationStates.retrying(0, 'Nov 20, 2026, 4:45 PM')).toBe(
+      'Waiting for the mail relay; next try Nov 20, 2026, 4:45 PM.',
+    );
+    expect(text.notificationStates.failed(0, 'EAUTH 535')).toBe(
+      'Given up after days of waiting for the mail relay (EAUTH 535).',
+    );
+  });
+
   it('sends a given-up e-mail again, and says so', async () => {
     const givenUp: SubmissionDetail = {
       ...detail,

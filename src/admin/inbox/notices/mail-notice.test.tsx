@@ -40,14 +40,14 @@ describe('the mail notice in the inbox', () => {
   it('says how many e-mails have waited, how long and why, when more than 15 minutes', async () => {
     await openInbox(waiting(3, 40, 'ECONNREFUSED'));
     expect(screen.getByRole('alert')).toHaveTextContent(
-      '3 e-mails have waited 40 minutes: the mail relay refuses the connection (ECONNREFUSED). They are sent when the relay answers.',
+      '3 e-mails have waited 40 minutes: the mail relay refuses the connection (ECONNREFUSED). They are sent when the relay answers. An e-mail still waiting after 7 days is given up; its submission’s page can send it again.',
     );
   });
 
   it('names a refused sign-in, which only a corrected SMTP_URL cures', async () => {
     await openInbox(waiting(1, 180, 'EAUTH 535'));
     expect(screen.getByRole('alert')).toHaveTextContent(
-      '1 e-mail has waited 3 hours: the mail relay refuses the sign-in (the SMTP user or password is wrong) (EAUTH 535). It is sent once whoever runs the server corrects SMTP_URL.',
+      '1 e-mail has waited 3 hours: the mail relay refuses the sign-in (the SMTP user or password is wrong) (EAUTH 535). It is sent once whoever runs the server corrects SMTP_URL. An e-mail still waiting after 7 days is given up; its submission’s page can send it again.',
     );
   });
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { adminText } from '../../../content/admin';
-import { MAIL_LATE_MS, type MailState } from '../../contract';
+import { MAIL_LATE_MS, MAIL_MAX_WAIT_DAYS, type MailState } from '../../contract';
 
 const text = adminText.mailWaiting;
 
@@ -38,7 +38,7 @@ function reason(mail: MailState): string {
   const { code } = mail.lastError;
   const kind = because(code);
   const after = kind === 'signIn' ? text.sentWhenFixed : text.sentWhenItAnswers;
-  return `: ${text.because[kind]} (${code}). ${after(mail.waiting)}`;
+  return `: ${text.because[kind]} (${code}). ${after(mail.waiting)} ${text.givenUpAfter(MAIL_MAX_WAIT_DAYS)}`;
 }
 
 /**
