@@ -44,11 +44,11 @@ test('the inbox says a retention pass was stopped, and the owner lets it go on',
   await signInToInbox(page, owner, password);
   const notice = page.getByRole('region', { name: text.heading });
   await expect(notice).toBeVisible();
-  await expect(notice).toContainText(text.clockWhatToDo);
+  await expect(notice).toContainText(text.clockBackWhatToDo);
   await expectNoAxeViolations(page);
 
   await notice.getByRole('button', { name: text.goOn(0) }).click();
-  await expect(page.getByText(text.done(0, 0))).toBeVisible();
+  await expect(page.getByText(text.started(0))).toBeVisible();
   await expect(notice).toBeHidden();
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -53,33 +53,32 @@ function retentionRoutes(app: FastifyInstance, options: PersonRouteOptions): voi
     };
   });
 
-  // The owner lets a held retention pass go on (docs/retention.md, "The guard"), then it runs.
+  // The owner lets a held retention pass go on (docs/retention.md, "The guard"): the hold is
+  // confirmed now, and the pass, which may erase thousands, runs after the answer (202).
   app.post('/api/retention/confirm', signedIn, async (request, reply) => {
     const body = safeParse(retentionConfirmSchema, request.body);
     if (!body.success) return refuse(reply, 400, 'Say which held pass to let go on');
-    if (!(await confirmHold(database, body.data.at))) {
-      return refuse(reply, 409, 'That pass is no longer waiting: reload the inbox');
-    }
+    const confirmed = await confirmHold(database, body.data.at);
+    if (!confirmed) return refuse(reply, 409, 'That pass is no longer waiting: reload the inbox');
     const user = options.userOf(request);
-    const pass = await retentionPass(database, options.retainDays, {
+    const log = request.log;
+    log.info({ count: confirmed.count, userId: user.id }, 'retention: held pass let go on');
+    retentionPass(database, options.retainDays, {
       clock: options.retentionClock,
       by: { userId: user.id, label: `retention job, let go on by ${user.email}` },
-    });
-    request.log.info(
-      {
-        submissions: pass.submissions,
-        files: pass.files,
-        held: pass.held?.reason,
-        userId: user.id,
-      },
-      'retention: held pass let go on',
+    }).then(
+      (pass) =>
+        log.info(
+          { submissions: pass.submissions, files: pass.files, held: pass.held?.reason },
+          'retention: the pass let go on ended',
+        ),
+      (error: unknown) =>
+        log.error(
+          { code: (error as { code?: unknown } | null)?.code },
+          'retention: the pass let go on failed',
+        ),
     );
-    return {
-      ok: true,
-      submissions: pass.submissions,
-      files: pass.files,
-      held: pass.held,
-    } satisfies RetentionConfirmed;
+    return reply.code(202).send({ ok: true, confirmed } satisfies RetentionConfirmed);
   });
 }
 

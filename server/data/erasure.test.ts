@@ -134,6 +134,41 @@ describe.each(engines)('erasure on $name', (engine) => {
     },
   );
 
+  it.runIf(engine.name === 'sqlite')(
+    'erases none of a person with more than a batch of submissions when one fails',
+    async () => {
+      const rows = Array.from({ length: 201 }, (_, n) => ({
+        id: `person-${String(n).padStart(3, '0')}`,
+        form: 'application',
+        received_at: T0 + n,
+        fields: JSON.stringify(applicationBody(n, { email: 'gale@example.com' })),
+        client_hash: null,
+        user_agent: 'test',
+        language: null,
+        site_language: null,
+        status: 'handled',
+        seq: 10_000 + n,
+        first_response_at: null,
+        roster: null,
+      }));
+      await store.database.db.insertInto('submissions').values(rows).execute();
+      await sql`CREATE TRIGGER last_one BEFORE DELETE ON submissions
+        WHEN OLD.id = 'person-200' BEGIN SELECT RAISE(ABORT, 'stuck'); END`.execute(
+        store.database.db,
+      );
+
+      await expect(
+        erasePerson(store.database, { email: 'gale@example.com' }, OWNER, T0),
+      ).rejects.toThrow(/stuck/);
+      const left = await store.database.db
+        .selectFrom('submissions')
+        .select('id')
+        .where('id', 'like', 'person-%')
+        .execute();
+      expect(left).toHaveLength(201);
+    },
+  );
+
   it('gives the person everything kept about them, the e-mails sent to them included', async () => {
     const id = await apply(1, { email: 'dana@example.com' });
     await store.database.db

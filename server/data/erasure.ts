@@ -140,16 +140,16 @@ export async function retentionPass(
   { clock = databaseNow, by }: RetentionPassOptions = {},
 ): Promise<RetentionPass> {
   // The state first: every pass that ended before it read the clock before this one does.
-  const { state } = await readGuard(database);
+  const stored = await readGuard(database);
   const at = await clock(database.engine);
   const count = await countExpired(database, days, at);
-  const held = judgePass(state, at, count);
+  const held = judgePass(stored.state, at, count);
   if (held) {
-    await recordHold(database, state, held);
+    await recordHold(database, stored, held);
     return { ...NOTHING_ERASED, held };
   }
   const erased = await eraseExpired(database, days, at, by);
-  await recordPass(database, state, at, count);
+  await recordPass(database, stored, at, count);
   return { ...erased, held: null };
 }
 
@@ -257,7 +257,7 @@ export interface PersonErasure extends Erased {
 
 /**
  * Erases the person's submissions (any status) with their files, notes, history and e-mails, and
- * records that it happened in the same transaction: when, by whom, how many, which ids; never
+ * records that it happened, all in one transaction: when, by whom, how many, which ids; never
  * whose. With `confirmed` (the ids the owner saw listed), only those of them that still name the
  * person go; any other of theirs (one that arrived meanwhile) is left and counted.
  */
@@ -271,7 +271,14 @@ export async function erasePerson(
   const current = await submissionsOf(database.engine, contact);
   const seen = confirmed ? new Set(confirmed) : undefined;
   const ids = seen ? current.filter((id) => seen.has(id)) : current;
-  const erased = await eraseSubmissions(database.engine, ids, entry('person', by, now));
+  // One transaction for all of them, however many: a failure erases none (the dialog says so).
+  const erased = await eraseSubmissions(
+    database.engine,
+    ids,
+    entry('person', by, now),
+    undefined,
+    Math.max(ids.length, 1),
+  );
   return { ...erased, left: current.length - ids.length };
 }
 

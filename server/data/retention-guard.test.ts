@@ -6,7 +6,8 @@ import { buildApp } from '../http/app.ts';
 import { openStore, type Store } from '../store/store.ts';
 import { engines } from '../testing/engines.ts';
 import { applicationBody } from '../testing/fixtures.ts';
-import { startRetentionJob, type RetentionDays } from './erasure.ts';
+import { retentionPass, startRetentionJob, type RetentionDays } from './erasure.ts';
+import { readGuard, recordHold, recordPass } from './retention-guard.ts';
 
 const DAY = 86_400_000;
 const YEAR = 365 * DAY;
@@ -84,6 +85,31 @@ async function pass(at: number, retain: RetentionDays = days) {
   } finally {
     job.stop();
   }
+}
+
+/** An erasure record as an earlier version's retention job left it. */
+async function erasure(at: number, submissions: number) {
+  await store.database.db
+    .insertInto('erasures')
+    .values({
+      token: randomUUID(),
+      at,
+      reason: 'retention',
+      user_id: null,
+      user_email: 'retention job',
+      submissions,
+      files: 0,
+      rows_erased: submissions,
+    })
+    .execute();
+}
+
+/** Waits (10 s at most) until the guard remembers `count` passes: the one let go on has ended. */
+async function passesRecorded(count: number) {
+  await vi.waitFor(
+    async () => expect((await readGuard(store.database)).state.recent).toHaveLength(count),
+    { timeout: 10_000 },
+  );
 }
 
 async function sessionHold() {
@@ -177,7 +203,9 @@ describe.each(engines)('the retention guard on $name', (engine) => {
       headers: SAME_ORIGIN,
       payload: { at: T0 - 2 * DAY },
     });
-    expect(confirmed.json()).toEqual({ ok: true, submissions: 2, files: 0, held: null });
+    expect(confirmed.statusCode).toBe(202);
+    expect(confirmed.json()).toMatchObject({ ok: true, confirmed: { at: T0 - 2 * DAY, count: 2 } });
+    await passesRecorded(3);
     expect(await remaining(old)).toBe(0);
     // The next day by the accepted clock goes on.
     expect(await pass(T0 - DAY)).toMatchObject({ held: null });
@@ -193,10 +221,12 @@ describe.each(engines)('the retention guard on $name', (engine) => {
       held: { reason: 'too-many', count: 600, largest: 3 },
     });
     expect(await remaining(many)).toBe(600);
-    // The next day's pass is held again; the notice is still there.
+    // The next day's pass is held again; the notice is still there, still naming the first
+    // held pass's time (the one the owner's click names), with the new count.
+    await insert(1, 'handled', T0 - 9 * DAY);
     expect(await pass(T0 + 2 * DAY)).toMatchObject({ held: { reason: 'too-many' } });
     const hold = await sessionHold();
-    expect(hold).toMatchObject({ reason: 'too-many', at: T0 + 2 * DAY, count: 600 });
+    expect(hold).toMatchObject({ reason: 'too-many', at: T0 + DAY, count: 601 });
 
     const url = '/admin/api/retention/confirm';
     const payload = { at: hold.at };
@@ -204,25 +234,97 @@ describe.each(engines)('the retention guard on $name', (engine) => {
       await call({ method: 'POST', url, payload, headers: SAME_ORIGIN, signedOut: true }),
       await call({ method: 'POST', url, payload, headers: { 'sec-fetch-site': 'cross-site' } }),
       await call({ method: 'POST', url, payload }),
-      await call({ method: 'POST', url, headers: SAME_ORIGIN, payload: { at: T0 + DAY } }),
+      await call({ method: 'POST', url, headers: SAME_ORIGIN, payload: { at: T0 + 2 * DAY } }),
       await call({ method: 'POST', url, headers: SAME_ORIGIN, payload: { at: 'now' } }),
     ];
     expect(outside.map((response) => response.statusCode)).toEqual([401, 403, 403, 409, 400]);
     expect(await remaining(many)).toBe(600);
 
     const confirmed = await call({ method: 'POST', url, headers: SAME_ORIGIN, payload });
-    expect(confirmed.json()).toEqual({ ok: true, submissions: 600, files: 0, held: null });
+    expect(confirmed.statusCode).toBe(202);
+    expect(confirmed.json()).toEqual({ ok: true, confirmed: hold });
+    await passesRecorded(3);
     expect(await remaining(many)).toBe(0);
     expect(await sessionHold()).toBeUndefined();
     const info = (await call({ method: 'GET', url: '/admin/api/retention' })).json();
     expect(info.erasures[0]).toMatchObject({
       reason: 'retention',
       by: `retention job, let go on by ${OWNER}`,
-      submissions: 600,
+      submissions: 601,
     });
     // Confirmed once: asking again finds nothing waiting.
     const again = await call({ method: 'POST', url, headers: SAME_ORIGIN, payload });
     expect(again.statusCode).toBe(409);
+  });
+
+  it("starts from the retention job's erasures after an upgrade: their counts and clock", async () => {
+    for (let day = 14; day >= 1; day -= 1) await erasure(T0 - day * DAY, 600);
+    await insert(700, 'handled', T0 - 8 * DAY);
+    // 700 after days of 600: no hold, though the guard has no row yet.
+    expect(await pass(T0)).toMatchObject({ submissions: 700, held: null });
+    expect((await readGuard(store.database)).state.recent.slice(0, 3)).toEqual([700, 600, 600]);
+  });
+
+  it("checks the first guarded pass's clock against the last erasure's", async () => {
+    await erasure(T0, 5);
+    await insert(2, 'handled', T0 - 30 * DAY);
+    expect(await pass(T0 - 3 * DAY)).toMatchObject({
+      submissions: 0,
+      held: { reason: 'clock-back', lastAt: T0 },
+    });
+  });
+
+  it('holds a first pass over 500 with no history, saying it is the first', async () => {
+    await insert(600, 'handled', T0 - 8 * DAY);
+    expect(await pass(T0)).toMatchObject({
+      held: { reason: 'too-many', lastAt: null, count: 600, largest: 0 },
+    });
+  });
+
+  it('holds every pass after a clock put back from ahead, until the owner confirms', async () => {
+    expect(await pass(T0)).toMatchObject({ held: null });
+    expect(await pass(T0 + 20 * DAY)).toMatchObject({ held: null });
+    // The clock put right: earlier than the last pass's, held until the owner's word.
+    expect(await pass(T0 + DAY)).toMatchObject({ held: { reason: 'clock-back' } });
+    expect(await pass(T0 + 2 * DAY)).toMatchObject({ held: { reason: 'clock-back' } });
+    const hold = await sessionHold();
+    expect(hold).toMatchObject({ at: T0 + DAY });
+    const url = '/admin/api/retention/confirm';
+    const ok = await call({ method: 'POST', url, headers: SAME_ORIGIN, payload: { at: hold.at } });
+    expect(ok.statusCode).toBe(202);
+    expect(await sessionHold()).toBeUndefined();
+    // The pass let go on, after the answer: two passes, the confirmed hold and it.
+    await passesRecorded(4);
+    expect(await pass(T0 + 3 * DAY)).toMatchObject({ held: null });
+  });
+
+  it("never loses one of two instances' passes or holds written from the same reading", async () => {
+    const stored = await readGuard(store.database);
+    // Two passes read the guard at once; both go on.
+    await recordPass(store.database, stored, T0, 3);
+    await recordPass(store.database, stored, T0 + 1000, 4);
+    expect((await readGuard(store.database)).state).toMatchObject({
+      lastAt: T0 + 1000,
+      recent: [4, 3],
+    });
+    // Two held passes: the hold keeps the first one's time, the one the owner sees.
+    const before = await readGuard(store.database);
+    const hold = { reason: 'too-many', lastAt: T0 + 1000, largest: 4 } as const;
+    await recordHold(store.database, before, { ...hold, at: T0 + DAY, count: 900 });
+    await recordHold(store.database, before, { ...hold, at: T0 + DAY + 5000, count: 901 });
+    expect((await readGuard(store.database)).state).toMatchObject({
+      recent: [4, 3],
+      hold: { at: T0 + DAY, count: 901 },
+    });
+    // Two instances' real passes at once: both recorded, one hold.
+    await insert(700, 'handled', T0 - 9 * DAY);
+    const passes = await Promise.all(
+      [T0 + 2 * DAY, T0 + 2 * DAY + 1].map((at) =>
+        retentionPass(store.database, days, { clock: async () => at }),
+      ),
+    );
+    expect(passes.map((result) => result.held?.reason)).toEqual(['too-many', 'too-many']);
+    expect(await sessionHold()).toMatchObject({ at: T0 + DAY, count: 700 });
   });
 
   it('keeps Spam at least 30 days when the form keeps submissions 7', async () => {

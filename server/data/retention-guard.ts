@@ -75,22 +75,78 @@ export interface StoredGuard {
   raw: string | undefined;
 }
 
-export async function readGuard({ db }: Database): Promise<StoredGuard> {
-  const row = await db
+/**
+ * The history a guard without a row starts from (the first guarded pass after an upgrade): the
+ * retention job's latest erasures, their counts and the newest one's clock. A pass that erased
+ * nothing left no erasure, so a quiet history reads as no history.
+ */
+async function seeded({ db }: Database): Promise<GuardState> {
+  const rows = await db
+    .selectFrom('erasures')
+    .select(['at', 'submissions'])
+    .where('reason', '=', 'retention')
+    .orderBy('at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(GUARD_RULES.recentPasses)
+    .execute();
+  const newest = rows[0];
+  return {
+    lastAt: newest ? Number(newest.at) : null,
+    recent: rows.map((row) => Number(row.submissions)),
+    hold: null,
+  };
+}
+
+export async function readGuard(database: Database): Promise<StoredGuard> {
+  const row = await database.db
     .selectFrom('settings')
     .select('value')
     .where('name', '=', SETTING)
     .executeTakeFirst();
-  return { state: parse(row?.value), raw: row?.value };
+  const state = row ? parse(row.value) : await seeded(database);
+  return { state, raw: row?.value };
 }
 
-async function writeGuard({ db }: Database, state: GuardState): Promise<void> {
+/**
+ * Writes the guard only if its row is still `raw` (undefined: still absent): a compare-and-set, so
+ * that two instances' passes never overwrite each other. False when another write came first.
+ */
+async function writeGuard(
+  { db }: Database,
+  state: GuardState,
+  raw: string | undefined,
+): Promise<boolean> {
   const value = JSON.stringify(state);
-  await db
-    .insertInto('settings')
-    .values({ name: SETTING, value })
-    .onConflict((conflict) => conflict.column('name').doUpdateSet({ value }))
-    .execute();
+  const written =
+    raw === undefined
+      ? await db
+          .insertInto('settings')
+          .values({ name: SETTING, value })
+          .onConflict((conflict) => conflict.column('name').doNothing())
+          .returning('name')
+          .executeTakeFirst()
+      : await db
+          .updateTable('settings')
+          .set({ value })
+          .where('name', '=', SETTING)
+          .where('value', '=', raw)
+          .returning('name')
+          .executeTakeFirst();
+  return written !== undefined;
+}
+
+/**
+ * Changes the guard from what `stored` read: written with a compare-and-set; when another
+ * instance wrote first, `change` is applied once more to what it wrote. False when that failed too.
+ */
+async function updateGuard(
+  database: Database,
+  stored: StoredGuard,
+  change: (state: GuardState) => GuardState,
+): Promise<boolean> {
+  if (await writeGuard(database, change(stored.state), stored.raw)) return true;
+  const fresh = await readGuard(database);
+  return writeGuard(database, change(fresh.state), fresh.raw);
 }
 
 /** Why a pass at `at` that would erase `count` must wait for the owner; null when it may go on. */
@@ -116,24 +172,33 @@ export function judgePass(state: GuardState, at: number, count: number): Retenti
 /** A pass that went on: its clock (never moved back) and its count remembered, any hold gone. */
 export async function recordPass(
   database: Database,
-  state: GuardState,
+  stored: StoredGuard,
   at: number,
   count: number,
-): Promise<void> {
-  await writeGuard(database, {
+): Promise<boolean> {
+  return updateGuard(database, stored, (state) => ({
     lastAt: state.lastAt === null ? at : Math.max(state.lastAt, at),
     recent: [count, ...state.recent].slice(0, GUARD_RULES.recentPasses),
     hold: null,
-  });
+  }));
 }
 
-/** A stopped pass: the hold the inbox shows; what the last good pass left is kept. */
+/**
+ * A stopped pass: the hold the inbox shows; what the last good pass left is kept. A hold already
+ * waiting for the same reason keeps its time (the one the owner's confirmation names) and takes
+ * the new count, so that another instance's held pass does not undo the owner's click.
+ */
 export async function recordHold(
   database: Database,
-  state: GuardState,
+  stored: StoredGuard,
   hold: RetentionHold,
-): Promise<void> {
-  await writeGuard(database, { ...state, hold });
+): Promise<boolean> {
+  return updateGuard(database, stored, (state) => {
+    const waiting = state.hold;
+    const kept =
+      waiting?.reason === hold.reason ? { ...hold, at: waiting.at, lastAt: waiting.lastAt } : hold;
+    return { ...state, hold: kept };
+  });
 }
 
 /** The pass waiting for the owner, if one is. */
@@ -143,23 +208,20 @@ export async function retentionHold(database: Database): Promise<RetentionHold |
 
 /**
  * The owner's word on the hold they saw (its `at`): its clock and count become the last pass's,
- * so that the next pass, a moment later by the same clock, goes on. False when no such hold is
- * waiting (none, or another pass replaced it): nothing changed.
+ * so that the next pass, a moment later by the same clock, goes on. The hold confirmed; undefined
+ * when no such hold is waiting (none, or another of another reason replaced it): nothing changed.
  */
-export async function confirmHold(database: Database, at: number): Promise<boolean> {
+export async function confirmHold(
+  database: Database,
+  at: number,
+): Promise<RetentionHold | undefined> {
   const { state, raw } = await readGuard(database);
   const { hold } = state;
-  if (!hold || hold.at !== at || raw === undefined) return false;
+  if (!hold || hold.at !== at || raw === undefined) return undefined;
   const next: GuardState = {
     lastAt: hold.at,
     recent: [hold.count, ...state.recent].slice(0, GUARD_RULES.recentPasses),
     hold: null,
   };
-  const result = await database.db
-    .updateTable('settings')
-    .set({ value: JSON.stringify(next) })
-    .where('name', '=', SETTING)
-    .where('value', '=', raw)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return (await writeGuard(database, next, raw)) ? hold : undefined;
 }

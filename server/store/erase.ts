@@ -189,8 +189,8 @@ function eraseQueries(
 export const ERASE_BATCH = 200;
 
 /**
- * Erases the submissions with these ids (those `condition` lets go), in transactions of
- * `ERASE_BATCH`, each adding what it erased to the record `entry` names (written in the first
+ * Erases the submissions with these ids (those `condition` lets go), in transactions of `batch`
+ * ids (`ERASE_BATCH`; a person's erasure passes all of them: all or nothing), each adding what it erased to the record `entry` names (written in the first
  * transaction that erases something). Idempotent: a second instance erasing the same ids finds
  * nothing left, and its record, counting nothing, is not kept.
  */
@@ -199,11 +199,12 @@ export async function eraseSubmissions(
   ids: readonly string[],
   entry: ErasureEntry,
   condition?: EraseCondition,
+  batch: number = ERASE_BATCH,
 ): Promise<Erased> {
   let erased = NOTHING_ERASED;
-  for (let start = 0; start < ids.length; start += ERASE_BATCH) {
-    const batch = ids.slice(start, start + ERASE_BATCH);
-    const results = await engine.batch(eraseQueries(engine, batch, condition, entry));
+  for (let start = 0; start < ids.length; start += batch) {
+    const some = ids.slice(start, start + batch);
+    const results = await engine.batch(eraseQueries(engine, some, condition, entry));
     // The deletes: the children (files first), then the search index's on SQLite, the rows.
     const children = results.slice(3, 3 + CHILDREN.length);
     const files = children[0]?.length ?? 0;

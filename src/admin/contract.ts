@@ -406,12 +406,13 @@ export interface RetentionHold {
 export const retentionConfirmSchema = z.strictObject({ at: z.number() });
 export type RetentionConfirmBody = z.infer<typeof retentionConfirmSchema>;
 
-/** What the confirmed pass erased; `held` when it was stopped again (the clock moved meanwhile). */
+/**
+ * `POST /api/retention/confirm`'s answer (202): the hold the owner let go on. The pass then runs on
+ * the server, after the answer; the latest erasures say what it erased.
+ */
 export interface RetentionConfirmed {
   ok: true;
-  submissions: number;
-  files: number;
-  held: RetentionHold | null;
+  confirmed: RetentionHold;
 }
 
 /** A submission of the person a submission's e-mail or phone names (`GET …/:id/person`). */

@@ -361,19 +361,24 @@ export const adminText = {
       `The database's clock reads ${at}, more than 30 days after the last clean-up (${last}). A clock that goes back or jumps ahead would erase the wrong submissions.`,
     tooMany: (count: string, largest: number) =>
       `It would erase ${count} at once, far more than lately (at most ${largest} in one clean-up).`,
-    clockWhatToDo:
+    firstTooMany: (count: string) => `This is the first clean-up: it would erase ${count} at once.`,
+    clockBackWhatToDo:
+      'Ask whoever runs the server to check the clock of the database server. Once the clock is right, let it go on: the clean-ups wait for your word until then.',
+    clockAheadWhatToDo:
       'Ask whoever runs the server to check the clock of the database server. Once the clock is right, the next clean-up goes on by itself. If the clock is right (the server was off for a long time), let it go on.',
     tooManyWhatToDo:
       'If you have just shortened how long submissions are kept, this is expected: let it go on. If not, ask whoever runs the server to check RETAIN_APPLICATIONS_DAYS and RETAIN_QUOTES_DAYS.',
     wouldErase: (count: string) => `Going on now would erase ${count}.`,
     goOn: (count: number) =>
       count === 0 ? 'Go on with this clock' : `Erase them anyway (${count})`,
-    going: 'Erasing…',
-    done: (submissions: number, files: number) =>
-      `The clean-up went on: ${submissions} ${submissions === 1 ? 'submission' : 'submissions'} and ${files} ${files === 1 ? 'file' : 'files'} erased.`,
-    heldAgain: 'The clean-up was stopped again: reload the inbox to see why.',
+    going: 'Letting it go on…',
+    started: (count: number) =>
+      count === 0
+        ? 'The clean-up goes on with this clock.'
+        : `Erasing ${count} ${count === 1 ? 'submission' : 'submissions'} now. The list updates when it is done: reload the inbox in a minute.`,
     gone: 'That clean-up is no longer waiting. Reload the inbox.',
-    failed: 'It did not go on, and nothing was erased. Try again.',
+    failed:
+      'The server did not say whether the clean-up goes on. Reload the inbox: the notice is gone if it did.',
   },
 
   person: {

@@ -64,7 +64,7 @@ export function InboxPage({
       <FailedSignInsNotice failed={failedSignIns} />
       <MailNotice mail={mail} />
       <BackupNotice backups={backups} />
-      <RetentionHoldNotice hold={retentionHold} />
+      <RetentionHoldNotice hold={retentionHold} onStarted={retry} />
       <StatusTabs params={params} page={state.status === 'ready' ? state : undefined} />
       <InboxFilters params={params} onChange={change} />
       <p role="status" className="text-slate-700">

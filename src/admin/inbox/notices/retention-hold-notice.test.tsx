@@ -45,7 +45,24 @@ describe('a retention pass the guard stopped, in the inbox', () => {
       `The database's clock reads ${formatTime(at)}, more than 30 days after the last clean-up (${formatTime(lastAt)}).`,
     );
     expect(notice).toHaveTextContent('Going on now would erase 42 submissions.');
-    expect(notice).toHaveTextContent(text.clockWhatToDo);
+    expect(notice).toHaveTextContent(text.clockAheadWhatToDo);
+  });
+
+  it('asks the owner to let a pass go on once a clock that went back is right', async () => {
+    const at = lastAt - 2 * 86_400_000;
+    await openInbox({ reason: 'clock-back', at, lastAt, count: 3, largest: 3 });
+    const notice = screen.getByRole('region', { name: text.heading });
+    expect(notice).toHaveTextContent(text.clockBackWhatToDo);
+    expect(notice).not.toHaveTextContent('goes on by itself');
+  });
+
+  it('says the first clean-up is the first, not "at most 0"', async () => {
+    await openInbox({ reason: 'too-many', at: lastAt, lastAt: null, count: 800, largest: 0 });
+    const notice = screen.getByRole('region', { name: text.heading });
+    expect(notice).toHaveTextContent(
+      'This is the first clean-up: it would erase 800 submissions at once.',
+    );
+    expect(notice).not.toHaveTextContent('at most 0');
   });
 
   it('lets the owner erase a big pass anyway, naming the pass they saw', async () => {
@@ -56,17 +73,22 @@ describe('a retention pass the guard stopped, in the inbox', () => {
       count: 600,
       largest: 4,
     };
-    const fake = await openInbox(hold, () =>
-      json({ ok: true, submissions: 600, files: 12, held: null }),
-    );
+    const fake = await openInbox(hold, () => json({ ok: true, confirmed: hold }, 202));
     expect(screen.getByRole('region', { name: text.heading })).toHaveTextContent(
       'It would erase 600 submissions at once, far more than lately (at most 4 in one clean-up).',
     );
+    const lists = () =>
+      fake.requests.filter((request) => request.url.pathname === '/admin/api/submissions');
+    const listed = lists().length;
     await userEvent.click(screen.getByRole('button', { name: 'Erase them anyway (600)' }));
-    await screen.findByText('The clean-up went on: 600 submissions and 12 files erased.');
+    await screen.findByText(
+      'Erasing 600 submissions now. The list updates when it is done: reload the inbox in a minute.',
+    );
     const posted = fake.requests.find((request) => request.method === 'POST');
     expect(posted?.body).toEqual({ at: hold.at });
     expect(screen.queryByRole('region', { name: text.heading })).toBeNull();
+    // The inbox's list is read again.
+    await vi.waitFor(() => expect(lists().length).toBeGreaterThan(listed));
   });
 
   it('says so when the pass is no longer waiting, and keeps the notice', async () => {
@@ -81,5 +103,13 @@ describe('a retention pass the guard stopped, in the inbox', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Go on with this clock' }));
     await screen.findByText(text.gone);
     expect(screen.getByRole('region', { name: text.heading })).toBeDefined();
+  });
+
+  it('never says nothing was erased when the answer did not come', async () => {
+    const hold: RetentionHold = { reason: 'too-many', at: lastAt, lastAt, count: 900, largest: 4 };
+    await openInbox(hold, () => json({ ok: false, error: 'Bad gateway' }, 502));
+    await userEvent.click(screen.getByRole('button', { name: 'Erase them anyway (900)' }));
+    await screen.findByText(text.failed);
+    expect(text.failed).not.toMatch(/nothing was erased/i);
   });
 });

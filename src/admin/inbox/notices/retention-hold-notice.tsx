@@ -11,21 +11,35 @@ type Answer = { state: 'idle' | 'going' } | { state: 'said'; message: string; do
 
 function explanation(hold: RetentionHold): [string, string] {
   const last = hold.lastAt === null ? '' : formatTime(hold.lastAt);
+  const count = text.submissions(hold.count);
   if (hold.reason === 'too-many') {
-    return [text.tooMany(text.submissions(hold.count), hold.largest), text.tooManyWhatToDo];
+    const why = hold.lastAt === null ? text.firstTooMany(count) : text.tooMany(count, hold.largest);
+    return [why, text.tooManyWhatToDo];
   }
-  const why = hold.reason === 'clock-back' ? text.clockBack : text.clockAhead;
+  if (hold.reason === 'clock-back') {
+    return [
+      `${text.clockBack(formatTime(hold.at), last)} ${text.wouldErase(count)}`,
+      text.clockBackWhatToDo,
+    ];
+  }
   return [
-    `${why(formatTime(hold.at), last)} ${text.wouldErase(text.submissions(hold.count))}`,
-    text.clockWhatToDo,
+    `${text.clockAhead(formatTime(hold.at), last)} ${text.wouldErase(count)}`,
+    text.clockAheadWhatToDo,
   ];
 }
 
 /**
  * The retention pass the guard stopped (SessionInfo's `retentionHold`): why, in plain words, what
- * to do, and the owner's way to let it go on after checking ('Erase them anyway').
+ * to do, and the owner's way to let it go on after checking ('Erase them anyway'). The server
+ * answers once the hold is confirmed and erases after; `onStarted` reloads the inbox's list.
  */
-export function RetentionHoldNotice({ hold }: { hold: RetentionHold | undefined }) {
+export function RetentionHoldNotice({
+  hold,
+  onStarted,
+}: {
+  hold: RetentionHold | undefined;
+  onStarted?: (() => void) | undefined;
+}) {
   const [answer, setAnswer] = useState<Answer>({ state: 'idle' });
   if (!hold) return null;
   if (answer.state === 'said' && answer.done) {
@@ -40,11 +54,8 @@ export function RetentionHoldNotice({ hold }: { hold: RetentionHold | undefined 
     setAnswer({ state: 'going' });
     try {
       const result = await adminApi.confirmRetention(at);
-      setAnswer(
-        result.held
-          ? { state: 'said', message: text.heldAgain, done: false }
-          : { state: 'said', message: text.done(result.submissions, result.files), done: true },
-      );
+      setAnswer({ state: 'said', message: text.started(result.confirmed.count), done: true });
+      onStarted?.();
     } catch (error) {
       const gone = error instanceof ApiError && error.status === 409;
       setAnswer({ state: 'said', message: gone ? text.gone : text.failed, done: false });
