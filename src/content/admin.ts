@@ -92,7 +92,7 @@ export const adminText = {
     lastFailed: (when: string) => ` The last try, on ${when}, failed.`,
     /** The copies kept beside the nightly ones (OtherCopies): what else fills the disk. */
     others: (count: number, size: string, kinds: string, oldest: string) =>
-      `Other copies of the database on the server: ${count}, ${size} in all (${kinds}); the ${count === 1 ? 'copy' : 'oldest'} is from ${oldest}.`,
+      `Other copies of the database on the server: ${count}, ${size} in all (${kinds}); the ${count === 1 ? 'copy' : 'oldest'} was made ${oldest}.`,
     kinds: {
       beforeUpgrade: (n: number) => `${n} made before an upgrade`,
       beforeRestore: (n: number) => `${n} set aside by a restore`,

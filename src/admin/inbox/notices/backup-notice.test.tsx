@@ -70,7 +70,7 @@ describe('the backups line in the inbox', () => {
     });
     vi.useRealTimers();
     expect(screen.getByText(/^Other copies of the database/)).toHaveTextContent(
-      'Other copies of the database on the server: 5, 120 MB in all (3 made before an upgrade, 1 set aside by a restore, 1 made by hand); the oldest is from 4 months ago. The server keeps the newest 3 made before an upgrade, and those set aside by a restore for 30 days (the newest 3 longer); whoever runs the server can delete the ones made by hand when they are no longer needed.',
+      'Other copies of the database on the server: 5, 120 MB in all (3 made before an upgrade, 1 set aside by a restore, 1 made by hand); the oldest was made 4 months ago. The server keeps the newest 3 made before an upgrade, and those set aside by a restore for 30 days (the newest 3 longer); whoever runs the server can delete the ones made by hand when they are no longer needed.',
     );
   });
 
@@ -89,7 +89,7 @@ describe('the backups line in the inbox', () => {
     vi.useRealTimers();
     expect(screen.getByText(adminText.backups.notSetUp)).toBeInTheDocument();
     expect(screen.getByText(/^Other copies of the database/)).toHaveTextContent(
-      /^Other copies of the database on the server: 1, 2 MB in all \(1 made before an upgrade\); the copy is from yesterday\./,
+      /^Other copies of the database on the server: 1, 2 MB in all \(1 made before an upgrade\); the copy was made yesterday\./,
     );
   });
 
