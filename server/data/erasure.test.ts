@@ -169,6 +169,43 @@ describe.each(engines)('erasure on $name', (engine) => {
     },
   );
 
+  it('erases a person with thousands of submissions in one go', async () => {
+    const rows = Array.from({ length: 5_000 }, (_, n) => ({
+      id: `many-${String(n).padStart(4, '0')}`,
+      form: 'application',
+      received_at: T0 + n,
+      fields: JSON.stringify(applicationBody(n, { email: 'hollis@example.com' })),
+      client_hash: null,
+      user_agent: 'test',
+      language: null,
+      site_language: null,
+      status: 'new',
+      seq: 10_000 + n,
+      first_response_at: null,
+      roster: null,
+    }));
+    for (let start = 0; start < rows.length; start += 500) {
+      await store.database.db
+        .insertInto('submissions')
+        .values(rows.slice(start, start + 500))
+        .execute();
+    }
+    const kept = await apply(1, { email: 'someone.else@example.com' });
+
+    const erased = await erasePerson(store.database, { email: 'hollis@example.com' }, OWNER, T0);
+    expect(erased).toEqual({ submissions: 5_000, files: 0, rows: 5_000, left: 0 });
+    const left = await store.database.db.selectFrom('submissions').select('id').execute();
+    expect(left.map((row) => row.id)).toEqual([kept]);
+    expect(await recentErasures(store.database)).toMatchObject([
+      { reason: 'person', submissions: 5_000 },
+    ]);
+    const listed = await store.database.db
+      .selectFrom('erased_submissions')
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .executeTakeFirst();
+    expect(Number(listed?.count)).toBe(5_000);
+  }, 60_000);
+
   it('gives the person everything kept about them, the e-mails sent to them included', async () => {
     const id = await apply(1, { email: 'dana@example.com' });
     await store.database.db

@@ -272,13 +272,9 @@ export async function erasePerson(
   const seen = confirmed ? new Set(confirmed) : undefined;
   const ids = seen ? current.filter((id) => seen.has(id)) : current;
   // One transaction for all of them, however many: a failure erases none (the dialog says so).
-  const erased = await eraseSubmissions(
-    database.engine,
-    ids,
-    entry('person', by, now),
-    undefined,
-    Math.max(ids.length, 1),
-  );
+  const erased = await eraseSubmissions(database.engine, ids, entry('person', by, now), undefined, {
+    oneTransaction: true,
+  });
   return { ...erased, left: current.length - ids.length };
 }
 

@@ -6,7 +6,7 @@ import {
   type SqlBool,
 } from 'kysely';
 import type { SubmissionStatus } from '../../src/admin/contract.ts';
-import type { Engine, EngineKind, Query } from '../db/engine.ts';
+import type { Engine, EngineKind, Query, Row } from '../db/engine.ts';
 import type { Tables } from '../db/tables.ts';
 
 /** What an erasure removed: submissions, their files, and the rows of every table together. */
@@ -189,30 +189,48 @@ function eraseQueries(
 export const ERASE_BATCH = 200;
 
 /**
- * Erases the submissions with these ids (those `condition` lets go), in transactions of `batch`
- * ids (`ERASE_BATCH`; a person's erasure passes all of them: all or nothing), each adding what it erased to the record `entry` names (written in the first
- * transaction that erases something). Idempotent: a second instance erasing the same ids finds
- * nothing left, and its record, counting nothing, is not kept.
+ * Erases the submissions with these ids (those `condition` lets go) in batches of `ERASE_BATCH`
+ * ids, each adding what it erased to the record `entry` names (written by the first batch that
+ * erases something). Each batch is a transaction of its own (the retention pass: other writes wait
+ * little for the lock), or, with `oneTransaction` (a person's erasure), every batch runs in one
+ * transaction, however many ids: a failure erases none. Batches, not one statement of all the ids:
+ * a statement binds its batch's ids several times, and SQLite and Postgres cap a statement's
+ * parameters. Idempotent: a second instance erasing the same ids finds nothing left, and its
+ * record, counting nothing, is not kept.
  */
 export async function eraseSubmissions(
   engine: Engine,
   ids: readonly string[],
   entry: ErasureEntry,
   condition?: EraseCondition,
-  batch: number = ERASE_BATCH,
+  { oneTransaction = false }: { oneTransaction?: boolean } = {},
 ): Promise<Erased> {
+  const batches: (readonly string[])[] = [];
+  for (let start = 0; start < ids.length; start += ERASE_BATCH) {
+    batches.push(ids.slice(start, start + ERASE_BATCH));
+  }
+  const queriesOf = (some: readonly string[]) => eraseQueries(engine, some, condition, entry);
+  const transactions = oneTransaction
+    ? [batches.map(queriesOf)]
+    : batches.map((some) => [queriesOf(some)]);
   let erased = NOTHING_ERASED;
-  for (let start = 0; start < ids.length; start += batch) {
-    const some = ids.slice(start, start + batch);
-    const results = await engine.batch(eraseQueries(engine, some, condition, entry));
-    // The deletes: the children (files first), then the search index's on SQLite, the rows.
-    const children = results.slice(3, 3 + CHILDREN.length);
-    const files = children[0]?.length ?? 0;
-    const submissions = results.at(-2)?.length ?? 0;
-    const rows = submissions + children.reduce((sum, rowsOf) => sum + rowsOf.length, 0);
-    erased = addErased(erased, { submissions, files, rows });
+  for (const transaction of transactions) {
+    const results = await engine.batch(transaction.flat());
+    for (const queries of transaction) {
+      erased = addErased(erased, countErased(results.splice(0, queries.length)));
+    }
   }
   return erased;
+}
+
+/** What one batch's statements erased, from the rows its deletes returned. */
+function countErased(results: readonly Row[][]): Erased {
+  // The deletes: the children (files first), then the search index's on SQLite, the rows.
+  const children = results.slice(3, 3 + CHILDREN.length);
+  const files = children[0]?.length ?? 0;
+  const submissions = results.at(-2)?.length ?? 0;
+  const rows = submissions + children.reduce((sum, rowsOf) => sum + rowsOf.length, 0);
+  return { submissions, files, rows };
 }
 
 /** The submissions `cutoff` lets the retention job erase: Handled, or Spam kept long enough. */
