@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { safeParse } from 'zod/mini';
 import {
+  ERASE_PERSON_BODY_LIMIT,
   erasePersonSchema,
   retentionConfirmSchema,
   type PersonErased,
@@ -99,7 +100,9 @@ export function personRoutes(app: FastifyInstance, options: PersonRouteOptions):
   });
 
   // Erases the submissions the owner confirmed (their ids), not a new search's.
-  app.post('/api/submissions/:id/person/erase', signedIn, async (request: ById, reply) => {
+  // Its own body limit: the most ids the schema takes, far more than the app's ordinary 32 kB.
+  const eraseRoute = { ...signedIn, bodyLimit: ERASE_PERSON_BODY_LIMIT };
+  app.post('/api/submissions/:id/person/erase', eraseRoute, async (request: ById, reply) => {
     const body = safeParse(erasePersonSchema, request.body);
     if (!body.success) return refuse(reply, 400, 'Send the ids of the submissions to erase');
     const contact = await contactOf(database, request.params.id);

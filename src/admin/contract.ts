@@ -430,14 +430,23 @@ export interface PersonMatches {
   submissions: PersonSubmission[];
 }
 
+/** The most ids one person's erasure takes, and the longest id (a submission's is a UUID). */
+export const ERASE_MAX_IDS = 10_000;
+const ERASE_ID_LENGTH = 64;
+/**
+ * The largest body of `POST …/:id/person/erase`: the most ids, each the longest (quoted, a comma),
+ * with room to spare; the app's ordinary 32 kB would take some 840 UUIDs.
+ */
+export const ERASE_PERSON_BODY_LIMIT = ERASE_MAX_IDS * (ERASE_ID_LENGTH + 3) + 1024;
+
 /**
  * `POST …/:id/person/erase`: the ids of the submissions the owner saw listed (`GET …/:id/person`).
  * Only those go, each only if it still names the person: never one that arrived since.
  */
 export const erasePersonSchema = z.strictObject({
   ids: z
-    .array(z.string().check(z.minLength(1), z.maxLength(64)))
-    .check(z.minLength(1), z.maxLength(10_000)),
+    .array(z.string().check(z.minLength(1), z.maxLength(ERASE_ID_LENGTH)))
+    .check(z.minLength(1), z.maxLength(ERASE_MAX_IDS)),
 });
 export type ErasePersonBody = z.infer<typeof erasePersonSchema>;
 
