@@ -1,5 +1,5 @@
 // Restores keep erasures: backup, erase a person, restore the backup, and the person stays erased.
-import { copyFileSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { inject } from 'vitest';
 import { openDatabase } from '../db/database.ts';
@@ -113,6 +113,43 @@ it('erase-again only reads the file it is given: its bytes and its folder stay a
     expect(readdirSync(aside)).toEqual(listing);
     expect(readFileSync(copy).equals(bytes)).toBe(true);
   } finally {
+    server.remove();
+  }
+});
+
+it('erase-again reads a WAL-mode database in a read-only folder, and leaves it as it was', async () => {
+  await apply(1, 'erin@example.com');
+  const backup = path.join(data.dir, 'backup.db');
+  expect((await cli('backup', '--out', backup)).code).toBe(0);
+  await erasePerson(store.database, { email: 'erin@example.com' }, OWNER, T0);
+  // The server's own database as it is while it runs (the erasure still in its -wal), on media
+  // that cannot be written.
+  const media = path.join(data.dir, 'media');
+  mkdirSync(media);
+  const names = ['submissions.db', 'submissions.db-wal', 'submissions.db-shm'];
+  for (const name of names) copyFileSync(path.join(data.dir, name), path.join(media, name));
+  expect(statSync(path.join(media, 'submissions.db-wal')).size).toBeGreaterThan(0);
+  for (const name of names) chmodSync(path.join(media, name), 0o444);
+  chmodSync(media, 0o555);
+  // As root the modes stop nothing: what matters is that nothing was written.
+  const before = names.map((name) => readFileSync(path.join(media, name)));
+  const server = tempDataDir();
+  try {
+    copyFileSync(backup, path.join(server.dir, 'submissions.db'));
+    const from = path.join(media, 'submissions.db');
+    const again = await runCaught((io) => runDataCli(['db', 'erase-again', '--from', from], io), {
+      DATA_DIR: server.dir,
+    });
+    expect(again.code, again.err).toBe(0);
+    expect(again.out).toBe('1 submission erased since this backup was made was erased again.\n');
+    expect(readdirSync(media).sort()).toEqual([...names].sort());
+    names.forEach((name, n) => {
+      expect(readFileSync(path.join(media, name)).equals(before[n] ?? Buffer.alloc(0)), name).toBe(
+        true,
+      );
+    });
+  } finally {
+    chmodSync(media, 0o755);
     server.remove();
   }
 });

@@ -10,7 +10,7 @@ import { libsqlKysely } from '../db/libsql.ts';
 import { sqliteEngine } from '../db/sqlite.ts';
 import type { Tables } from '../db/tables.ts';
 import { eraseSubmissions, type ErasureEntry } from '../store/erase.ts';
-import { openFile, shown, ToolError } from './sqlite-file.ts';
+import { openFile, openReadOnly, shown, ToolError } from './sqlite-file.ts';
 
 /** The first schema whose erasures keep the ids they erased. */
 const ERASED_IDS_SINCE = 11;
@@ -141,11 +141,22 @@ async function erasuresInPostgres(url: string): Promise<PastErasure[]> {
 }
 
 /**
- * A set-aside copy or a backup, only read: never switched to WAL (no -wal or -shm beside it, its
- * bytes unchanged) and never written (`query_only`), so it may be on read-only media.
+ * A set-aside copy or a backup, only read (`openReadOnly`; `query_only` besides), so it may be on
+ * read-only media. A WAL-mode file whose -wal is there but whose -shm is not cannot be read where
+ * the folder cannot be written: SQLite needs the -shm to read the WAL.
  */
 async function erasuresInFile(file: string): Promise<PastErasure[]> {
-  const source = openFile(file);
+  let source;
+  try {
+    source = openReadOnly(file);
+  } catch (error) {
+    if (!existsSync(`${file}-wal`)) throw error;
+    throw new ToolError(
+      `${shown(file)} could not be opened read-only: it has a -wal beside it and no -shm, and ` +
+        'its folder cannot be written. Copy it with its -wal to a folder that can be, and give ' +
+        'that copy.',
+    );
+  }
   try {
     await source.execute('PRAGMA query_only = ON');
     return await pastErasures(libsqlKysely(source));

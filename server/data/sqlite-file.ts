@@ -1,5 +1,5 @@
 // What the backup, restore and copy commands share about the SQLite file on this machine.
-import { closeSync, existsSync, fsyncSync, openSync, readSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, openSync, readSync, statSync } from 'node:fs';
 import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -67,6 +67,22 @@ export function looksLikeSqlite(file: string): boolean {
 /** A connection of its own to a local file (never the server's), waiting up to `busyMs` for locks. */
 export function openFile(file: string, busyMs = 5000): Client {
   return createClient({ url: `file:${file}`, concurrency: 1, timeout: busyMs });
+}
+
+/**
+ * A SQLite file opened truly read-only (`mode=ro`): never written, never switched to WAL, never
+ * checkpointed, so it may be on read-only media. With a WAL to read beside it, its -shm is only
+ * read too (`readonly_shm=1`; SQLite needs one there to read the WAL). Without, `immutable=1`: no
+ * lock and no -shm at all (not with a WAL: an immutable database ignores its -wal, and what the
+ * WAL holds would be missed). @libsql/client takes no SQLite URI parameters in
+ * its own URL; a percent-encoded URI as the file's path reaches SQLite as it is.
+ */
+export function openReadOnly(file: string): Client {
+  const wal = `${file}-wal`;
+  const hasWal = existsSync(wal) && statSync(wal).size > 0;
+  const only = hasWal ? 'readonly_shm=1' : 'immutable=1';
+  const uri = `${pathToFileURL(path.resolve(file)).href}?mode=ro&${only}`;
+  return createClient({ url: `file:${encodeURIComponent(uri)}`, concurrency: 1 });
 }
 
 /** The libSQL client's module, for the probe's child process (wherever this file was bundled). */
