@@ -72,33 +72,64 @@ check_node() {
 # upgrade's migrations would fail there and leave the service failed. Stop before installing
 # anything unless the folder is under the state directory or a drop-in's ReadWritePaths= names it
 # or a parent.
-backup_dir_setting() {
-  [ -f "$CONF_DIR/env" ] || return 0
-  sed -n 's/^[[:space:]]*BACKUP_DIR=//p' "$CONF_DIR/env" | tail -n 1 |
-    sed -e 's/[[:space:]]*$//' -e 's/^"\(.*\)"$/\1/' -e "s/^'\(.*\)'$/\1/"
+#
+# The words of a setting in a unit file, one a line, split and unquoted as systemd does ("…" and
+# '…'); an empty line for an empty assignment, which resets the list.
+setting_words() {
+  local line
+  sed -n "s/^[[:space:]]*$2=//p" "$1" | while IFS= read -r line; do
+    if [ -z "${line//[[:space:]]/}" ]; then echo; else printf '%s\n' "$line" | xargs -n 1 printf '%s\n'; fi
+  done
 }
 
+# Where the service's BACKUP_DIR comes from and what it is (two lines), as systemd would set it:
+# the env file (EnvironmentFile=) wins over Environment= for the same name; without a line there,
+# the last drop-in's Environment=BACKUP_DIR=… (drop-ins are read in the order of their names).
+backup_dir_setting() {
+  local conf word from="" dir=""
+  if [ -f "$CONF_DIR/env" ] && grep -q '^[[:space:]]*BACKUP_DIR=' "$CONF_DIR/env"; then
+    echo "$CONF_DIR/env"
+    sed -n 's/^[[:space:]]*BACKUP_DIR=//p' "$CONF_DIR/env" | tail -n 1 |
+      sed -e 's/[[:space:]]*$//' -e 's/^"\(.*\)"$/\1/' -e "s/^'\(.*\)'$/\1/"
+    return 0
+  fi
+  for conf in "$DROP_INS"/*.conf; do
+    [ -f "$conf" ] || continue
+    while IFS= read -r word; do
+      case "$word" in
+        '') from="" dir="" ;;
+        BACKUP_DIR=*) from="$conf" dir="${word#BACKUP_DIR=}" ;;
+      esac
+    done < <(setting_words "$conf" Environment)
+  done
+  printf '%s\n%s\n' "$from" "$dir"
+}
+
+# Whether the unit may write DIR: under its state directory, or under a path the drop-ins'
+# ReadWritePaths= name (quoted or not; an empty assignment drops those named before it).
 writable_by_unit() {
-  local dir="$1" conf allowed
+  local dir="$1" conf allowed paths=()
   case "$dir/" in /var/lib/$NAME/*) return 0 ;; esac
   for conf in "$DROP_INS"/*.conf; do
     [ -f "$conf" ] || continue
-    # shellcheck disable=SC2013 # the paths, space-separated on each line
-    for allowed in $(sed -n 's/^[[:space:]]*ReadWritePaths=//p' "$conf"); do
-      allowed="$(realpath -m -s "${allowed#[-+]}")"
-      case "$dir/" in "${allowed%/}"/*) return 0 ;; esac
-    done
+    while IFS= read -r allowed; do
+      if [ -z "$allowed" ]; then paths=(); else paths+=("$allowed"); fi
+    done < <(setting_words "$conf" ReadWritePaths)
+  done
+  for allowed in "${paths[@]+"${paths[@]}"}"; do
+    allowed="$(realpath -m -s "${allowed#[-+]}")"
+    case "$dir/" in "${allowed%/}"/*) return 0 ;; esac
   done
   return 1
 }
 
 check_backup_dir() {
-  local dir
-  dir="$(backup_dir_setting)"
+  local from dir
+  { read -r from && read -r dir; } < <(backup_dir_setting) || true
   [ -n "$dir" ] || return 0
   case "$dir" in /*) dir="$(realpath -m -s "$dir")" ;; *) dir="/opt/$NAME/$dir" ;; esac
   writable_by_unit "$dir" && return 0
-  fail "BACKUP_DIR=$dir in $CONF_DIR/env is a folder the service cannot write (the unit's \
+  fail "BACKUP_DIR=$dir in $from is a folder the service cannot write (the unit's \
 ProtectSystem=strict makes it read-only): the copy before this upgrade's migrations would fail \
 there and the service would be left failed. Nothing was installed. Either
   1. change that line to BACKUP_DIR=/var/lib/$NAME/backups (a folder the unit creates), or

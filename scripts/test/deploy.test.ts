@@ -433,6 +433,41 @@ describe(`install.sh into a throwaway root${why ? ` (skipped: ${why})` : ''}`, (
     },
   );
 
+  it.skipIf(why !== '')(
+    "reads BACKUP_DIR and ReadWritePaths= as systemd would: quotes, a drop-in's Environment=",
+    () => {
+      const source = fakeCheckout();
+      const target = path.join(dir, 'drop-in-install');
+      expect(install(target, source).status).toBe(0);
+      const env = path.join(target, 'etc', NAME, 'env');
+      const dropIns = path.join(target, 'etc/systemd/system', `${NAME}.service.d`);
+      const ours = readFileSync(env, 'utf8');
+      // Quoted, as systemd allows: the folder is writable.
+      appendFileSync(env, 'BACKUP_DIR=/srv/b\n');
+      writeFileSync(path.join(dropIns, 'b.conf'), '[Service]\nReadWritePaths="/srv/b"\n');
+      expect(install(target, source).status).toBe(0);
+      // An empty ReadWritePaths= in a later drop-in drops it again.
+      writeFileSync(path.join(dropIns, 'c.conf'), '[Service]\nReadWritePaths=\n');
+      expect(install(target, source).status).toBe(1);
+      rmSync(path.join(dropIns, 'c.conf'));
+      rmSync(path.join(dropIns, 'b.conf'));
+
+      // No BACKUP_DIR in the env file: a drop-in's Environment= sets it.
+      writeFileSync(env, ours.replace(/^BACKUP_DIR=.*\n/gm, ''));
+      const conf = path.join(dropIns, 'backups.conf');
+      writeFileSync(conf, '[Service]\nEnvironment="NODE_OPTIONS=--a --b" "BACKUP_DIR=/srv/c"\n');
+      const refused = install(target, source);
+      expect(refused.status).toBe(1);
+      expect(refused.output).toContain(`BACKUP_DIR=/srv/c in ${conf}`);
+      appendFileSync(conf, "ReadWritePaths='/srv/c'\n");
+      expect(install(target, source).status).toBe(0);
+      // The env file's line wins over it, as in systemd (EnvironmentFile= over Environment=).
+      writeFileSync(conf, '[Service]\nEnvironment=BACKUP_DIR=/srv/c\n');
+      writeFileSync(env, `${ours}BACKUP_DIR=/var/lib/${NAME}/backups\n`);
+      expect(install(target, source).status).toBe(0);
+    },
+  );
+
   it.skipIf(why !== '')('refuses a checkout that was not built', () => {
     const empty = path.join(dir, 'unbuilt');
     mkdirSync(empty, { recursive: true });
