@@ -131,6 +131,8 @@ const app = await buildApp({
           })
       : undefined,
     retainDays: config.retainDays,
+    // The job below runs the pass the owner lets go on (no request comes before it is started).
+    retention: { confirm: (at, by) => retention.confirm(at, by) },
   },
   ready: { dataDir: local?.dir, site: live },
 });
@@ -183,8 +185,8 @@ const mediaCleanup = startMediaCleanup({
 app.addHook('onClose', async () => {
   live.stop();
   await instances.remove().catch(() => undefined);
-  retention.stop();
-  mediaCleanup.stop();
+  // The passes running (the day's, one the owner let go on) end before the store closes.
+  await Promise.all([retention.stop(), mediaCleanup.stop()]);
   await formAnswers.close?.();
   await outbox?.stop();
   await backups?.stop();

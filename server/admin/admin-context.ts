@@ -5,8 +5,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AdminError, BackupState, MailState, SessionInfo } from '../../src/admin/contract.ts';
 import type { Database } from '../db/database.ts';
-import type { RetentionDays } from '../data/erasure.ts';
-import { retentionHold, type RetentionClock } from '../data/retention-guard.ts';
+import type { RetentionDays, RetentionJob } from '../data/erasure.ts';
+import { retentionHold } from '../data/retention-guard.ts';
 import { refuse } from '../guard/refusal.ts';
 import type { FormDefinition } from '../intake/forms.ts';
 import type { InstanceStore } from '../site/instances.ts';
@@ -62,8 +62,8 @@ export interface AdminOptions {
   mail?: (() => Promise<MailState>) | undefined;
   /** Each form's retention in days (config.retainDays), shown in the inbox. */
   retainDays?: RetentionDays | undefined;
-  /** The clock a retention pass the owner lets go on counts by: the database's (tests: their own). */
-  retentionClock?: RetentionClock | undefined;
+  /** The retention job, which confirms a held pass and runs it (main.ts's; the tests' own). */
+  retention?: Pick<RetentionJob, 'confirm'> | undefined;
 }
 
 export const SESSION_COOKIE = 'admin_session';

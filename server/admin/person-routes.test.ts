@@ -86,7 +86,7 @@ describe.each(engines)('retention and erasure on $name', (engine) => {
       clock: async () => clock + DAY,
     });
     const erased = await job.runNow();
-    job.stop();
+    await job.stop();
 
     expect(erased).toMatchObject({ submissions: 1, files: 1 });
     expect(

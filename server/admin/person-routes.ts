@@ -16,10 +16,9 @@ import {
   personData,
   personSubmissions,
   recentErasures,
-  retentionPass,
   type RetentionDays,
+  type RetentionJob,
 } from '../data/erasure.ts';
-import { confirmHold, type RetentionClock } from '../data/retention-guard.ts';
 import { refuse } from '../guard/refusal.ts';
 import type { FormDefinition } from '../intake/forms.ts';
 import type { User } from './users.ts';
@@ -28,8 +27,8 @@ export interface PersonRouteOptions {
   database: Database;
   forms: readonly FormDefinition[];
   retainDays: RetentionDays;
-  /** The clock the retention pass counts by: the database's (the tests give their own). */
-  retentionClock?: RetentionClock | undefined;
+  /** The retention job (main.ts's), which runs a held pass the owner lets go on; none: no such route. */
+  retention?: Pick<RetentionJob, 'confirm'> | undefined;
   now: () => number;
   signedIn: { onRequest: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown> };
   userOf(request: FastifyRequest): User;
@@ -55,19 +54,20 @@ function retentionRoutes(app: FastifyInstance, options: PersonRouteOptions): voi
   });
 
   // The owner lets a held retention pass go on (docs/retention.md, "The guard"): the hold is
-  // confirmed now, and the pass, which may erase thousands, runs after the answer (202).
+  // confirmed now, and the pass, which may erase thousands, runs after the answer (202), as the
+  // retention job's next pass (one at a time in this instance; the shutdown waits for it).
+  const { retention } = options;
+  if (!retention) return;
   app.post('/api/retention/confirm', signedIn, async (request, reply) => {
     const body = safeParse(retentionConfirmSchema, request.body);
     if (!body.success) return refuse(reply, 400, 'Say which held pass to let go on');
-    const confirmed = await confirmHold(database, body.data.at);
-    if (!confirmed) return refuse(reply, 409, 'That pass is no longer waiting: reload the inbox');
     const user = options.userOf(request);
+    const by = { userId: user.id, label: `retention job, let go on by ${user.email}` };
+    const confirmed = await retention.confirm(body.data.at, by);
+    if (!confirmed) return refuse(reply, 409, 'That pass is no longer waiting: reload the inbox');
     const log = request.log;
-    log.info({ count: confirmed.count, userId: user.id }, 'retention: held pass let go on');
-    retentionPass(database, options.retainDays, {
-      clock: options.retentionClock,
-      by: { userId: user.id, label: `retention job, let go on by ${user.email}` },
-    }).then(
+    log.info({ count: confirmed.hold.count, userId: user.id }, 'retention: held pass let go on');
+    confirmed.pass.then(
       (pass) =>
         log.info(
           { submissions: pass.submissions, files: pass.files, held: pass.held?.reason },
@@ -79,7 +79,9 @@ function retentionRoutes(app: FastifyInstance, options: PersonRouteOptions): voi
           'retention: the pass let go on failed',
         ),
     );
-    return reply.code(202).send({ ok: true, confirmed } satisfies RetentionConfirmed);
+    return reply
+      .code(202)
+      .send({ ok: true, confirmed: confirmed.hold } satisfies RetentionConfirmed);
   });
 }
 

@@ -62,7 +62,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminOptions) {
     database: options.database,
     forms: options.forms,
     retainDays: options.retainDays ?? {},
-    retentionClock: options.retentionClock,
+    retention: options.retention,
     now: context.now,
     signedIn: context.signedIn,
     userOf: context.userOf,

@@ -32,6 +32,7 @@ import {
   readGuard,
   recordHold,
   recordPass,
+  confirmHold,
   type RetentionClock,
 } from './retention-guard.ts';
 
@@ -129,34 +130,53 @@ export interface RetentionPassOptions {
   by?: ErasedBy | undefined;
 }
 
+/** How many times a pass is judged again when another write to the guard came first. */
+const JUDGED_AT_MOST = 5;
+
 /**
  * One pass of the retention job, guarded (retention-guard.ts): it reads the database's clock and
  * counts what it would erase; a pass whose clock jumped or whose count is far above the recent
- * ones is recorded as held and erases nothing.
+ * ones is recorded as held and erases nothing. A hold is recorded only on the guard it was judged
+ * on: when another write came first (the owner's confirmation, another instance's pass), the pass
+ * is judged again on what is there now.
  */
 export async function retentionPass(
   database: Database,
   days: RetentionDays,
   { clock = databaseNow, by }: RetentionPassOptions = {},
 ): Promise<RetentionPass> {
-  // The state first: every pass that ended before it read the clock before this one does.
-  const stored = await readGuard(database);
-  const at = await clock(database.engine);
-  const count = await countExpired(database, days, at);
-  const held = judgePass(stored.state, at, count);
-  if (held) {
-    await recordHold(database, stored, held);
-    return { ...NOTHING_ERASED, held };
+  for (let judged = 1; ; judged += 1) {
+    // The state first: every pass that ended before it read the clock before this one does.
+    const stored = await readGuard(database);
+    const at = await clock(database.engine);
+    const count = await countExpired(database, days, at);
+    const held = judgePass(stored.state, at, count);
+    if (!held) {
+      const erased = await eraseExpired(database, days, at, by);
+      await recordPass(database, stored, at, count);
+      return { ...erased, held: null };
+    }
+    if (await recordHold(database, stored, held)) return { ...NOTHING_ERASED, held };
+    if (judged >= JUDGED_AT_MOST) throw new Error('the retention guard kept changing');
   }
-  const erased = await eraseExpired(database, days, at, by);
-  await recordPass(database, stored, at, count);
-  return { ...erased, held: null };
 }
 
 export interface RetentionJob {
   /** One pass now (the test hook); answers what it erased, or why it was held. */
   runNow(): Promise<RetentionPass>;
-  stop(): void;
+  /**
+   * The owner's word on a held pass (its `at`, confirmHold): undefined when no such hold is
+   * waiting; else the hold confirmed and the pass let go on, run as this job's next pass (after
+   * the one running, if any; `stop` waits for it).
+   */
+  confirm(at: number, by: ErasedBy): Promise<RetentionConfirm | undefined>;
+  /** No more passes; resolves once the one running (if any) has ended. */
+  stop(): Promise<void>;
+}
+
+export interface RetentionConfirm {
+  hold: RetentionHold;
+  pass: Promise<RetentionPass>;
 }
 
 export interface RetentionJobOptions {
@@ -179,10 +199,10 @@ export interface RetentionJobOptions {
  * pass is logged (counts and clock readings) and tried again the next day too.
  */
 export function startRetentionJob(options: RetentionJobOptions): RetentionJob {
-  const { database, days, log, now = Date.now } = options;
-  const pass = async (): Promise<RetentionPass> => {
+  const { database, days, log, clock, now = Date.now } = options;
+  const passBy = async (by?: ErasedBy): Promise<RetentionPass> => {
     const started = now();
-    const result = await retentionPass(database, days, { clock: options.clock });
+    const result = await retentionPass(database, days, { clock, by });
     const { held, ...erased } = result;
     if (held) {
       log.warn(
@@ -195,14 +215,21 @@ export function startRetentionJob(options: RetentionJobOptions): RetentionJob {
     return result;
   };
   // No period set: nothing is ever erased by age, and no pass is scheduled.
-  if (!Object.values(days).some((kept) => kept !== undefined))
-    return { runNow: pass, stop: () => {} };
-  return startDailyPass(pass, {
-    firstRunMs: options.firstRunMs ?? 60_000,
+  const scheduled = Object.values(days).some((kept) => kept !== undefined);
+  const daily = startDailyPass(() => passBy(), {
+    firstRunMs: scheduled ? (options.firstRunMs ?? 60_000) : null,
     everyMs: options.everyMs,
     log,
     failed: 'retention pass failed',
   });
+  return {
+    runNow: daily.runNow,
+    stop: daily.stop,
+    async confirm(at, by) {
+      const hold = await confirmHold(database, at, clock);
+      return hold && { hold, pass: daily.runAfter(() => passBy(by)) };
+    },
+  };
 }
 
 /** The e-mail and phone a submission was sent with: the person it names. */

@@ -6,7 +6,12 @@ import { buildApp } from '../http/app.ts';
 import { openStore, type Store } from '../store/store.ts';
 import { engines } from '../testing/engines.ts';
 import { applicationBody } from '../testing/fixtures.ts';
-import { retentionPass, startRetentionJob, type RetentionDays } from './erasure.ts';
+import {
+  retentionPass,
+  startRetentionJob,
+  type RetentionDays,
+  type RetentionJob,
+} from './erasure.ts';
 import { readGuard, recordHold, recordPass } from './retention-guard.ts';
 
 const DAY = 86_400_000;
@@ -24,6 +29,11 @@ let token: string;
 let remove: () => void;
 /** The database's clock as the tests set it. */
 let dbAt: number;
+/** The app's retention job (main.ts's), which runs the pass the owner lets go on. */
+let appJob: RetentionJob;
+/** When set, the next reading of the job's clock waits for it (once). */
+let gate: Promise<void> | undefined;
+let clockRead = 0;
 let seq = 1_000;
 const warnings: object[] = [];
 const log = { info: () => undefined, warn: (fields: object) => void warnings.push(fields) };
@@ -83,7 +93,7 @@ async function pass(at: number, retain: RetentionDays = days) {
   try {
     return await job.runNow();
   } finally {
-    job.stop();
+    await job.stop();
   }
 }
 
@@ -123,9 +133,24 @@ describe.each(engines)('the retention guard on $name', (engine) => {
     const created = await engine.create();
     remove = created.remove;
     store = await openStore(created.database, { now: () => T0 });
+    gate = undefined;
+    clockRead = 0;
+    appJob = startRetentionJob({
+      database: store.database,
+      days,
+      log,
+      firstRunMs: 3_600_000,
+      clock: async () => {
+        clockRead += 1;
+        const waitFor = gate;
+        gate = undefined;
+        await waitFor;
+        return dbAt;
+      },
+    });
     app = await buildApp({
       store,
-      admin: { cost, now: () => T0, retainDays: days, retentionClock: async () => dbAt },
+      admin: { cost, now: () => T0, retainDays: days, retention: appJob },
     });
     await users(store.database, { cost, now: () => T0 }).add(OWNER, PASSWORD);
     const signIn = await app.inject({
@@ -138,6 +163,7 @@ describe.each(engines)('the retention guard on $name', (engine) => {
   });
 
   afterEach(async () => {
+    await appJob.stop();
     await app.close();
     await store.close();
     remove();
@@ -156,7 +182,7 @@ describe.each(engines)('the retention guard on $name', (engine) => {
       firstRunMs: 3_600_000,
     });
     const result = await job.runNow();
-    job.stop();
+    await job.stop();
     expect(result).toMatchObject({ submissions: 1, held: null });
     expect(await remaining(old)).toBe(0);
     expect(await remaining(recent)).toBe(1);
@@ -310,8 +336,13 @@ describe.each(engines)('the retention guard on $name', (engine) => {
     // Two held passes: the hold keeps the first one's time, the one the owner sees.
     const before = await readGuard(store.database);
     const hold = { reason: 'too-many', lastAt: T0 + 1000, largest: 4 } as const;
-    await recordHold(store.database, before, { ...hold, at: T0 + DAY, count: 900 });
-    await recordHold(store.database, before, { ...hold, at: T0 + DAY + 5000, count: 901 });
+    expect(await recordHold(store.database, before, { ...hold, at: T0 + DAY, count: 900 })).toBe(
+      true,
+    );
+    // A hold judged on what was there before is not written: its pass is judged again.
+    const second = { ...hold, at: T0 + DAY + 5000, count: 901 };
+    expect(await recordHold(store.database, before, second)).toBe(false);
+    expect(await recordHold(store.database, await readGuard(store.database), second)).toBe(true);
     expect((await readGuard(store.database)).state).toMatchObject({
       recent: [4, 3],
       hold: { at: T0 + DAY, count: 901 },
@@ -325,6 +356,73 @@ describe.each(engines)('the retention guard on $name', (engine) => {
     );
     expect(passes.map((result) => result.held?.reason)).toEqual(['too-many', 'too-many']);
     expect(await sessionHold()).toMatchObject({ at: T0 + DAY, count: 700 });
+  });
+
+  it('does not hold the first pass as clock-ahead when the last erasure is months old', async () => {
+    // An earlier version's passes erased nothing for two months, and left no record of them.
+    await erasure(T0 - 60 * DAY, 5);
+    const old = await insert(2, 'handled', T0 - 10 * DAY);
+    expect(await pass(T0)).toMatchObject({ submissions: 2, held: null });
+    expect(await remaining(old)).toBe(0);
+    // Its own pass is remembered: from now on a month's jump is held again.
+    expect((await readGuard(store.database)).state).toMatchObject({ lastAt: T0, recent: [2, 5] });
+    expect((await readGuard(store.database)).state.seeded).toBeUndefined();
+    await insert(1, 'handled', T0 - 10 * DAY);
+    expect(await pass(T0 + 40 * DAY)).toMatchObject({ held: { reason: 'clock-ahead' } });
+  });
+
+  it('lets the pass go on when the owner confirms more than 30 days after the first hold', async () => {
+    await insert(3, 'handled', T0 - 8 * DAY);
+    expect(await pass(T0)).toMatchObject({ held: null });
+    const many = await insert(600, 'handled', T0 - 9 * DAY);
+    expect(await pass(T0 + DAY)).toMatchObject({ held: { reason: 'too-many' } });
+    // Held every day since; the hold still names the first held pass's time.
+    expect(await pass(T0 + 25 * DAY)).toMatchObject({ held: { reason: 'too-many' } });
+    const hold = await sessionHold();
+    expect(hold).toMatchObject({ at: T0 + DAY });
+    dbAt = T0 + 41 * DAY;
+    const url = '/admin/api/retention/confirm';
+    const ok = await call({ method: 'POST', url, headers: SAME_ORIGIN, payload: { at: hold.at } });
+    expect(ok.statusCode).toBe(202);
+    // The confirmation takes the database's clock now, so the pass after it is no jump.
+    await passesRecorded(3);
+    expect(await remaining(many)).toBe(0);
+    expect(await sessionHold()).toBeUndefined();
+    expect((await readGuard(store.database)).state.lastAt).toBe(T0 + 41 * DAY);
+    expect(await pass(T0 + 42 * DAY)).toMatchObject({ held: null });
+  });
+
+  it("runs the pass let go on after this instance's running pass, which is judged again", async () => {
+    await insert(3, 'handled', T0 - 8 * DAY);
+    expect(await pass(T0)).toMatchObject({ held: null });
+    const many = await insert(600, 'handled', T0 - 9 * DAY);
+    expect(await pass(T0 + DAY)).toMatchObject({ held: { reason: 'too-many' } });
+    dbAt = T0 + 2 * DAY;
+    // The app's daily pass has read the guard (the hold) and waits for its clock.
+    let release = () => {};
+    gate = new Promise<void>((resolve) => (release = resolve));
+    const daily = appJob.runNow();
+    await vi.waitFor(() => expect(clockRead).toBe(1));
+    const url = '/admin/api/retention/confirm';
+    const payload = { at: T0 + DAY };
+    const ok = await call({ method: 'POST', url, headers: SAME_ORIGIN, payload });
+    expect(ok.statusCode).toBe(202);
+    let stopped = false;
+    const stopping = appJob.stop().then(() => (stopped = true));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Nothing erased yet: the pass let go on waits for the running one, and so does the stop.
+    expect(await remaining(many)).toBe(600);
+    expect((await readGuard(store.database)).state.recent).toEqual([600, 3]);
+    expect(stopped).toBe(false);
+    release();
+    // The running pass, judged on the guard before the click, finds it changed: judged again on
+    // the confirmed one, it goes on, and brings no hold back.
+    expect(await daily).toMatchObject({ submissions: 600, held: null });
+    await stopping;
+    expect(await remaining(many)).toBe(0);
+    expect(await sessionHold()).toBeUndefined();
+    // The pass let go on ran after it (nothing left), before the stop ended.
+    expect((await readGuard(store.database)).state.recent).toEqual([0, 600, 600, 3]);
   });
 
   it('keeps Spam at least 30 days when the form keeps submissions 7', async () => {

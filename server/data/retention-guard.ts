@@ -33,6 +33,11 @@ export interface GuardState {
   /** How many each of the recent passes erased, newest first. */
   recent: number[];
   hold: RetentionHold | null;
+  /**
+   * True while `lastAt` is only the newest erasure an earlier version left (`seeded`): passes that
+   * erased nothing left none, so it may be months old, and only a clock before it is judged.
+   */
+  seeded?: boolean;
 }
 
 const FRESH: GuardState = { lastAt: null, recent: [], hold: null };
@@ -66,6 +71,7 @@ function parse(value: string | undefined): GuardState {
     lastAt: typeof read.lastAt === 'number' ? read.lastAt : null,
     recent: Array.isArray(read.recent) ? read.recent.filter((n) => typeof n === 'number') : [],
     hold: read.hold ?? null,
+    ...(read.seeded === true ? { seeded: true } : {}),
   };
 }
 
@@ -78,7 +84,8 @@ export interface StoredGuard {
 /**
  * The history a guard without a row starts from (the first guarded pass after an upgrade): the
  * retention job's latest erasures, their counts and the newest one's clock. A pass that erased
- * nothing left no erasure, so a quiet history reads as no history.
+ * nothing left no erasure, so a quiet history reads as no history, and the newest erasure may be
+ * long before the last pass: that clock is marked `seeded`, only a clock before it is held.
  */
 async function seeded({ db }: Database): Promise<GuardState> {
   const rows = await db
@@ -94,6 +101,7 @@ async function seeded({ db }: Database): Promise<GuardState> {
     lastAt: newest ? Number(newest.at) : null,
     recent: rows.map((row) => Number(row.submissions)),
     hold: null,
+    ...(newest ? { seeded: true } : {}),
   };
 }
 
@@ -138,6 +146,8 @@ async function writeGuard(
 /**
  * Changes the guard from what `stored` read: written with a compare-and-set; when another
  * instance wrote first, `change` is applied once more to what it wrote. False when that failed too.
+ * Only for a change that stays right whatever came first (a pass that went on); a hold, judged on
+ * what was read, is written once (`recordHold`), and its pass judged again on a clash.
  */
 async function updateGuard(
   database: Database,
@@ -162,7 +172,7 @@ export function judgePass(state: GuardState, at: number, count: number): Retenti
   if (state.lastAt !== null && at < state.lastAt - GUARD_RULES.backTolerance) {
     return hold('clock-back');
   }
-  if (state.lastAt !== null && at > state.lastAt + GUARD_RULES.aheadLimit) {
+  if (state.lastAt !== null && !state.seeded && at > state.lastAt + GUARD_RULES.aheadLimit) {
     return hold('clock-ahead');
   }
   if (count > GUARD_RULES.floor && count > GUARD_RULES.factor * largest) return hold('too-many');
@@ -186,19 +196,19 @@ export async function recordPass(
 /**
  * A stopped pass: the hold the inbox shows; what the last good pass left is kept. A hold already
  * waiting for the same reason keeps its time (the one the owner's confirmation names) and takes
- * the new count, so that another instance's held pass does not undo the owner's click.
+ * the new count, so that another instance's held pass does not undo the owner's click. Written
+ * only if the guard is still what `stored` read: false when another write came first (the owner's
+ * confirmation, another pass), and the pass must be judged again on what is there now.
  */
 export async function recordHold(
   database: Database,
   stored: StoredGuard,
   hold: RetentionHold,
 ): Promise<boolean> {
-  return updateGuard(database, stored, (state) => {
-    const waiting = state.hold;
-    const kept =
-      waiting?.reason === hold.reason ? { ...hold, at: waiting.at, lastAt: waiting.lastAt } : hold;
-    return { ...state, hold: kept };
-  });
+  const waiting = stored.state.hold;
+  const kept =
+    waiting?.reason === hold.reason ? { ...hold, at: waiting.at, lastAt: waiting.lastAt } : hold;
+  return writeGuard(database, { ...stored.state, hold: kept }, stored.raw);
 }
 
 /** The pass waiting for the owner, if one is. */
@@ -207,19 +217,22 @@ export async function retentionHold(database: Database): Promise<RetentionHold |
 }
 
 /**
- * The owner's word on the hold they saw (its `at`): its clock and count become the last pass's,
- * so that the next pass, a moment later by the same clock, goes on. The hold confirmed; undefined
- * when no such hold is waiting (none, or another of another reason replaced it): nothing changed.
+ * The owner's word on the hold they saw (its `at`): its count becomes the last pass's, and the
+ * database's clock now the last pass's clock (not the hold's, which may be weeks old when the
+ * owner answers), so that the next pass, a moment later by the same clock, goes on. The hold
+ * confirmed; undefined when no such hold is waiting (none, or another of another reason replaced
+ * it): nothing changed.
  */
 export async function confirmHold(
   database: Database,
   at: number,
+  clock: RetentionClock = databaseNow,
 ): Promise<RetentionHold | undefined> {
   const { state, raw } = await readGuard(database);
   const { hold } = state;
   if (!hold || hold.at !== at || raw === undefined) return undefined;
   const next: GuardState = {
-    lastAt: hold.at,
+    lastAt: await clock(database.engine),
     recent: [hold.count, ...state.recent].slice(0, GUARD_RULES.recentPasses),
     hold: null,
   };

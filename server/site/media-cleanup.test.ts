@@ -17,6 +17,6 @@ describe('the daily removal of unused photos', () => {
     expect(removeUnusedMedia).toHaveBeenCalledTimes(1);
     expect(removeUnusedMedia).toHaveBeenCalledWith(9 * GRACE_MS);
     expect(info).toHaveBeenCalledWith(expect.objectContaining({ removed: 1 }), expect.any(String));
-    cleanup.stop();
+    await cleanup.stop();
   });
 });

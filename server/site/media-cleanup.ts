@@ -29,7 +29,8 @@ export interface MediaCleanupOptions {
 export interface MediaCleanup {
   /** A pass now (the tests' hook); one at a time. The media ids removed. */
   runNow(): Promise<string[]>;
-  stop(): void;
+  /** No more passes; resolves once the one running (if any) has ended. */
+  stop(): Promise<void>;
 }
 
 /** Starts the daily pass (server/store/daily-pass.ts). */
