@@ -4,11 +4,13 @@ import { forms } from '../intake/forms.ts';
 import { openStore, type Store } from '../store/store.ts';
 import { engines, type TestEngine } from '../testing/engines.ts';
 import { quoteBody } from '../testing/fixtures.ts';
-import { startSmtp } from '../testing/smtp.ts';
+import { startDroppingSmtp, startSmtp } from '../testing/smtp.ts';
+import { inbox } from '../admin/inbox.ts';
 import { startOutbox, type Outbox, type OutboxOptions } from './outbox.ts';
 import { SENDS_AT_ONCE, smtpSender, type MailSender } from './transport.ts';
 import { MAIL_MAX_WAIT_DAYS } from '../../src/admin/contract.ts';
 import { NOTHING_PUBLISHED } from '../../src/content/published.ts';
+import { adminText } from '../../src/content/admin.ts';
 
 const silent = { info: () => {}, warn: () => {}, error: () => {} };
 
@@ -154,8 +156,81 @@ describe.each(engines)('outbox policy on $name', (engine: TestEngine) => {
         expect.objectContaining({ code }),
         'notification given up',
       );
+      // Its page says it waited for the relay, not that one try failed.
+      const [submission] = await store.list();
+      const detail = await inbox(store.database, {
+        forms,
+        published: () => NOTHING_PUBLISHED,
+      }).detail(submission?.id ?? '');
+      const notification = detail?.notification;
+      expect(notification).toMatchObject({ state: 'failed', attempts: 0, error: code });
+      if (notification?.state !== 'failed') throw new Error('not given up');
+      expect(
+        adminText.submission.notificationStates.failed(notification.attempts, notification.error),
+      ).toBe(`Given up after days of waiting for the mail relay (${code}).`);
     },
   );
+
+  it('waits for a relay whose TLS fails on connect (smtps to a plain port), using no try', async () => {
+    const relay = await startSmtp();
+    closers.push(relay.close);
+    const retries = vi.fn();
+    const givenUp = vi.fn();
+    await store.save({ form: 'quote', fields: quoteBody(8), notify: true });
+    start(smtpSender(`smtps://127.0.0.1:${relay.port}`), {
+      maxAttempts: 2,
+      log: { info: () => {}, warn: retries, error: givenUp },
+    });
+    await until(async () => retries.mock.calls.length >= 4);
+    const [row] = await rows();
+    expect(row).toMatchObject({ attempts: 0, sent: false, gaveUp: false });
+    // What is shown is the system's code of the handshake, not nodemailer's ESOCKET.
+    expect(row?.error).toMatch(/^(ERR_SSL_|EPROTO)/);
+    expect(givenUp).not.toHaveBeenCalled();
+  });
+
+  it('uses a try when the relay drops the connection after DATA, and gives up after the last', async () => {
+    const relay = await startDroppingSmtp();
+    closers.push(relay.close);
+    await store.save({ form: 'quote', fields: quoteBody(9), notify: true });
+    start(smtpSender(`smtp://127.0.0.1:${relay.port}`), { maxAttempts: 3 });
+    await until(async () => (await store.outboxSummary()).failed === 1);
+    expect(relay.dropped()).toBe(3);
+    const [row] = await rows();
+    expect(row).toMatchObject({ attempts: 3, sent: false, gaveUp: true });
+    expect(row?.error).toMatch(/^E[A-Z]+ SENDING$/);
+  });
+
+  it('counts the week of waiting for the relay again from Send again', async () => {
+    const relay = await startSmtp();
+    await relay.close();
+    const givenUp = vi.fn();
+    const retries = vi.fn();
+    const saved = await store.save({ form: 'quote', fields: quoteBody(10), notify: true });
+    if (saved.status !== 'created') throw new Error('not saved');
+    // Queued eight days ago: the first failure gives it up.
+    const eightDays = (MAIL_MAX_WAIT_DAYS + 1) * 24 * 60 * 60_000;
+    await store.database.db
+      .updateTable('outbox')
+      .set({ created_at: Date.now() - eightDays })
+      .execute();
+    start(smtpSender(`smtp://127.0.0.1:${relay.port}`), {
+      log: { info: () => {}, warn: retries, error: givenUp },
+    });
+    await until(async () => (await store.outboxSummary()).failed === 1);
+
+    // Sent again from its page: it waits a week from now, not from when it was queued.
+    expect(await store.requeueNotification(saved.id, 'notify')).toBe(true);
+    retries.mockClear();
+    givenUp.mockClear();
+    outboxes[0]?.nudge();
+    await until(async () => retries.mock.calls.length >= 3);
+    expect(await rows()).toMatchObject([
+      { attempts: 0, error: 'ECONNREFUSED', sent: false, gaveUp: false },
+    ]);
+    expect(givenUp).not.toHaveBeenCalled();
+    expect((await store.mailState()).oldestWaitingSince).toBeGreaterThan(Date.now() - 60_000);
+  });
 
   it('abandons a send past its deadline as a temporary failure, and tries again', async () => {
     let calls = 0;
@@ -167,11 +242,11 @@ describe.each(engines)('outbox policy on $name', (engine: TestEngine) => {
     await store.save({ form: 'quote', fields: quoteBody(4), notify: true });
     const started = Date.now();
     start({ sendMail }, { sendDeadlineMs: 300 });
-    await until(async () => (await rows())[0]?.error === 'ETIMEDOUT');
+    await until(async () => (await rows())[0]?.error === 'ETIMEDOUT SENDING');
     expect(Date.now() - started).toBeLessThan(3000);
     await until(async () => (await store.outboxSummary()).sent === 1);
-    // The relay's time-out used up no try: only the try that sent counts.
-    expect(await rows()).toEqual([{ attempts: 1, error: null, sent: true, gaveUp: false }]);
+    // The message may have gone out before the relay stopped answering: the abandoned try counts.
+    expect(await rows()).toEqual([{ attempts: 2, error: null, sent: true, gaveUp: false }]);
   });
 
   it('claims no more than the pool sends at once', async () => {

@@ -4,7 +4,7 @@
  * after a back-off, or given up.
  */
 import type { PendingNotification, Store } from '../store/store.ts';
-import { MAIL_MAX_WAIT_DAYS } from '../../src/admin/contract.ts';
+import { MAIL_MAX_TRIES, MAIL_MAX_WAIT_DAYS } from '../../src/admin/contract.ts';
 import { messageFor, type MessageSource } from './messages.ts';
 import { SENDS_AT_ONCE, type MailSender } from './transport.ts';
 
@@ -29,14 +29,18 @@ export interface OutboxOptions extends MessageSource {
   maxAttempts?: number;
   /**
    * How long an e-mail may wait for the relay itself (not reached, or the sign-in refused): such a
-   * failure uses up none of its tries, and past this the e-mail is given up. Seven days unless told.
+   * failure uses up none of its tries, and past this (from when it was queued, or sent again from its
+   * page) the e-mail is given up. Seven days unless told.
    */
   maxWaitMs?: number;
   /** Longest sleep between looks at the outbox (another process may have queued mail). */
   pollMs?: number;
   /** How long a claim holds before another instance may take the e-mail over; renewed while sending. */
   leaseMs?: number;
-  /** A send still running after this is abandoned and counted as a temporary failure (ETIMEDOUT). */
+  /**
+   * A send still running after this is abandoned as a temporary failure that uses a try
+   * (ETIMEDOUT SENDING): the message may have gone out before the relay stopped answering.
+   */
   sendDeadlineMs?: number;
   now?: () => number;
 }
@@ -62,9 +66,50 @@ function isPermanent(error: unknown): boolean {
 }
 
 /**
- * Codes (failureCode's first word) that say the relay was never reached, did not answer, or refused
- * the sign-in: the message was not tried. The inbox's notice reads the same codes
- * (src/admin/inbox/notices/mail-notice.tsx).
+ * The system's codes (nodemailer's `originalCode`) of a connection never made: refused, no route,
+ * the relay's name not found.
+ */
+const NO_CONNECTION = new Set([
+  'ECONNREFUSED',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+
+/** A TLS handshake or certificate failure (the system's code): it comes only before MAIL FROM. */
+const TLS_FAILURE = /^(ERR_SSL_|ERR_TLS_|EPROTO$|CERT_|DEPTH_ZERO_|SELF_SIGNED_|UNABLE_TO_)/;
+
+/** nodemailer's commands (`err.command`) before MAIL FROM: the greeting, the sign-in, STARTTLS. */
+const BEFORE_MAIL = /^(EHLO|HELO|LHLO|STARTTLS|AUTH\b)/;
+
+/** nodemailer's time-outs (`timeoutType`) of setting up a session, before MAIL FROM. */
+const SETUP_TIMEOUTS = new Set(['CONNECT_TIMEOUT', 'GREETING_TIMEOUT', 'UPGRADE_TIMEOUT']);
+
+/**
+ * Whether a failure came at the relay, before MAIL FROM: no connection made, the TLS handshake,
+ * the greeting or the sign-in failed. The message itself was not sent, so it uses up none of its
+ * tries. Decided on nodemailer's own code and command, not on the system code shown. A connection
+ * lost or timed out later (the socket's time-out, the outbox's deadline, 'CONN' without more) may
+ * have come after DATA: that one uses a try, or a message that kills the session would be sent
+ * again every hour for a week.
+ */
+function isRelayFailure(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, originalCode, command, timeoutType } = error as Record<string, unknown>;
+  if (code === 'EAUTH' || code === 'ENOAUTH' || code === 'ETLS' || code === 'EDNS') return true;
+  if (typeof command === 'string' && BEFORE_MAIL.test(command)) return true;
+  if (code === 'ETIMEDOUT')
+    return typeof timeoutType === 'string' && SETUP_TIMEOUTS.has(timeoutType);
+  if (code !== 'ESOCKET' && code !== 'ECONNECTION') return false;
+  if (typeof originalCode !== 'string') return false;
+  return NO_CONNECTION.has(originalCode) || TLS_FAILURE.test(originalCode);
+}
+
+/**
+ * The codes (failureCode's first word) the inbox's notice reads as the relay's
+ * (src/admin/inbox/notices/mail-notice.tsx). One of them on a failure that used a try (a connection
+ * lost while sending) is stored with SENDING after it, so that the notice does not say it waits.
  */
 const RELAY_CODES = new Set([
   'ECONNREFUSED',
@@ -83,13 +128,10 @@ const RELAY_CODES = new Set([
   'ETLS',
 ]);
 
-function isRelayFailure(code: string): boolean {
-  return RELAY_CODES.has(code.split(' ')[0] ?? '');
-}
-
 /**
  * A short, personal-data-free description of a send failure: codes only, never the server's text.
- * The system's own code when nodemailer wrapped one (ECONNREFUSED rather than its ESOCKET).
+ * The system's own code when nodemailer wrapped one (ECONNREFUSED, ERR_SSL_WRONG_VERSION_NUMBER
+ * rather than its ESOCKET): what is shown, never what decides.
  */
 function failureCode(error: unknown): string {
   if (typeof error !== 'object' || error === null) return 'ERROR';
@@ -98,13 +140,21 @@ function failureCode(error: unknown): string {
     originalCode?: unknown;
     responseCode?: unknown;
   };
-  const system = typeof originalCode === 'string' && /^E[A-Z_]+$/.test(originalCode);
+  const system = typeof originalCode === 'string' && /^[A-Z][A-Z0-9_]+$/.test(originalCode);
   return [
     system ? originalCode : typeof code === 'string' ? code : 'ERROR',
     typeof responseCode === 'number' ? responseCode : '',
   ]
     .join(' ')
     .trim();
+}
+
+/** The code stored with a failed try: a lost connection that used a try says SENDING. */
+function storedCode(error: unknown, relay: boolean): string {
+  const code = failureCode(error);
+  const [name = ''] = code.split(' ');
+  const relayLike = RELAY_CODES.has(name) || TLS_FAILURE.test(name);
+  return !relay && relayLike && code === name ? `${code} SENDING` : code;
 }
 
 interface RetryPolicy {
@@ -176,12 +226,13 @@ async function send(notification: PendingNotification, options: OutboxOptions, p
 
 /**
  * The next try of a failed one, or null to give up. A 5xx gives up at once and a failure of the
- * message uses up a try; a relay not reached or refusing the sign-in uses none (the outbox is there
- * to wait for it), with waits that grow as the e-mail has waited, until `maxWaitMs`.
+ * message (or after MAIL FROM) uses up a try; a failure at the relay before MAIL FROM uses none (the
+ * outbox is there to wait for it), with waits that grow as the e-mail has waited (since it was
+ * queued, or sent again from its page), until `maxWaitMs`.
  */
 function nextTry(notification: PendingNotification, error: unknown, retry: RetryPolicy) {
   const now = retry.now();
-  if (isRelayFailure(failureCode(error))) {
+  if (isRelayFailure(error)) {
     const waited = now - notification.createdAt;
     return waited >= retry.maxWaitMs ? null : now + retry.relayDelay(waited);
   }
@@ -197,13 +248,15 @@ async function recordFailure(
   retry: RetryPolicy,
 ) {
   const { attempts, submission, kind } = notification;
-  const code = failureCode(error);
+  const relay = isRelayFailure(error);
+  const code = storedCode(error, relay);
   const retryAt = nextTry(notification, error, retry);
-  const refund = retryAt !== null && isRelayFailure(code);
+  // Given back even when given up: an e-mail given up after waiting for the relay has used no try,
+  // and its page says so (src/content/admin.ts's notificationStates.failed).
   const marked = await options.store.markNotificationFailed(notification, {
     retryAt,
     error: code,
-    refund,
+    refund: relay,
   });
   const details = { submissionId: submission.id, kind, attempts, code };
   if (!marked) options.log.warn(details, 'notification failed after its claim had passed on');
@@ -262,7 +315,7 @@ function sendPolicy(options: OutboxOptions): SendPolicy {
   const jitter = (delay: number) => Math.round(delay * (0.8 + Math.random() * 0.4));
   return {
     retry: {
-      maxAttempts: options.maxAttempts ?? 30,
+      maxAttempts: options.maxAttempts ?? MAIL_MAX_TRIES,
       maxWaitMs: options.maxWaitMs ?? MAIL_MAX_WAIT_DAYS * 24 * 60 * 60_000,
       delay: (attempts) => jitter(Math.min(retryMaxMs, retryBaseMs * 2 ** (attempts - 1))),
       // As long again as it has waited: the waits double, as above, whatever the tries given back.

@@ -139,6 +139,8 @@ export async function requeueNotification(
     .set({
       gave_up_at: null,
       attempts: 0,
+      // The relay's week of waiting (server/mail/outbox.ts's maxWaitMs) starts again from now.
+      created_at: at,
       next_attempt_at: at,
       claim_token: null,
       lease_until: null,

@@ -1,5 +1,6 @@
 // A real SMTP server for tests (server/mail/outbox.test.ts, the browser tests, the reliability
 // run), and how to read its mail.
+import { createServer } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
 export interface Received {
@@ -81,4 +82,46 @@ export function bodyText(raw: string): string {
     String.fromCharCode(parseInt(hex, 16)),
   );
   return Buffer.from(bytes, 'latin1').toString('utf8').replace(/\r\n/g, '\n');
+}
+
+/**
+ * A relay that takes a message's DATA and then drops the connection without its final reply, as a
+ * relay does that a message crashes or hangs: the message may or may not have been delivered.
+ * `dropped` counts the messages it took so.
+ */
+export async function startDroppingSmtp() {
+  let dropped = 0;
+  const server = createServer((socket) => {
+    let inData = false;
+    let buffered = '';
+    socket.on('error', () => {});
+    socket.write('220 relay.test ESMTP\r\n');
+    socket.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString('utf8');
+      if (inData) {
+        if (!buffered.includes('\r\n.\r\n')) return;
+        dropped += 1;
+        socket.destroy();
+        return;
+      }
+      let end = buffered.indexOf('\r\n');
+      while (end >= 0 && !inData) {
+        const line = buffered.slice(0, end).toUpperCase();
+        buffered = buffered.slice(end + 2);
+        if (line.startsWith('DATA')) {
+          inData = true;
+          socket.write('354 go ahead\r\n');
+        } else if (line.startsWith('QUIT')) socket.end('221 bye\r\n');
+        else socket.write('250 OK\r\n');
+        end = buffered.indexOf('\r\n');
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  return {
+    port: typeof address === 'object' && address ? address.port : 0,
+    dropped: () => dropped,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }

@@ -296,6 +296,12 @@ export const MAIL_LATE_MS = 15 * 60_000;
 export const MAIL_MAX_WAIT_DAYS = 7;
 
 /**
+ * How many tries a failure of the message (a 4xx, a connection lost while sending) may use before
+ * the e-mail is given up: server/mail/outbox.ts's maxAttempts unless told.
+ */
+export const MAIL_MAX_TRIES = 30;
+
+/**
  * The nightly backups (server/data/nightly-backup.ts), in SessionInfo's `backups`: not set up
  * (BACKUP_DIR unset), or the last good copy. Absent on Postgres, whose backups the server does not make.
  */

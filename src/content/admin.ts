@@ -128,6 +128,7 @@ export const adminText = {
       signIn: 'the mail relay refuses the sign-in (the SMTP user or password is wrong)',
       secure: 'the secure connection to the mail relay fails',
       later: 'the mail relay asks to try again later',
+      dropped: 'the connection to the mail relay is lost while an e-mail is being sent',
       other: 'sending them fails',
     },
     /** What happens next: they leave on their own once the relay answers, or once SMTP_URL is right. */
@@ -138,6 +139,9 @@ export const adminText = {
     /** The bound of that wait (server/mail/outbox.ts's maxWaitMs). */
     givenUpAfter: (days: number) =>
       `An e-mail still waiting after ${days} days is given up; its submission’s page can send it again.`,
+    /** A failure of the message (a 4xx, a connection lost while sending): it uses up tries. */
+    triedAgain: (count: number, tries: number) =>
+      `${count === 1 ? 'It is' : 'Each is'} tried again, with growing waits, up to ${tries} times (about a day), then given up; its submission’s page can send it again.`,
     notTried: (count: number) =>
       `The server has not tried to send ${count === 1 ? 'it' : 'them'} yet. Ask whoever runs the server to look at the mail.`,
   },

@@ -315,6 +315,23 @@ describe('SubmissionPage', () => {
     );
   });
 
+  // The server gives an e-mail given up after a week of waiting for the relay attempts 0
+  // (server/mail/outbox-policy.test.ts): the page says it waited, not that one try failed.
+  it('shows an e-mail given up after waiting for the relay as such', async () => {
+    signedIn(() =>
+      json({
+        ...detail,
+        notification: { state: 'failed', attempts: 0, at: receivedAt, error: 'ECONNREFUSED' },
+      }),
+    );
+    await renderSubmission();
+    const history = screen.getByRole('region', { name: text.history });
+    expect(history).toHaveTextContent(
+      'Given up after days of waiting for the mail relay (ECONNREFUSED).',
+    );
+    expect(history).not.toHaveTextContent('failed attempt');
+  });
+
   it('sends a given-up e-mail again, and says so', async () => {
     const givenUp: SubmissionDetail = {
       ...detail,

@@ -62,6 +62,30 @@ describe('the mail notice in the inbox', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(words);
   });
 
+  // A 4xx, another failure, or a connection lost while sending uses up tries (server/mail/outbox.ts):
+  // no week of waiting is promised for those.
+  it.each([
+    ['EENVELOPE 451', 'the mail relay asks to try again later'],
+    ['EMESSAGE', 'sending them fails'],
+    [
+      'ECONNRESET SENDING',
+      'the connection to the mail relay is lost while an e-mail is being sent',
+    ],
+  ])('says that %s uses up tries, not a week of waiting', async (code, words) => {
+    await openInbox(waiting(2, 16, code));
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      `2 e-mails have waited 16 minutes: ${words} (${code}). Each is tried again, with growing waits, up to 30 times (about a day), then given up; its submission’s page can send it again.`,
+    );
+    expect(screen.getByRole('alert')).not.toHaveTextContent('7 days');
+  });
+
+  it('reads a failed TLS handshake as the secure connection failing, which waits', async () => {
+    await openInbox(waiting(1, 16, 'ERR_SSL_WRONG_VERSION_NUMBER'));
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'the secure connection to the mail relay fails (ERR_SSL_WRONG_VERSION_NUMBER). It is sent when the relay answers. An e-mail still waiting after 7 days is given up',
+    );
+  });
+
   it('says when the server has not tried them yet', async () => {
     await openInbox(waiting(2, 3 * 24 * 60, null));
     expect(screen.getByRole('alert')).toHaveTextContent(

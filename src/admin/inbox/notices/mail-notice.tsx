@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { adminText } from '../../../content/admin';
-import { MAIL_LATE_MS, MAIL_MAX_WAIT_DAYS, type MailState } from '../../contract';
+import { MAIL_LATE_MS, MAIL_MAX_TRIES, MAIL_MAX_WAIT_DAYS, type MailState } from '../../contract';
 
 const text = adminText.mailWaiting;
 
@@ -24,21 +24,40 @@ const KINDS: Record<string, Because> = {
   ETLS: 'secure',
 };
 
-/** What an outbox row's code ('ECONNREFUSED', 'EAUTH 535', 'EENVELOPE 451') means. */
+/** A TLS handshake or certificate failure, by the system's code the outbox shows. */
+const TLS_FAILURE = /^(ERR_SSL_|ERR_TLS_|EPROTO$|CERT_|DEPTH_ZERO_|SELF_SIGNED_|UNABLE_TO_)/;
+
+/**
+ * What an outbox row's code ('ECONNREFUSED', 'EAUTH 535', 'EENVELOPE 451', 'ECONNRESET SENDING')
+ * means. SENDING: the connection was lost while a message went out (server/mail/outbox.ts).
+ */
 function because(code: string): Because {
   const [name = '', reply = ''] = code.split(' ');
-  const kind = KINDS[name];
+  if (reply === 'SENDING') return 'dropped';
+  const kind = KINDS[name] ?? (TLS_FAILURE.test(name) ? 'secure' : undefined);
   if (kind) return kind;
   return reply.startsWith('4') ? 'later' : 'other';
 }
+
+/** The relay's kinds: such e-mails wait up to MAIL_MAX_WAIT_DAYS; the others use up tries. */
+const AT_THE_RELAY = new Set<Because>([
+  'refused',
+  'unreachable',
+  'notFound',
+  'timeout',
+  'signIn',
+  'secure',
+]);
 
 /** Why the e-mails wait, in words, with the code for whoever runs the server. */
 function reason(mail: MailState): string {
   if (!mail.lastError) return `. ${text.notTried(mail.waiting)}`;
   const { code } = mail.lastError;
   const kind = because(code);
-  const after = kind === 'signIn' ? text.sentWhenFixed : text.sentWhenItAnswers;
-  return `: ${text.because[kind]} (${code}). ${after(mail.waiting)} ${text.givenUpAfter(MAIL_MAX_WAIT_DAYS)}`;
+  const next = !AT_THE_RELAY.has(kind)
+    ? text.triedAgain(mail.waiting, MAIL_MAX_TRIES)
+    : `${(kind === 'signIn' ? text.sentWhenFixed : text.sentWhenItAnswers)(mail.waiting)} ${text.givenUpAfter(MAIL_MAX_WAIT_DAYS)}`;
+  return `: ${text.because[kind]} (${code}). ${next}`;
 }
 
 /**
