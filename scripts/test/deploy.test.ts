@@ -20,6 +20,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../server/config.ts';
+import { unitSettings } from './docs-facts.ts';
 
 const NAME = 'potomac-staffing';
 const UNIT = `deploy/${NAME}.service`;
@@ -36,24 +37,6 @@ function unless(missing: string | false, name: string): string {
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env) {
   const result = spawnSync(command, args, { encoding: 'utf8', env });
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
-}
-
-/** A unit's settings as `Section.Key` → every value given (a key may repeat). */
-function unitSettings(text: string): Map<string, string[]> {
-  const settings = new Map<string, string[]>();
-  let section = '';
-  for (const line of text.split('\n').map((l) => l.trim())) {
-    if (!line || line.startsWith('#')) continue;
-    const header = /^\[(\w+)\]$/.exec(line);
-    if (header?.[1]) {
-      section = header[1];
-      continue;
-    }
-    const at = line.indexOf('=');
-    const key = `${section}.${line.slice(0, at)}`;
-    settings.set(key, [...(settings.get(key) ?? []), line.slice(at + 1)]);
-  }
-  return settings;
 }
 
 /** VARIABLE=value lines, as systemd's EnvironmentFile= and Node's loadEnvFile read them. */

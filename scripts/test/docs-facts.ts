@@ -115,7 +115,7 @@ export const where = (piece: CodePiece, what: string) => `${piece.page}:${piece.
 // ---- deploy/: the unit's name and the paths it and install.sh use -------------------------------
 
 /** A unit file's settings as `Section.Key` → every value (a key may repeat). */
-function unitSettings(text: string): Map<string, string[]> {
+export function unitSettings(text: string): Map<string, string[]> {
   const settings = new Map<string, string[]>();
   let section = '';
   for (const line of text.split('\n').map((l) => l.trim())) {

@@ -2,6 +2,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { startRetentionJob } from '../data/erasure.ts';
 import { buildApp } from '../http/app.ts';
 import { openStore, type Store } from '../store/store.ts';
+import { injectSignIn, SAME_ORIGIN } from '../testing/admin-session.ts';
 import { engines } from '../testing/engines.ts';
 import { applicationBody, pdfAttachment, quoteBody, samplePdf } from '../testing/fixtures.ts';
 import { SESSION_COOKIE } from './admin-context.ts';
@@ -12,7 +13,6 @@ const T0 = Date.parse('2030-05-01T12:00:00Z');
 const cost = { log2N: 10, r: 8, p: 1 };
 const OWNER = 'owner@example.com';
 const PASSWORD = 'a long enough password';
-const SAME_ORIGIN = { 'sec-fetch-site': 'same-origin' };
 const CROSS_SITE = { 'sec-fetch-site': 'cross-site' };
 const quiet = { info: () => undefined, warn: () => undefined };
 
@@ -59,13 +59,7 @@ describe.each(engines)('retention and erasure on $name', (engine) => {
     store = await openStore(created.database, { now });
     app = await buildApp({ store, admin: { cost, now, retainDays: { application: 0 } } });
     await users(store.database, { cost, now }).add(OWNER, PASSWORD);
-    const signIn = await app.inject({
-      method: 'POST',
-      url: '/admin/api/sign-in',
-      headers: SAME_ORIGIN,
-      payload: { email: OWNER, password: PASSWORD },
-    });
-    token = /admin_session=([^;]*)/.exec(String(signIn.headers['set-cookie']))?.[1] ?? '';
+    token = await injectSignIn(app, OWNER, PASSWORD);
   });
 
   afterEach(async () => {

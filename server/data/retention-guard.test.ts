@@ -4,6 +4,7 @@ import { users } from '../admin/users.ts';
 import { SESSION_COOKIE } from '../admin/admin-context.ts';
 import { buildApp } from '../http/app.ts';
 import { openStore, type Store } from '../store/store.ts';
+import { injectSignIn, SAME_ORIGIN } from '../testing/admin-session.ts';
 import { engines } from '../testing/engines.ts';
 import { applicationBody } from '../testing/fixtures.ts';
 import {
@@ -20,7 +21,6 @@ const T0 = Date.parse('2030-05-01T12:00:00Z');
 const cost = { log2N: 10, r: 8, p: 1 };
 const OWNER = 'owner@example.com';
 const PASSWORD = 'a long enough password';
-const SAME_ORIGIN = { 'sec-fetch-site': 'same-origin' };
 const days: RetentionDays = { application: 7 };
 
 let store: Store;
@@ -153,13 +153,7 @@ describe.each(engines)('the retention guard on $name', (engine) => {
       admin: { cost, now: () => T0, retainDays: days, retention: appJob },
     });
     await users(store.database, { cost, now: () => T0 }).add(OWNER, PASSWORD);
-    const signIn = await app.inject({
-      method: 'POST',
-      url: '/admin/api/sign-in',
-      headers: SAME_ORIGIN,
-      payload: { email: OWNER, password: PASSWORD },
-    });
-    token = /admin_session=([^;]*)/.exec(String(signIn.headers['set-cookie']))?.[1] ?? '';
+    token = await injectSignIn(app, OWNER, PASSWORD);
   });
 
   afterEach(async () => {

@@ -7,6 +7,7 @@ import { users } from '../admin/users.ts';
 import { buildApp } from '../http/app.ts';
 import { forms } from '../intake/forms.ts';
 import { openStore, type Store } from '../store/store.ts';
+import { injectSignIn } from '../testing/admin-session.ts';
 import { engines, type TestEngine } from '../testing/engines.ts';
 import { quoteBody } from '../testing/fixtures.ts';
 import { startSmtp } from '../testing/smtp.ts';
@@ -45,13 +46,7 @@ describe.each(engines)('the mail relay’s state on $name', (engine: TestEngine)
     other = await openStore(data.database);
     app = await buildApp({ store: other, notify: true, admin: { cost } });
     await users(other.database, { cost }).add(OWNER, PASSWORD);
-    const signIn = await app.inject({
-      method: 'POST',
-      url: '/admin/api/sign-in',
-      headers: { 'sec-fetch-site': 'same-origin' },
-      payload: { email: OWNER, password: PASSWORD },
-    });
-    token = /admin_session=([^;]*)/.exec(String(signIn.headers['set-cookie']))?.[1] ?? '';
+    token = await injectSignIn(app, OWNER, PASSWORD);
   });
 
   afterEach(async () => {
