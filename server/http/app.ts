@@ -8,6 +8,7 @@ import proxyAddr from '@fastify/proxy-addr';
 import fastifyStatic from '@fastify/static';
 import type { AdminOptions } from '../admin/admin-context.ts';
 import { adminRoutes } from '../admin/routes.ts';
+import { clientAddress } from '../guard/client-key.ts';
 import { shareRequestLimits } from '../guard/request-limit.ts';
 import type { TrustProxy } from '../config.ts';
 import { proofOfWork } from '../guard/proof-of-work.ts';
@@ -115,7 +116,9 @@ const serializers = {
  */
 function trustProxyFunction(setting: TrustProxy | undefined) {
   if (!setting || setting.proxies.length === 0) return false;
-  const listed = proxyAddr.compile(setting.proxies);
+  const compiled = proxyAddr.compile(setting.proxies);
+  // A proxy named with its port (`10.0.0.5:443`) is still that proxy.
+  const listed = (address: string, hop: number) => compiled(clientAddress(address), hop);
   const { hops } = setting;
   if (hops === undefined) return listed;
   return (address: string, hop: number) => (hop === 0 ? listed(address, hop) : hop < hops);

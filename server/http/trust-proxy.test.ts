@@ -107,6 +107,41 @@ describe('a trusted proxy names the client', () => {
   });
 });
 
+describe('a proxy that writes the port with the address', () => {
+  it('counts one client whatever its source port', async () => {
+    await startWith({});
+    expect((await postFrom('127.0.0.1', '1.2.3.4:1111')).statusCode).toBe(200);
+    expect(await storedAddressIs('1.2.3.4')).toBe(true);
+    expect((await postFrom('127.0.0.1', '1.2.3.4:2222')).statusCode).toBe(429);
+  });
+
+  it('reads a bracketed IPv6 address with its port, and an IPv4 one written as IPv6', async () => {
+    await startWith({});
+    expect((await postFrom('127.0.0.1', '[2001:db8::1]:443')).statusCode).toBe(200);
+    expect(await storedAddressIs('2001:db8::1')).toBe(true);
+    // Another address of the same /64, from another port: the same client.
+    expect((await postFrom('127.0.0.1', '[2001:DB8::2]:444')).statusCode).toBe(429);
+    expect((await postFrom('::1', '::ffff:c000:201')).statusCode).toBe(200);
+    expect(await storedAddressIs('192.0.2.1')).toBe(true);
+    expect((await postFrom('::ffff:127.0.0.1', '192.0.2.1:80')).statusCode).toBe(429);
+  });
+
+  it('believes a listed proxy named with its port further along the chain', async () => {
+    await startWith({ TRUST_PROXY: '10.0.0.0/8' });
+    // visitor → load balancer (10.0.0.5) → proxy (10.1.2.3) → server
+    expect((await postFrom('10.1.2.3', '198.51.100.1:1111, 10.0.0.5:443')).statusCode).toBe(200);
+    expect(await storedAddressIs('198.51.100.1')).toBe(true);
+    expect((await postFrom('10.1.2.3', '198.51.100.1:2222, 10.0.0.5:443')).statusCode).toBe(429);
+  });
+
+  it('counts what is not an address as one client, whatever it says', async () => {
+    await startWith({});
+    expect((await postFrom('127.0.0.1', 'unknown:1111')).statusCode).toBe(200);
+    expect((await postFrom('127.0.0.1', 'unknown:2222')).statusCode).toBe(429);
+    expect((await postFrom('127.0.0.1', 'garbage')).statusCode).toBe(429);
+  });
+});
+
 // A real connection from this machine's network address (not loopback), as a visitor on the
 // internet reaches a server listening on 0.0.0.0 (the default HOST).
 const lanAddress = Object.values(os.networkInterfaces())

@@ -3,6 +3,7 @@ import fastifyFormbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PostedForm } from '../../src/forms/posted.ts';
 import { acknowledgementGuard } from '../guard/acknowledgements.ts';
+import { clientAddress } from '../guard/client-key.ts';
 import { clientCount } from '../guard/request-limit.ts';
 import type { ProofOfWorkGuard } from '../guard/proof-of-work.ts';
 import { spamScore, type ProofOfWork, type SpamScore } from '../guard/spam-score.ts';
@@ -179,7 +180,7 @@ async function accept(
   const saved = await save(request, reply, options.store, {
     form: form.name,
     fields: result.fields,
-    clientAddress: request.ip,
+    clientAddress: clientAddress(request.ip),
     userAgent: request.headers['user-agent'],
     language: browserLanguage(request.headers['accept-language']),
     siteLanguage: received.siteLanguage,

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { LANGUAGE_FIELD, type PostedForm } from '../../src/forms/posted.ts';
 import { PROOF_OF_WORK_FIELD } from '../../src/forms/rules.ts';
+import { clientAddress } from '../guard/client-key.ts';
 import { sha256Hex } from '../store/attachments.ts';
 import {
   HONEYPOT,
@@ -78,7 +79,7 @@ function idempotencyKey(
   file?: UploadedFile,
 ) {
   const hash = createHash('sha256')
-    .update(`${form}\n${request.ip}\n${JSON.stringify(canonical)}\n`)
+    .update(`${form}\n${clientAddress(request.ip)}\n${JSON.stringify(canonical)}\n`)
     .update(file ? `${file.field}\n${file.filename}\n${sha256Hex(file.content)}` : '')
     .digest('hex');
   return `html-${hash}`;
