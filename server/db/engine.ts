@@ -28,6 +28,42 @@ export function compileQuery(db: Kysely<Tables>, query: Query): CompiledQuery {
 
 export type EngineKind = 'sqlite' | 'postgres';
 
+/**
+ * Codes and messages of errors that say the database is busy or briefly out of reach, not that
+ * the request was wrong: a lock not granted in time (Postgres's lock_timeout, SQLite's busy
+ * wait), a statement over its limit, a conflict left after its retries, a connection the server
+ * ended, or none to be had in time.
+ */
+const BUSY_CODES = new Set([
+  '55P03',
+  '57014',
+  '40001',
+  '40P01',
+  '53300',
+  '57P01',
+  '57P02',
+  '57P03',
+  '25P03',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'SQLITE_BUSY',
+]);
+const BUSY_MESSAGES = [
+  'Query read timeout',
+  'timeout exceeded when trying to connect',
+  'Connection terminated unexpectedly',
+  'Connection terminated due to connection timeout',
+  'Client has encountered a connection error and is not queryable',
+];
+
+/** Whether `error` says the database is busy or out of reach: the same request may succeed later. */
+export function databaseBusy(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && BUSY_CODES.has(code)) return true;
+  return typeof message === 'string' && BUSY_MESSAGES.includes(message);
+}
+
 /** The indexes a query of `submissions` may be read through (`Engine.submissionsThrough`). */
 export type SubmissionsIndex = 'submissions_roster' | 'submissions_weekly';
 

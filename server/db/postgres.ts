@@ -37,43 +37,96 @@ function errorCode(error: unknown): string | undefined {
 /** How much longer than the server's statement limit the client waits for an answer (at most). */
 const CLIENT_GRACE_MS = 5000;
 
+/** Errors that say the connection itself is gone (the server ended it, or the socket closed). */
+const CONNECTION_ENDED = new Set(['57P01', '57P02', '25P03']);
+const CONNECTION_GONE = [
+  'Connection terminated unexpectedly',
+  'Client has encountered a connection error and is not queryable',
+];
+
+function connectionGone(error: unknown): boolean {
+  if (CONNECTION_ENDED.has(errorCode(error) ?? '')) return true;
+  return error instanceof Error && CONNECTION_GONE.includes(error.message);
+}
+
 /**
- * The pool as Kysely takes it, but a connection whose query the client gave up on (no answer
- * within `query_timeout`: a paused server, a half-open connection) is closed instead of reused:
- * its socket may never answer again, and the next query would wait behind the lost one.
+ * A statement that may simply run again on another connection when it was the first of a
+ * checkout and its connection turned out dead: it started no work that could have been kept (a
+ * transaction's `begin`, a read). Anything else fails as it is: it may have been committed.
  */
-function discardingPool(pool: pg.Pool): PostgresPool {
+const REPEATABLE = /^\s*(begin|start transaction|select)\b/i;
+
+/**
+ * The pool as Kysely takes it, with what pg's pool leaves to its user:
+ * - a connection whose query the client gave up on (no answer within `query_timeout`: a paused
+ *   server, a half-open connection) is closed instead of reused: its socket may never answer
+ *   again, and the next query would wait behind the lost one;
+ * - a connection the server ends while it is checked out (`idle_in_transaction_session_timeout`,
+ *   an operator's `pg_terminate_backend`) is reported to `onError` and closed, instead of its
+ *   `error` event ending the process;
+ * - a connection that died while idle in the pool, found by the first statement of a checkout,
+ *   is replaced and that statement run again when it is `REPEATABLE`.
+ */
+function discardingPool(pool: pg.Pool, onError: (error: Error) => void): PostgresPool {
   return {
     options: pool.options,
     end: () => pool.end(),
-    async connect(): Promise<PostgresPoolClient> {
-      const client = await pool.connect();
-      let lost = false;
-      function query<R>(
-        text: string,
-        parameters: readonly unknown[],
-      ): Promise<PostgresQueryResult<R>>;
-      function query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
-      function query<R>(
-        text: string | PostgresCursor<R>,
-        parameters: readonly unknown[] = [],
-      ): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
-        // Kysely streams through a cursor only when given one (the dialect here has none).
-        if (typeof text !== 'string') throw new Error('query streams are not used');
-        return client.query(text, [...parameters]).then(
-          (result) => result as PostgresQueryResult<R>,
-          (error: unknown) => {
-            if (error instanceof Error && error.message === 'Query read timeout') lost = true;
-            throw error;
-          },
-        );
-      }
-      return {
-        query,
-        release: (destroy?: boolean) => client.release(destroy === true || lost),
-      };
-    },
+    connect: () => checkedOut(pool, onError),
   };
+}
+
+/** One checkout of `discardingPool`: a connection of `pool`, replaced when found dead at once. */
+async function checkedOut(
+  pool: pg.Pool,
+  onError: (error: Error) => void,
+): Promise<PostgresPoolClient> {
+  let client: pg.PoolClient | undefined;
+  let lost = false;
+  let used = false;
+  const ended = (error: Error) => {
+    lost = true;
+    onError(error);
+  };
+  const take = async () => {
+    client = await pool.connect();
+    lost = false;
+    client.on('error', ended);
+    return client;
+  };
+  const giveBack = (destroy: boolean) => {
+    client?.removeListener('error', ended);
+    client?.release(destroy || lost);
+    client = undefined;
+  };
+
+  async function run(text: string, parameters: unknown[]): Promise<pg.QueryResult> {
+    const first = !used;
+    used = true;
+    if (!client) throw new Error('the connection was given back');
+    try {
+      return await client.query(text, parameters);
+    } catch (error: unknown) {
+      if (error instanceof Error && error.message === 'Query read timeout') lost = true;
+      if (!connectionGone(error)) throw error;
+      lost = true;
+      if (!first || !REPEATABLE.test(text)) throw error;
+      giveBack(true);
+      return (await take()).query(text, parameters);
+    }
+  }
+
+  function query<R>(text: string, parameters: readonly unknown[]): Promise<PostgresQueryResult<R>>;
+  function query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
+  function query<R>(
+    text: string | PostgresCursor<R>,
+    parameters: readonly unknown[] = [],
+  ): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
+    // Kysely streams through a cursor only when given one (the dialect here has none).
+    if (typeof text !== 'string') throw new Error('query streams are not used');
+    return run(text, [...parameters]).then((result) => result as PostgresQueryResult<R>);
+  }
+  await take();
+  return { query, release: (destroy?: boolean) => giveBack(destroy === true) };
 }
 
 /** The pool's settings: its size, type parsers, and every time limit (PostgresLimits). */
@@ -118,7 +171,9 @@ export function postgresEngine(
   const pool = new pg.Pool(poolConfig(url, { ...POSTGRES_LIMITS, ...limits }));
   // An idle connection the server dropped (a restart, a failover) must not end the process.
   pool.on('error', onError);
-  const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: discardingPool(pool) }) });
+  const db = new Kysely<Tables>({
+    dialect: new PostgresDialect({ pool: discardingPool(pool, onError) }),
+  });
 
   async function batchOnce(queries: readonly CompiledQuery[]): Promise<Row[][]> {
     return db.transaction().execute(async (transaction) => {

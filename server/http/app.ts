@@ -9,6 +9,7 @@ import fastifyStatic from '@fastify/static';
 import type { AdminOptions } from '../admin/admin-context.ts';
 import { adminRoutes } from '../admin/routes.ts';
 import { clientAddress } from '../guard/client-key.ts';
+import { databaseBusy } from '../db/engine.ts';
 import { shareRequestLimits } from '../guard/request-limit.ts';
 import type { TrustProxy } from '../config.ts';
 import { proofOfWork } from '../guard/proof-of-work.ts';
@@ -124,10 +125,22 @@ function trustProxyFunction(setting: TrustProxy | undefined) {
   return (address: string, hop: number) => (hop === 0 ? listed(address, hop) : hop < hops);
 }
 
-/** Every failure is a JSON `{ ok: false, error }`; a 5xx never says why (the log does, by code). */
+/** How long a request refused for a busy database is asked to wait before it is sent again. */
+const BUSY_RETRY_AFTER_S = 5;
+
+/**
+ * Every failure is a JSON `{ ok: false, error }`; a 5xx never says why (the log does, by code). A
+ * database that is busy or out of reach (a lock not granted within PG_LOCK_TIMEOUT_MS, a lost
+ * connection) is a 503 with Retry-After: the same request may simply be sent again.
+ */
 function handleErrors(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const { status, message } = clientError(error);
+    if (status >= 500 && databaseBusy(error)) {
+      request.log.warn({ code: error.code }, 'database busy');
+      reply.header('retry-after', String(BUSY_RETRY_AFTER_S));
+      return refuse(reply, 503, 'The database is busy just now; please try again in a moment');
+    }
     if (status >= 500) {
       request.log.error({ code: error.code, name: error.name }, 'request failed');
       return refuse(reply, 500, 'Something went wrong on our side; please try again');
