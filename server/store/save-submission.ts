@@ -186,6 +186,17 @@ function acknowledgement(save: Save, address: string): Query[] {
   ];
 }
 
+/**
+ * The keyed hash an acknowledged address is kept under (`acknowledged_addresses`): the store's
+ * once-a-day claim and the guard's look before a domain's hour is spent read the same one.
+ */
+export function acknowledgedAddressHash(
+  clientHash: (value: string) => string,
+  address: string,
+): string {
+  return clientHash(`acknowledge:${address.trim().toLowerCase()}`);
+}
+
 /** Clears expired dedupe keys and acknowledgement claims (outside any save's transaction). */
 export async function sweepExpired(engine: Engine, at: number): Promise<void> {
   await engine.db.deleteFrom('dedupe_keys').where('expires_at', '<=', at).execute();
@@ -215,7 +226,7 @@ export async function saveSubmission(
       fieldsJson,
       clientHash: clientAddress ? context.clientHash(clientAddress) : null,
       address: acknowledgeTo
-        ? context.clientHash(`acknowledge:${acknowledgeTo.trim().toLowerCase()}`)
+        ? acknowledgedAddressHash(context.clientHash, acknowledgeTo)
         : undefined,
     }),
     engine.db
