@@ -154,11 +154,12 @@ function rowStatements(
   return statements;
 }
 
+/** An e-mail queued, due at once: both times by the database's clock, as the outbox reads them. */
 function outboxRow(save: Save, kind: 'notify' | 'acknowledge', condition: ReturnType<typeof sql>) {
-  const { engine, id, at } = save;
+  const { engine, id } = save;
+  const now = sql.raw(engine.nowMs);
   return sql`INSERT INTO outbox (submission_id, kind, created_at, next_attempt_at)
-    SELECT ${engine.typed(id, 'text')}, ${kind}, ${engine.typed(at, 'integer')},
-      ${engine.typed(at, 'integer')}
+    SELECT ${engine.typed(id, 'text')}, ${kind}, ${now}, ${now}
     WHERE ${condition}`;
 }
 
