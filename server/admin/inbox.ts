@@ -464,7 +464,7 @@ export function inbox(database: Database, { forms, now = Date.now, published }: 
       id: string,
       kind: MailKind,
     ): Promise<{ requeued: boolean; detail: SubmissionDetail } | undefined> {
-      const requeued = await requeueNotification(engine, id, kind, now());
+      const requeued = await requeueNotification(engine, id, kind);
       const found = await detail(id);
       return found && { requeued, detail: found };
     },

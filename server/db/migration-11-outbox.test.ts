@@ -58,6 +58,7 @@ describe.each(engines)('migration 11 on $name', (testEngine) => {
         oldestWaitingSince: T0,
         lastError: { code: 'EAUTH 535', at: T0 },
         lastSentAt: null,
+        paused: null,
       });
       const times = await database.db
         .selectFrom('outbox')

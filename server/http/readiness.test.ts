@@ -135,7 +135,13 @@ describe('GET /readyz', () => {
       status: 200,
       body: {
         ok: true,
-        mail: { waiting: 0, oldestWaitingSince: null, lastError: null, lastSentAt: null },
+        mail: {
+          waiting: 0,
+          oldestWaitingSince: null,
+          lastError: null,
+          lastSentAt: null,
+          paused: null,
+        },
       },
     });
     await store.save({ form: 'quote', fields: quoteBody(1), notify: true });

@@ -161,6 +161,26 @@ describe.each(engines)('acknowledgements that cannot be aimed at someone, on $na
     expect(await queued(store)).toEqual({ notify: 1, acknowledge: 0 });
   });
 
+  it("lets one client spend only 3 of gmail.com's hour: another client's Gmail visitor is acknowledged", async () => {
+    const { app, store } = await instance(acknowledging);
+    for (let k = 1; k <= 25; k += 1) {
+      expect((await postFrom(app, '198.51.100.50', `visitor${k}@gmail.com`)).statusCode).toBe(200);
+    }
+    expect(await queued(store)).toEqual({ notify: 25, acknowledge: 3 });
+    expect((await postFrom(app, '203.0.113.9', 'maria@gmail.com')).statusCode).toBe(200);
+    expect(await queued(store)).toEqual({ notify: 26, acknowledge: 4 });
+  });
+
+  it("spends nothing of a domain's hour on an address already acknowledged today", async () => {
+    const { app, store } = await instance(acknowledging);
+    for (let k = 1; k <= 25; k += 1) {
+      expect((await postFrom(app, `198.51.100.${100 + k}`, 'same@gmail.com')).statusCode).toBe(200);
+    }
+    expect(await queued(store)).toEqual({ notify: 25, acknowledge: 1 });
+    expect((await postFrom(app, '203.0.113.10', 'maria@gmail.com')).statusCode).toBe(200);
+    expect(await queued(store)).toEqual({ notify: 26, acknowledge: 2 });
+  });
+
   it("caps a recipient domain's acknowledgements per hour, across clients and instances", async () => {
     const a = await instance({ ...acknowledging, acknowledgeDomainMaxPerHour: 2 });
     const b = await instance({ ...acknowledging, acknowledgeDomainMaxPerHour: 2 });

@@ -3,7 +3,7 @@ import fastifyFormbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PostedForm } from '../../src/forms/posted.ts';
 import { acknowledgementGuard } from '../guard/acknowledgements.ts';
-import { clientAddress } from '../guard/client-key.ts';
+import { clientAddress, clientKey } from '../guard/client-key.ts';
 import { clientCount } from '../guard/request-limit.ts';
 import type { ProofOfWorkGuard } from '../guard/proof-of-work.ts';
 import { spamScore, type ProofOfWork, type SpamScore } from '../guard/spam-score.ts';
@@ -104,7 +104,7 @@ async function acknowledgeTo(
   const guard = acknowledgementGuard(options.store.database, {
     domainMaxPerHour: options.acknowledgeDomainMaxPerHour,
   });
-  const answer = await guard.check(address, clientCount(request));
+  const answer = await guard.check(address, clientCount(request), clientKey(request.ip));
   if ('to' in answer) return answer.to;
   if (answer.withheld !== 'no-address') {
     request.log.info({ reason: answer.withheld }, 'acknowledgement withheld');

@@ -90,6 +90,7 @@ describe.each(engines)('the mail relay’s state on $name', (engine: TestEngine)
       oldestWaitingSince: null,
       lastError: null,
       lastSentAt: null,
+      paused: null,
     });
     const refusing = await startSmtp(0, { refuseSignIn: true });
     closers.push(refusing.close);
@@ -105,6 +106,9 @@ describe.each(engines)('the mail relay’s state on $name', (engine: TestEngine)
     // A refused sign-in is the relay's account, not the e-mail: it waits, never given up.
     expect(mail).toMatchObject({ waiting: 2, lastError: { code: 'EAUTH 535' }, lastSentAt: null });
     expect(mail.oldestWaitingSince).toBeGreaterThanOrEqual(queuedFrom);
+    // The outbox is paused for every instance, since the first refusal (the database's clock).
+    expect(mail.paused).toMatchObject({ code: 'EAUTH 535' });
+    expect(mail.paused?.since).toBeGreaterThanOrEqual(queuedFrom);
     expect(await sessionMail()).toMatchObject({ waiting: 2, lastError: { code: 'EAUTH 535' } });
     expect((await sending.outboxSummary()).failed).toBe(0);
 
@@ -114,7 +118,12 @@ describe.each(engines)('the mail relay’s state on $name', (engine: TestEngine)
     send(`smtp://127.0.0.1:${relay.port}`);
     await until(async () => (await other.mailState()).waiting === 0);
     const after = await sessionMail();
-    expect(after).toMatchObject({ waiting: 0, oldestWaitingSince: null, lastError: null });
+    expect(after).toMatchObject({
+      waiting: 0,
+      oldestWaitingSince: null,
+      lastError: null,
+      paused: null,
+    });
     expect(after?.lastSentAt).toBeGreaterThanOrEqual(queuedFrom);
   });
 

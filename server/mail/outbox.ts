@@ -7,6 +7,13 @@ import type { PendingNotification, Store } from '../store/store.ts';
 import { MAIL_MAX_TRIES, MAIL_MAX_WAIT_DAYS } from '../../src/admin/contract.ts';
 import { messageFor, type MessageSource } from './messages.ts';
 import { SENDS_AT_ONCE, type MailSender } from './transport.ts';
+import {
+  failureCode,
+  isPermanent,
+  isRelayFailure,
+  pausesOutbox,
+  storedCode,
+} from './send-failures.ts';
 
 /** The logger calls the outbox makes (pino's, as fastify's `app.log`, fits). */
 export interface OutboxLog {
@@ -38,11 +45,15 @@ export interface OutboxOptions extends MessageSource {
   /** How long a claim holds before another instance may take the e-mail over; renewed while sending. */
   leaseMs?: number;
   /**
+   * While the outbox is paused (the relay refuses our sign-in or its TLS), how often the relay is
+   * asked again, with a sign-in and no message: one probe per this among all instances.
+   */
+  probeEveryMs?: number;
+  /**
    * A send still running after this is abandoned as a temporary failure that uses a try
    * (ETIMEDOUT SENDING): the message may have gone out before the relay stopped answering.
    */
   sendDeadlineMs?: number;
-  now?: () => number;
 }
 
 export interface Outbox {
@@ -53,110 +64,6 @@ export interface Outbox {
   stop(): Promise<void>;
 }
 
-/**
- * A refusal of this message the relay will repeat however often it is asked (SMTP 5xx): no retry.
- * A refused sign-in (EAUTH, 535) is the relay's account, not the message: the e-mail waits (and
- * the inbox says why) until whoever runs the server fixes SMTP_URL.
- */
-function isPermanent(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const { responseCode, code } = error as { responseCode?: unknown; code?: unknown };
-  if (code === 'EAUTH') return false;
-  return typeof responseCode === 'number' && responseCode >= 500 && responseCode <= 599;
-}
-
-/**
- * The system's codes (nodemailer's `originalCode`) of a connection never made: refused, no route,
- * the relay's name not found.
- */
-const NO_CONNECTION = new Set([
-  'ECONNREFUSED',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-]);
-
-/** A TLS handshake or certificate failure (the system's code): it comes only before MAIL FROM. */
-const TLS_FAILURE = /^(ERR_SSL_|ERR_TLS_|EPROTO$|CERT_|DEPTH_ZERO_|SELF_SIGNED_|UNABLE_TO_)/;
-
-/** nodemailer's commands (`err.command`) before MAIL FROM: the greeting, the sign-in, STARTTLS. */
-const BEFORE_MAIL = /^(EHLO|HELO|LHLO|STARTTLS|AUTH\b)/;
-
-/** nodemailer's time-outs (`timeoutType`) of setting up a session, before MAIL FROM. */
-const SETUP_TIMEOUTS = new Set(['CONNECT_TIMEOUT', 'GREETING_TIMEOUT', 'UPGRADE_TIMEOUT']);
-
-/**
- * Whether a failure came at the relay, before MAIL FROM: no connection made, the TLS handshake,
- * the greeting or the sign-in failed. The message itself was not sent, so it uses up none of its
- * tries. Decided on nodemailer's own code and command, not on the system code shown. A connection
- * lost or timed out later (the socket's time-out, the outbox's deadline, 'CONN' without more) may
- * have come after DATA: that one uses a try, or a message that kills the session would be sent
- * again every hour for a week.
- */
-function isRelayFailure(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const { code, originalCode, command, timeoutType } = error as Record<string, unknown>;
-  if (code === 'EAUTH' || code === 'ENOAUTH' || code === 'ETLS' || code === 'EDNS') return true;
-  if (typeof command === 'string' && BEFORE_MAIL.test(command)) return true;
-  if (code === 'ETIMEDOUT')
-    return typeof timeoutType === 'string' && SETUP_TIMEOUTS.has(timeoutType);
-  if (code !== 'ESOCKET' && code !== 'ECONNECTION') return false;
-  if (typeof originalCode !== 'string') return false;
-  return NO_CONNECTION.has(originalCode) || TLS_FAILURE.test(originalCode);
-}
-
-/**
- * The codes (failureCode's first word) the inbox's notice reads as the relay's
- * (src/admin/inbox/notices/mail-notice.tsx). One of them on a failure that used a try (a connection
- * lost while sending) is stored with SENDING after it, so that the notice does not say it waits.
- */
-const RELAY_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNECTION',
-  'ECONNRESET',
-  'ESOCKET',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'EPIPE',
-  'ENOTFOUND',
-  'EDNS',
-  'EAI_AGAIN',
-  'ETIMEDOUT',
-  'EAUTH',
-  'ENOAUTH',
-  'ETLS',
-]);
-
-/**
- * A short, personal-data-free description of a send failure: codes only, never the server's text.
- * The system's own code when nodemailer wrapped one (ECONNREFUSED, ERR_SSL_WRONG_VERSION_NUMBER
- * rather than its ESOCKET): what is shown, never what decides.
- */
-function failureCode(error: unknown): string {
-  if (typeof error !== 'object' || error === null) return 'ERROR';
-  const { code, originalCode, responseCode } = error as {
-    code?: unknown;
-    originalCode?: unknown;
-    responseCode?: unknown;
-  };
-  const system = typeof originalCode === 'string' && /^[A-Z][A-Z0-9_]+$/.test(originalCode);
-  return [
-    system ? originalCode : typeof code === 'string' ? code : 'ERROR',
-    typeof responseCode === 'number' ? responseCode : '',
-  ]
-    .join(' ')
-    .trim();
-}
-
-/** The code stored with a failed try: a lost connection that used a try says SENDING. */
-function storedCode(error: unknown, relay: boolean): string {
-  const code = failureCode(error);
-  const [name = ''] = code.split(' ');
-  const relayLike = RELAY_CODES.has(name) || TLS_FAILURE.test(name);
-  return !relay && relayLike && code === name ? `${code} SENDING` : code;
-}
-
 interface RetryPolicy {
   maxAttempts: number;
   maxWaitMs: number;
@@ -164,13 +71,13 @@ interface RetryPolicy {
   delay(attempts: number): number;
   /** The wait before the next try of an e-mail that has waited `waitedMs` for the relay. */
   relayDelay(waitedMs: number): number;
-  now(): number;
 }
 
 interface SendPolicy {
   retry: RetryPolicy;
   leaseMs: number;
   deadlineMs: number;
+  probeEveryMs: number;
 }
 
 /** Rejects with ETIMEDOUT once `deadlineMs` has passed; `cancel` clears the timer. */
@@ -225,48 +132,51 @@ async function send(notification: PendingNotification, options: OutboxOptions, p
 }
 
 /**
- * The next try of a failed one, or null to give up. A 5xx gives up at once and a failure of the
- * message (or after MAIL FROM) uses up a try; a failure at the relay before MAIL FROM uses none (the
- * outbox is there to wait for it), with waits that grow as the e-mail has waited (since it was
- * queued, or sent again from its page), until `maxWaitMs`.
+ * In how long to try a failed one again, or null to give up. A 5xx gives up at once and a failure
+ * of the message (or after MAIL FROM) uses up a try; a failure at the relay before MAIL FROM uses
+ * none (the outbox is there to wait for it), with waits that grow as the e-mail has waited (since
+ * it was queued, or sent again from its page), until `maxWaitMs`. One that paused the outbox is
+ * due again as soon as the pause ends, and is never given up meanwhile.
  */
 function nextTry(notification: PendingNotification, error: unknown, retry: RetryPolicy) {
-  const now = retry.now();
+  if (pausesOutbox(error)) return 0;
   if (isRelayFailure(error)) {
-    const waited = now - notification.createdAt;
-    return waited >= retry.maxWaitMs ? null : now + retry.relayDelay(waited);
+    const waited = notification.waitedMs;
+    return waited >= retry.maxWaitMs ? null : retry.relayDelay(waited);
   }
   const giveUp = isPermanent(error) || notification.attempts >= retry.maxAttempts;
-  return giveUp ? null : now + retry.delay(notification.attempts);
+  return giveUp ? null : retry.delay(notification.attempts);
 }
 
-/** Records a failed try: given up, or tried again after a back-off. */
+/**
+ * Records a failed try: given up, or tried again after a back-off; a failure of our account or
+ * settings pauses the outbox (every instance) first, so that no other e-mail is tried meanwhile.
+ */
 async function recordFailure(
   notification: PendingNotification,
   error: unknown,
   options: OutboxOptions,
-  retry: RetryPolicy,
+  policy: SendPolicy,
 ) {
   const { attempts, submission, kind } = notification;
-  const relay = isRelayFailure(error);
+  const relay = isRelayFailure(error) || pausesOutbox(error);
   const code = storedCode(error, relay);
-  const retryAt = nextTry(notification, error, retry);
+  if (pausesOutbox(error)) {
+    await options.store.pauseRelay(code, policy.probeEveryMs);
+    options.log.warn({ code }, 'the mail relay refuses our sign-in or TLS: outbox paused');
+  }
+  const retryInMs = nextTry(notification, error, policy.retry);
   // Given back even when given up: an e-mail given up after waiting for the relay has used no try,
   // and its page says so (src/content/admin.ts's notificationStates.failed).
   const marked = await options.store.markNotificationFailed(notification, {
-    retryAt,
+    retryInMs,
     error: code,
     refund: relay,
   });
   const details = { submissionId: submission.id, kind, attempts, code };
   if (!marked) options.log.warn(details, 'notification failed after its claim had passed on');
-  else if (retryAt === null) options.log.error(details, 'notification given up');
-  else {
-    options.log.warn(
-      { ...details, retryInMs: retryAt - retry.now() },
-      'notification failed, will retry',
-    );
-  }
+  else if (retryInMs === null) options.log.error(details, 'notification given up');
+  else options.log.warn({ ...details, retryInMs }, 'notification failed, will retry');
 }
 
 /** Sends one notification and records the outcome: sent, retry later, or given up. */
@@ -295,7 +205,7 @@ async function sendAndRecord(
   try {
     await send(notification, options, policy);
   } catch (error) {
-    await recordFailure(notification, error, options, policy.retry);
+    await recordFailure(notification, error, options, policy);
     return;
   }
   if (await options.store.markNotificationSent(notification)) {
@@ -311,7 +221,7 @@ async function sendAndRecord(
 
 /** The options' retries, lease and deadline, with their defaults. */
 function sendPolicy(options: OutboxOptions): SendPolicy {
-  const { retryBaseMs = 30_000, retryMaxMs = 60 * 60_000, now = Date.now } = options;
+  const { retryBaseMs = 30_000, retryMaxMs = 60 * 60_000 } = options;
   const jitter = (delay: number) => Math.round(delay * (0.8 + Math.random() * 0.4));
   return {
     retry: {
@@ -320,10 +230,10 @@ function sendPolicy(options: OutboxOptions): SendPolicy {
       delay: (attempts) => jitter(Math.min(retryMaxMs, retryBaseMs * 2 ** (attempts - 1))),
       // As long again as it has waited: the waits double, as above, whatever the tries given back.
       relayDelay: (waitedMs) => jitter(Math.min(retryMaxMs, Math.max(retryBaseMs, waitedMs))),
-      now,
     },
     leaseMs: options.leaseMs ?? 2 * 60_000,
     deadlineMs: options.sendDeadlineMs ?? 5 * 60_000,
+    probeEveryMs: options.probeEveryMs ?? 60_000,
   };
 }
 
@@ -364,20 +274,75 @@ async function sendDue(options: OutboxOptions, policy: SendPolicy, stopped: () =
 }
 
 /**
+ * Asks the relay for a session up to the sign-in, sending nothing (nodemailer's verify); the
+ * failure when it still refuses our account or settings. Any other answer ends the pause: a relay
+ * that cannot be reached is waited for by each e-mail as before. A transport that cannot be asked
+ * (a fake) lets the next send tell.
+ */
+async function probeRefusal(options: OutboxOptions, policy: SendPolicy) {
+  if (!options.sender.verify) return undefined;
+  const limit = deadline(policy.deadlineMs);
+  try {
+    await Promise.race([options.sender.verify(), limit.expired]);
+    return undefined;
+  } catch (error) {
+    return pausesOutbox(error) ? { code: failureCode(error) } : undefined;
+  } finally {
+    limit.cancel();
+  }
+}
+
+/**
+ * The outbox's pause as this instance looks at it before each pass: whether it is paused after the
+ * look. A due probe (one per `probeEveryMs` among all instances, and one at this instance's start:
+ * it may have new settings) that the relay accepts ends the pause for every instance.
+ */
+function pauseWatch(options: OutboxOptions, policy: SendPolicy) {
+  const { store, log } = options;
+  let starting = true;
+  return async function paused(): Promise<boolean> {
+    const pause = await store.relayPause();
+    const first = starting;
+    starting = false;
+    if (!pause) return false;
+    const claimed = await store.claimProbe(policy.probeEveryMs);
+    if (!claimed && !first) return true;
+    const refusal = await probeRefusal(options, policy);
+    if (refusal) {
+      log.warn({ ...refusal, pausedSince: pause.since }, 'the mail relay still refuses: paused');
+      return true;
+    }
+    await store.resumeRelay();
+    log.info({ pausedSince: pause.since }, 'the mail relay accepts again: outbox resumed');
+    return false;
+  };
+}
+
+/**
  * Sends the e-mail of each stored submission from the outbox table. Rows are leased while being
  * sent, so a crash mid-send means one more send after restart, never none. The lease is renewed
  * while a send runs and each claim carries a fencing token, so while instances live, each e-mail
  * goes once and only the current holder's outcome is recorded.
  */
 export function startOutbox(options: OutboxOptions): Outbox {
-  const { store, sender, log, retryBaseMs = 30_000, pollMs = 60_000, now = Date.now } = options;
+  const { store, sender, log, retryBaseMs = 30_000, pollMs = 60_000 } = options;
   const policy = sendPolicy(options);
+  const paused = pauseWatch(options, policy);
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let again = false;
   let stopped = false;
 
-  const pass = () => sendDue(options, policy, () => stopped);
+  const pass = async () => {
+    if (!(await paused())) await sendDue(options, policy, () => stopped);
+  };
+
+  /** In how long to look again: the next probe while paused, else the next e-mail due. */
+  async function nextLook(): Promise<number> {
+    const pause = await store.relayPause();
+    if (pause) return pause.probeInMs;
+    return (await store.nextNotificationDue()) ?? pollMs;
+  }
 
   function schedule(delayMs: number) {
     clearTimeout(timer);
@@ -398,8 +363,7 @@ export function startOutbox(options: OutboxOptions): Outbox {
           again = false;
           await pass();
         } while (again && !stopped);
-        const next = await store.nextNotificationDue();
-        schedule(next === undefined ? pollMs : next - now());
+        schedule(await nextLook());
       } catch (error) {
         log.error({ code: failureCode(error) }, 'outbox pass failed');
         schedule(retryBaseMs);

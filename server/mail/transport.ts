@@ -19,6 +19,8 @@ export interface MailMessage {
 /** What the outbox needs of a mail transport (nodemailer's, or a fake in tests). */
 export interface MailSender {
   sendMail(message: MailMessage): Promise<unknown>;
+  /** A session up to the sign-in, sending nothing: rejects as a send would (the outbox's probe). */
+  verify?(): Promise<unknown>;
   close?(): void;
 }
 
@@ -49,6 +51,7 @@ export function smtpSender(smtpUrl: string, envelopeFrom?: string): MailSender {
     // An envelope names its recipients too: the message's own.
     sendMail: (message) =>
       transport.sendMail({ ...message, envelope: { from: envelopeFrom, to: message.to } }),
+    verify: () => transport.verify(),
     close: () => transport.close(),
   };
 }

@@ -4,6 +4,7 @@ import type { MailState } from '../../src/admin/contract.ts';
 import type { Tables } from '../db/tables.ts';
 import type { Engine } from '../db/engine.ts';
 import type { StoredSubmission } from './submission-row.ts';
+import { notPaused, relayPauseStore } from './relay-pause.ts';
 
 /** The owner's notification of a submission, or the sender's acknowledgement of it. */
 export type MailKind = 'notify' | 'acknowledge';
@@ -13,8 +14,11 @@ export interface PendingNotification {
   kind: MailKind;
   /** Which try this is: counted when claimed, so a send that takes its instance down counts too. */
   attempts: number;
-  /** When it was queued (ms since the epoch): how long it has waited for the relay. */
-  createdAt: number;
+  /**
+   * How long it has waited for the relay: since it was queued (or sent again from its page), by
+   * the database's clock at its claim.
+   */
+  waitedMs: number;
   /** This claim's fencing token: only its holder may renew the lease or mark the row. */
   claimToken: string;
   submission: StoredSubmission;
@@ -30,8 +34,8 @@ export interface OutboxSummary {
 }
 
 export interface NotificationFailure {
-  /** When to try again (ms since the epoch), or null to give up. */
-  retryAt: number | null;
+  /** In how long to try again, from the database's clock; null to give up. */
+  retryInMs: number | null;
   error: string;
   /**
    * The relay was never reached or refused the sign-in: the message itself was not tried, so the
@@ -66,7 +70,10 @@ export interface OutboxQueue {
   markNotificationFailed(claim: NotificationClaim, failure: NotificationFailure): Promise<boolean>;
   /** 'Send again': a given-up e-mail of a submission queued anew; false when none was given up. */
   requeueNotification(submissionId: string, kind: MailKind): Promise<boolean>;
-  /** When the next pending notification falls due (ms since the epoch), if any. */
+  /**
+   * In how long (ms, by the database's clock; 0 or less: now) the next pending notification falls
+   * due, if any.
+   */
   nextNotificationDue(): Promise<number | undefined>;
   outboxSummary(): Promise<OutboxSummary>;
   /** The e-mails waiting and the relay's latest word, as every instance sees them. */
@@ -84,15 +91,16 @@ function leaseEnded(engine: Engine) {
 }
 
 /** The due notifications, oldest first; on Postgres each locked for this claim alone. */
-function dueNotifications(engine: Engine, at: number, { limit, maxAttempts }: ClaimOptions) {
+function dueNotifications(engine: Engine, { limit, maxAttempts }: ClaimOptions) {
   const due = engine.db
     .selectFrom('outbox')
     .select('id')
     .where('sent_at', 'is', null)
     .where('gave_up_at', 'is', null)
     .where('attempts', '<', maxAttempts)
-    .where('next_attempt_at', '<=', at)
+    .where('next_attempt_at', '<=', dbNow(engine))
     .where(leaseEnded(engine))
+    .where(notPaused)
     .orderBy('next_attempt_at')
     .orderBy('id')
     .limit(limit);
@@ -104,15 +112,15 @@ function dueNotifications(engine: Engine, at: number, { limit, maxAttempts }: Cl
  * Rows whose every try was used up and whose last lease ran out with no outcome marked: their
  * instance stopped mid-send (a crash, a kill). Given up, not tried for ever.
  */
-async function giveUpExhausted(engine: Engine, at: number, maxAttempts: number) {
+async function giveUpExhausted(engine: Engine, maxAttempts: number) {
   const result = await engine.db
     .updateTable('outbox')
     .set({
-      gave_up_at: at,
+      gave_up_at: dbNow(engine),
       lease_until: null,
       claim_token: null,
       last_error: 'ELEASE',
-      last_error_at: at,
+      last_error_at: dbNow(engine),
     })
     .where('sent_at', 'is', null)
     .where('gave_up_at', 'is', null)
@@ -124,11 +132,11 @@ async function giveUpExhausted(engine: Engine, at: number, maxAttempts: number) 
 
 /** A given-up e-mail of a submission (its latest row of `kind`) queued to be sent now. */
 export async function requeueNotification(
-  { db }: Engine,
+  engine: Engine,
   submissionId: string,
   kind: MailKind,
-  at: number,
 ): Promise<boolean> {
+  const { db } = engine;
   const latest = db
     .selectFrom('outbox')
     .select((eb) => eb.fn.max('id').as('id'))
@@ -140,8 +148,8 @@ export async function requeueNotification(
       gave_up_at: null,
       attempts: 0,
       // The relay's week of waiting (server/mail/outbox.ts's maxWaitMs) starts again from now.
-      created_at: at,
-      next_attempt_at: at,
+      created_at: dbNow(engine),
+      next_attempt_at: dbNow(engine),
       claim_token: null,
       lease_until: null,
       last_error: null,
@@ -154,13 +162,16 @@ export async function requeueNotification(
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** When the next pending notification falls due: its next attempt, or its lease's end. */
-async function nextDue({ db }: Engine): Promise<number | undefined> {
-  const row = await db
+/**
+ * In how long the next pending notification falls due (its next attempt, or its lease's end), by
+ * the database's clock: an instance whose own clock is off neither wakes early nor sleeps through.
+ */
+async function nextDue(engine: Engine): Promise<number | undefined> {
+  const row = await engine.db
     .selectFrom('outbox')
     .select(
       sql<number | null>`MIN(CASE WHEN lease_until > next_attempt_at THEN lease_until
-        ELSE next_attempt_at END)`.as('due'),
+        ELSE next_attempt_at END) - ${dbNow(engine)}`.as('due'),
     )
     .where('sent_at', 'is', null)
     .where('gave_up_at', 'is', null)
@@ -194,10 +205,11 @@ async function summary({ db }: Engine): Promise<OutboxSummary> {
  * latest failed try among them, and the last e-mail sent. From the shared table, so every instance
  * tells the same.
  */
-async function mailState({ db }: Engine): Promise<MailState> {
+async function mailState(engine: Engine): Promise<MailState> {
+  const { db } = engine;
   const waiting = () =>
     db.selectFrom('outbox').where('sent_at', 'is', null).where('gave_up_at', 'is', null);
-  const [counted, failed, sent] = await Promise.all([
+  const [counted, failed, sent, pause] = await Promise.all([
     waiting()
       .select((eb) => [
         eb.fn.countAll<number>().as('waiting'),
@@ -217,6 +229,7 @@ async function mailState({ db }: Engine): Promise<MailState> {
       .selectFrom('outbox')
       .select((eb) => eb.fn.max('sent_at').as('at'))
       .executeTakeFirst(),
+    relayPauseStore(engine).relayPause(),
   ]);
   const number = (value: unknown) => (value === null || value === undefined ? null : Number(value));
   return {
@@ -226,6 +239,7 @@ async function mailState({ db }: Engine): Promise<MailState> {
       ? { code: failed.last_error, at: Number(failed.failed_at) }
       : null,
     lastSentAt: number(sent?.at),
+    paused: pause ? { since: pause.since, code: pause.code } : null,
   };
 }
 
@@ -245,15 +259,17 @@ async function fenced(
   return Number(result.numUpdatedRows) > 0;
 }
 
+/**
+ * The queue, on the database's clock alone (Engine.nowMs): when a row is due, when it is tried
+ * again, its lease, and the times it records; instances whose own clocks disagree still agree.
+ */
 export function outboxQueue(
   engine: Engine,
-  now: () => number,
   get: (id: string) => Promise<StoredSubmission | undefined>,
 ): OutboxQueue {
   const { db } = engine;
   return {
     async claimNotifications(options) {
-      const at = now();
       const claimToken = randomBytes(16).toString('base64url');
       const rows = await db
         .updateTable('outbox')
@@ -262,8 +278,9 @@ export function outboxQueue(
           claim_token: claimToken,
           attempts: eb('attempts', '+', 1),
         }))
-        .where('id', 'in', dueNotifications(engine, at, options))
-        .returning(['id', 'submission_id', 'attempts', 'kind', 'created_at'])
+        .where('id', 'in', dueNotifications(engine, options))
+        .returning(['id', 'submission_id', 'attempts', 'kind'])
+        .returning(sql<number>`${dbNow(engine)} - created_at`.as('waited_ms'))
         .execute();
       const claimed: PendingNotification[] = [];
       for (const row of rows) {
@@ -273,7 +290,7 @@ export function outboxQueue(
             outboxId: Number(row.id),
             kind: row.kind === 'acknowledge' ? 'acknowledge' : 'notify',
             attempts: Number(row.attempts),
-            createdAt: Number(row.created_at),
+            waitedMs: Number(row.waited_ms),
             claimToken,
             submission,
           });
@@ -282,7 +299,7 @@ export function outboxQueue(
       return claimed.sort((a, b) => a.outboxId - b.outboxId);
     },
 
-    giveUpExhausted: (maxAttempts) => giveUpExhausted(engine, now(), maxAttempts),
+    giveUpExhausted: (maxAttempts) => giveUpExhausted(engine, maxAttempts),
 
     renewLease: (claim, leaseMs) =>
       fenced(engine, claim, {
@@ -291,7 +308,7 @@ export function outboxQueue(
 
     markNotificationSent: (claim) =>
       fenced(engine, claim, {
-        sent_at: now(),
+        sent_at: dbNow(engine),
         lease_until: null,
         claim_token: null,
         last_error: null,
@@ -300,18 +317,20 @@ export function outboxQueue(
 
     markNotificationFailed: (claim, failure) =>
       fenced(engine, claim, {
-        ...(failure.retryAt === null
-          ? { gave_up_at: now() }
-          : { next_attempt_at: failure.retryAt, gave_up_at: null }),
+        ...(failure.retryInMs === null
+          ? { gave_up_at: dbNow(engine) }
+          : {
+              next_attempt_at: sql<number>`${dbNow(engine)} + ${Math.round(failure.retryInMs)}`,
+              gave_up_at: null,
+            }),
         ...(failure.refund ? { attempts: sql<number>`attempts - 1` } : {}),
         lease_until: null,
         claim_token: null,
         last_error: failure.error.slice(0, 200),
-        last_error_at: now(),
+        last_error_at: dbNow(engine),
       }),
 
-    requeueNotification: (submissionId, kind) =>
-      requeueNotification(engine, submissionId, kind, now()),
+    requeueNotification: (submissionId, kind) => requeueNotification(engine, submissionId, kind),
     nextNotificationDue: () => nextDue(engine),
     outboxSummary: () => summary(engine),
     mailState: () => mailState(engine),

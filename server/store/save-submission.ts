@@ -154,11 +154,12 @@ function rowStatements(
   return statements;
 }
 
+/** An e-mail queued, due at once: both times by the database's clock, as the outbox reads them. */
 function outboxRow(save: Save, kind: 'notify' | 'acknowledge', condition: ReturnType<typeof sql>) {
-  const { engine, id, at } = save;
+  const { engine, id } = save;
+  const now = sql.raw(engine.nowMs);
   return sql`INSERT INTO outbox (submission_id, kind, created_at, next_attempt_at)
-    SELECT ${engine.typed(id, 'text')}, ${kind}, ${engine.typed(at, 'integer')},
-      ${engine.typed(at, 'integer')}
+    SELECT ${engine.typed(id, 'text')}, ${kind}, ${now}, ${now}
     WHERE ${condition}`;
 }
 
@@ -184,6 +185,17 @@ function acknowledgement(save: Save, address: string): Query[] {
         WHERE address_hash = ${address} AND submission_id = ${id})`,
     ),
   ];
+}
+
+/**
+ * The keyed hash an acknowledged address is kept under (`acknowledged_addresses`): the store's
+ * once-a-day claim and the guard's look before a domain's hour is spent read the same one.
+ */
+export function acknowledgedAddressHash(
+  clientHash: (value: string) => string,
+  address: string,
+): string {
+  return clientHash(`acknowledge:${address.trim().toLowerCase()}`);
 }
 
 /** Clears expired dedupe keys and acknowledgement claims (outside any save's transaction). */
@@ -215,7 +227,7 @@ export async function saveSubmission(
       fieldsJson,
       clientHash: clientAddress ? context.clientHash(clientAddress) : null,
       address: acknowledgeTo
-        ? context.clientHash(`acknowledge:${acknowledgeTo.trim().toLowerCase()}`)
+        ? acknowledgedAddressHash(context.clientHash, acknowledgeTo)
         : undefined,
     }),
     engine.db

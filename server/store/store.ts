@@ -2,6 +2,7 @@ import type { DatabaseConfig } from '../config.ts';
 import { readAttachmentFiles, type AttachmentFile } from './attachments.ts';
 import { openDatabase, type Database } from '../db/database.ts';
 import { outboxQueue, type OutboxQueue } from './outbox-queue.ts';
+import { relayPauseStore, type RelayPauseStore } from './relay-pause.ts';
 import {
   saveSubmission,
   sweepExpired,
@@ -26,7 +27,7 @@ export interface ListFilter {
  * (save-submission.ts), the outbox's queue (outbox-queue.ts), the connection and migrations
  * (../db/database.ts).
  */
-export interface Store extends OutboxQueue {
+export interface Store extends OutboxQueue, RelayPauseStore {
   database: Database;
   save(submission: NewSubmission): Promise<SaveResult>;
   list(filter?: ListFilter): Promise<StoredSubmission[]>;
@@ -100,7 +101,8 @@ export function createStore(database: Database, options: StoreOptions = {}): Sto
     list,
     attachmentFiles: (submissionId, attachmentId) =>
       readAttachmentFiles(db, submissionId, attachmentId),
-    ...outboxQueue(engine, now, get),
+    ...outboxQueue(engine, get),
+    ...relayPauseStore(engine),
     ping: database.ping,
     close: database.close,
   };

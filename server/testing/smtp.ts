@@ -15,21 +15,37 @@ export interface SmtpOptions {
    * went away meanwhile (killed) is not accepted, as a real relay drops it without its final reply.
    */
   holdMs?: number;
-  /** A relay whose account was changed: it asks for a sign-in and refuses every one (535). */
+  /**
+   * A relay whose account was changed: it asks for a sign-in and refuses every one (535), until
+   * `acceptSignIn()` (the password put right at the relay).
+   */
   refuseSignIn?: boolean;
+  /** A mailbox the relay does not have: RCPT TO it is refused (550), as a real relay does. */
+  refuseRecipient?: string;
 }
 
 /** A real SMTP server on loopback that keeps every message it accepts. */
-export async function startSmtp(port = 0, { holdMs = 0, refuseSignIn = false }: SmtpOptions = {}) {
+export async function startSmtp(
+  port = 0,
+  { holdMs = 0, refuseSignIn = false, refuseRecipient }: SmtpOptions = {},
+) {
   const received: Received[] = [];
   const waiting: (() => void)[] = [];
   const closed = new Set<string>();
   let holding = 0;
+  let signIns = 0;
+  let refusing = refuseSignIn;
   const server = new SMTPServer({
     authOptional: !refuseSignIn,
     allowInsecureAuth: refuseSignIn,
-    onAuth(_auth, _session, callback) {
-      callback(new Error('Invalid username or password'));
+    onAuth(auth, _session, callback) {
+      signIns += 1;
+      if (refusing) callback(new Error('Invalid username or password'));
+      else callback(null, { user: auth.username });
+    },
+    onRcptTo(address, _session, callback) {
+      if (address.address !== refuseRecipient) return callback();
+      callback(Object.assign(new Error('No such mailbox'), { responseCode: 550 }));
     },
     disabledCommands: ['STARTTLS'],
     logger: false,
@@ -67,6 +83,12 @@ export async function startSmtp(port = 0, { holdMs = 0, refuseSignIn = false }: 
     errors,
     /** How many messages are being held (a slow relay, `holdMs`) right now. */
     holding: () => holding,
+    /** How many sign-ins (AUTH commands) were made, refused or not. */
+    signIns: () => signIns,
+    /** From now on every sign-in is accepted. */
+    acceptSignIn: () => {
+      refusing = false;
+    },
     next: () => new Promise<void>((resolve) => waiting.push(resolve)),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

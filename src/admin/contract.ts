@@ -284,6 +284,12 @@ export interface MailState {
   lastError: { code: string; at: number } | null;
   /** When an e-mail last left (ms since the epoch); null before the first. */
   lastSentAt: number | null;
+  /**
+   * The outbox's pause, shared by every instance: the relay refused our sign-in or its TLS
+   * ('EAUTH 535', 'ETLS'), so no e-mail is tried until a probe finds it accepting. Since when (ms
+   * since the epoch, the database's clock); null while mail is sent.
+   */
+  paused: { since: number; code: string } | null;
 }
 
 /** Mail that has waited longer than this is told to the owner (the inbox's notice). */

@@ -144,6 +144,17 @@ export const adminText = {
       `${count === 1 ? 'It is' : 'Each is'} tried again, with growing waits, up to ${tries} times (about a day), then given up; its submission’s page can send it again.`,
     notTried: (count: number) =>
       `The server has not tried to send ${count === 1 ? 'it' : 'them'} yet. Ask whoever runs the server to look at the mail.`,
+    /**
+     * The outbox paused (server/mail/outbox.ts): the relay refuses our sign-in (or its secure
+     * connection), so nothing is tried until a probe, once a minute, finds it accepting.
+     */
+    paused: {
+      signIn: 'E-mail cannot be sent: the mail server refused our sign-in',
+      secure: 'E-mail cannot be sent: the mail server refused our secure connection',
+    },
+    pausedSince: (when: string, code: string) => `, since ${when} (${code}).`,
+    pausedNext: (count: number) =>
+      `${count === 1 ? '1 e-mail waits' : `${count} e-mails wait`}, and none is given up meanwhile. The server asks the mail server again every minute and sends them all as soon as it accepts; if the SMTP password was changed, whoever runs the server corrects SMTP_URL and restarts it.`,
   },
 
   statuses: {

@@ -3,6 +3,8 @@ import { fakeFetch, json } from '../../../test/fake-fetch';
 import { AdminApp } from '../../admin-app';
 import type { InboxPage, MailState } from '../../contract';
 import { adminText } from '../../../content/admin';
+import { formatTime } from '../../shared/format';
+import { pausedText } from './mail-notice';
 
 const MINUTE = 60_000;
 const emptyInbox: InboxPage = {
@@ -31,6 +33,7 @@ function waiting(count: number, minutes: number, code: string | null): MailState
     oldestWaitingSince: at - minutes * MINUTE,
     lastError: code === null ? null : { code, at: at - MINUTE },
     lastSentAt: at - 2 * 60 * MINUTE,
+    paused: null,
   };
 }
 
@@ -86,6 +89,29 @@ describe('the mail notice in the inbox', () => {
     );
   });
 
+  it('says at once that the mail server refused our sign-in, and since when', async () => {
+    const since = Date.parse('2026-11-27T09:05:00Z');
+    // Paused 2 minutes ago by the database's clock: no 15 minutes of waiting first.
+    await openInbox({ ...waiting(4, 2, 'EAUTH 535'), paused: { since, code: 'EAUTH 535' } });
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      `E-mail cannot be sent: the mail server refused our sign-in, since ${formatTime(since)} (EAUTH 535). 4 e-mails wait, and none is given up meanwhile. The server asks the mail server again every minute and sends them all as soon as it accepts; if the SMTP password was changed, whoever runs the server corrects SMTP_URL and restarts it.`,
+    );
+    expect(screen.getByRole('alert')).not.toHaveTextContent('7 days');
+  });
+
+  it.each([
+    ['EAUTH 535', 'the mail server refused our sign-in'],
+    ['EAUTH 534', 'the mail server refused our sign-in'],
+    ['EENVELOPE 530', 'the mail server refused our sign-in'],
+    ['ETLS', 'the mail server refused our secure connection'],
+    ['ERR_SSL_WRONG_VERSION_NUMBER', 'the mail server refused our secure connection'],
+  ])('words a pause for %s', (code, words) => {
+    const since = Date.parse('2026-11-27T09:05:00Z');
+    expect(pausedText({ since, code }, 1)).toBe(
+      `E-mail cannot be sent: ${words}, since ${formatTime(since)} (${code}). 1 e-mail waits, and none is given up meanwhile. The server asks the mail server again every minute and sends them all as soon as it accepts; if the SMTP password was changed, whoever runs the server corrects SMTP_URL and restarts it.`,
+    );
+  });
+
   it('says when the server has not tried them yet', async () => {
     await openInbox(waiting(2, 3 * 24 * 60, null));
     expect(screen.getByRole('alert')).toHaveTextContent(
@@ -105,6 +131,7 @@ describe('the mail notice in the inbox', () => {
       oldestWaitingSince: null,
       lastError: null,
       lastSentAt: Date.now(),
+      paused: null,
     });
     expect(screen.queryByText(/waited/)).toBeNull();
   });

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { adminText } from '../../../content/admin';
 import { MAIL_LATE_MS, MAIL_MAX_TRIES, MAIL_MAX_WAIT_DAYS, type MailState } from '../../contract';
+import { formatTime } from '../../shared/format';
 
 const text = adminText.mailWaiting;
 
@@ -61,22 +62,38 @@ function reason(mail: MailState): string {
 }
 
 /**
- * E-mails waiting for the mail relay more than 15 minutes (SessionInfo's `mail`, from the outbox
+ * The outbox's pause in words: the relay refused our sign-in (or our secure connection), since
+ * when (the database's clock), and what happens next.
+ */
+export function pausedText(paused: NonNullable<MailState['paused']>, waiting: number): string {
+  const head = because(paused.code) === 'secure' ? text.paused.secure : text.paused.signIn;
+  return `${head}${text.pausedSince(formatTime(paused.since), paused.code)} ${text.pausedNext(waiting)}`;
+}
+
+const noticeClass = 'rounded-md border-l-4 border-amber-600 bg-amber-50 p-3 text-slate-900';
+
+/**
+ * The outbox paused (shown at once, however long the mail has waited), or e-mails waiting for the
+ * mail relay more than 15 minutes (SessionInfo's `mail`, from the outbox
  * every instance shares): how many, for how long, and why. Nothing while mail leaves in time, nor
  * without e-mail set up.
  */
 export function MailNotice({ mail }: { mail: MailState | undefined }) {
   // The session's state is read once, at sign-in or a reload: so is the time it is measured by.
   const [now] = useState(Date.now);
+  if (mail?.paused) {
+    return (
+      <p role="alert" className={noticeClass}>
+        {pausedText(mail.paused, mail.waiting)}
+      </p>
+    );
+  }
   if (!mail || mail.waiting === 0 || mail.oldestWaitingSince === null) return null;
   const waitedMs = now - mail.oldestWaitingSince;
   if (waitedMs <= MAIL_LATE_MS) return null;
   const age = text.age(Math.floor(waitedMs / 60_000));
   return (
-    <p
-      role="alert"
-      className="rounded-md border-l-4 border-amber-600 bg-amber-50 p-3 text-slate-900"
-    >
+    <p role="alert" className={noticeClass}>
       {text.waited(mail.waiting, age)}
       {reason(mail)}
     </p>

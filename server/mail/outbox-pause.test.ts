@@ -1,0 +1,193 @@
+// The outbox's pause, on both engines, against a real SMTP server: a relay that refuses our
+// sign-in pauses every instance (no e-mail is tried, none given up; a probe asks the relay again),
+// the inbox says so with the pause's start, and the mail leaves by itself once the relay accepts.
+// A refusal of one message (550) still gives up that one alone.
+import type { FastifyInstance } from 'fastify';
+import { SESSION_COOKIE } from '../admin/admin-context.ts';
+import { users } from '../admin/users.ts';
+import { buildApp } from '../http/app.ts';
+import { forms } from '../intake/forms.ts';
+import { openStore, type Store } from '../store/store.ts';
+import { injectSignIn } from '../testing/admin-session.ts';
+import { engines, type TestEngine } from '../testing/engines.ts';
+import { quoteBody } from '../testing/fixtures.ts';
+import { startSmtp } from '../testing/smtp.ts';
+import { startOutbox, type Outbox, type OutboxOptions } from './outbox.ts';
+import { SENDS_AT_ONCE, smtpSender } from './transport.ts';
+import type { SessionInfo } from '../../src/admin/contract.ts';
+import { NOTHING_PUBLISHED } from '../../src/content/published.ts';
+import { pausedText } from '../../src/admin/inbox/notices/mail-notice.tsx';
+
+const cost = { log2N: 10, r: 8, p: 1 };
+const OWNER = 'owner@example.com';
+const PASSWORD = 'a long enough password';
+const silent = { info: () => {}, warn: () => {}, error: () => {} };
+const PROBE_MS = 300;
+
+async function until(check: () => Promise<boolean>, timeoutMs = 8000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe.each(engines)('the outbox paused by a refused sign-in, on $name', (engine: TestEngine) => {
+  let data: Awaited<ReturnType<TestEngine['create']>>;
+  let store: Store;
+  const outboxes: Outbox[] = [];
+  const closers: (() => Promise<void>)[] = [];
+
+  beforeEach(async () => {
+    data = await engine.create();
+    store = await openStore(data.database);
+  });
+
+  afterEach(async () => {
+    for (const outbox of outboxes.splice(0)) await outbox.stop();
+    for (const close of closers.splice(0)) await close();
+    await store.close();
+    data.remove();
+  });
+
+  function start(relayUrl: string, options: Partial<OutboxOptions> = {}, on = store) {
+    const outbox = startOutbox({
+      store: on,
+      published: () => NOTHING_PUBLISHED,
+      forms,
+      sender: smtpSender(relayUrl),
+      from: 'forms@staffing.example',
+      to: ['bookings@staffing.example'],
+      log: silent,
+      retryBaseMs: 50,
+      retryMaxMs: 200,
+      pollMs: 200,
+      probeEveryMs: PROBE_MS,
+      ...options,
+    });
+    outboxes.push(outbox);
+    return outbox;
+  }
+
+  async function rows() {
+    const found = await store.database.db
+      .selectFrom('outbox')
+      .select(['attempts', 'sent_at', 'gave_up_at', 'last_error'])
+      .orderBy('id')
+      .execute();
+    return found.map((row) => ({
+      attempts: Number(row.attempts),
+      sent: row.sent_at !== null,
+      gaveUp: row.gave_up_at !== null,
+      error: row.last_error,
+    }));
+  }
+
+  /** The inbox's session, from another instance on the same database. */
+  async function inboxSession() {
+    const other = await openStore(data.database);
+    const app: FastifyInstance = await buildApp({ store: other, notify: true, admin: { cost } });
+    closers.push(async () => {
+      await app.close();
+      await other.close();
+    });
+    await users(other.database, { cost }).add(OWNER, PASSWORD);
+    const token = await injectSignIn(app, OWNER, PASSWORD);
+    return async () => {
+      const response = await app.inject({
+        url: '/admin/api/session',
+        cookies: { [SESSION_COOKIE]: token },
+      });
+      return (response.json() as SessionInfo).mail;
+    };
+  }
+
+  it('tries no e-mail while paused, probes, tells the inbox, and sends all once the relay accepts', async () => {
+    const relay = await startSmtp(0, { refuseSignIn: true });
+    closers.push(relay.close);
+    const session = await inboxSession();
+    const before = Date.now();
+    const count = 20;
+    for (let n = 1; n <= count; n += 1) {
+      await store.save({ form: 'quote', fields: quoteBody(n), notify: true });
+    }
+    start(`smtp://forms:old-password@127.0.0.1:${relay.port}`);
+    await until(async () => (await store.mailState()).paused !== null);
+    // The sends under way when the first refusal came have ended by now.
+    await sleep(PROBE_MS);
+    const settled = relay.signIns();
+    await sleep(4 * PROBE_MS);
+    // Meanwhile only the probes sign in, one per PROBE_MS, whatever the number of e-mails waiting;
+    // in all, the e-mails claimed at once before the pause, and the probes: not one per e-mail.
+    const probes = relay.signIns() - settled;
+    expect(probes).toBeGreaterThanOrEqual(2);
+    expect(probes).toBeLessThanOrEqual(5);
+    expect(relay.signIns()).toBeLessThanOrEqual(SENDS_AT_ONCE + 5 + 1);
+    expect(relay.signIns()).toBeLessThan(count);
+    const waiting = await rows();
+    expect(waiting).toHaveLength(count);
+    for (const row of waiting)
+      expect(row).toMatchObject({ attempts: 0, sent: false, gaveUp: false });
+
+    const mail = await session();
+    expect(mail?.waiting).toBe(count);
+    expect(mail?.paused?.code).toBe('EAUTH 535');
+    expect(mail?.paused?.since).toBeGreaterThanOrEqual(before - 1000);
+    expect(mail?.paused?.since).toBeLessThanOrEqual(Date.now() + 1000);
+    if (!mail?.paused) throw new Error('not paused');
+    expect(pausedText(mail.paused, mail.waiting)).toMatch(
+      /^E-mail cannot be sent: the mail server refused our sign-in, since .+ \(EAUTH 535\)\. 20 e-mails wait/,
+    );
+
+    // The password put right at the relay: the next probe resumes, and everything leaves.
+    relay.acceptSignIn();
+    await until(async () => relay.received.length === count);
+    expect((await session())?.paused).toBeNull();
+    expect(await store.outboxSummary()).toEqual({ pending: 0, sent: count, failed: 0 });
+  });
+
+  it('resumes at a restart with new settings, without waiting for the probe', async () => {
+    const refusing = await startSmtp(0, { refuseSignIn: true });
+    closers.push(refusing.close);
+    await store.save({ form: 'quote', fields: quoteBody(1), notify: true });
+    const first = start(`smtp://forms:old-password@127.0.0.1:${refusing.port}`, {
+      probeEveryMs: 60 * 60_000,
+    });
+    await until(async () => (await store.mailState()).paused !== null);
+    await first.stop();
+
+    const relay = await startSmtp();
+    closers.push(relay.close);
+    start(`smtp://127.0.0.1:${relay.port}`, { probeEveryMs: 60 * 60_000 });
+    await until(async () => relay.received.length === 1);
+    expect((await store.mailState()).paused).toBeNull();
+  });
+
+  it('gives up only the e-mail whose mailbox the relay refuses (550), and does not pause', async () => {
+    const relay = await startSmtp(0, { refuseRecipient: 'nobody@example.com' });
+    closers.push(relay.close);
+    const emails = ['first@example.com', 'nobody@example.com', 'third@example.com'];
+    for (const [n, email] of emails.entries()) {
+      await store.save({
+        form: 'quote',
+        fields: quoteBody(n + 1, { email }),
+        notify: false,
+        acknowledgeTo: email,
+      });
+    }
+    start(`smtp://127.0.0.1:${relay.port}`);
+    await until(async () => (await store.outboxSummary()).pending === 0);
+    expect(await rows()).toMatchObject([
+      { sent: true, gaveUp: false },
+      { attempts: 1, sent: false, gaveUp: true, error: 'EENVELOPE 550' },
+      { sent: true, gaveUp: false },
+    ]);
+    expect(relay.received.map((mail) => mail.to)).toEqual([
+      ['first@example.com'],
+      ['third@example.com'],
+    ]);
+    expect((await store.mailState()).paused).toBeNull();
+  });
+});
