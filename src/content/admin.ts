@@ -269,8 +269,17 @@ export const adminText = {
       intro:
         'It was kept aside: no notification was sent, and the sender got no acknowledgement. These signs added up:',
       notSpam: 'Not spam',
-      notSpamHint: 'Moves it to New. No e-mail is sent now: reply from here.',
+      notSpamHint:
+        'Moves it to New, and sends the sender the acknowledgement they missed if it arrived less than 7 days ago.',
       movedToNew: 'Moved to New.',
+      /** What 'Not spam' did about the acknowledgement the sender missed. */
+      acknowledgementSent: (to: string) => `Moved to New. Acknowledgement sent to ${to}.`,
+      acknowledgementNotSent: {
+        'too-old': 'Moved to New. Acknowledgement not sent: older than 7 days. Reply from here.',
+        'already-sent': 'Moved to New. The sender already had an acknowledgement for it.',
+        'no-address': 'Moved to New. Acknowledgement not sent: it gives no e-mail address.',
+        off: 'Moved to New. Acknowledgement not sent: acknowledgements are not set up.',
+      },
       /** Each reason code of server/guard/spam-score.ts, in words. */
       reasons: {
         'pow-missing': 'The page’s background check did not run (no script, or an old phone).',

@@ -7,10 +7,19 @@ import { useSave } from './use-save';
 
 const text = adminText.submission.spam;
 
+/** What 'Not spam' did: moved, and the missed acknowledgement sent, or why not. */
+function movedText(saved: SubmissionDetail): string {
+  const missed = saved.missedAcknowledgement;
+  if (!missed) return text.movedToNew;
+  return missed.sent
+    ? text.acknowledgementSent(missed.to)
+    : text.acknowledgementNotSent[missed.why];
+}
+
 /**
- * Why a submission went to Spam, in words, and the one tap that takes it back to New. Moving it
- * sends no e-mail: the owner is looking at it already, and an acknowledgement hours late would
- * puzzle the sender more than none.
+ * Why a submission went to Spam, in words, and the one tap that takes it back to New. The server
+ * then sends the sender the acknowledgement they missed (under 7 days old, never twice), and the
+ * page says so; no notification: the owner is looking at it already.
  */
 export function SpamNotice({
   detail,
@@ -37,7 +46,7 @@ export function SpamNotice({
         <button
           type="button"
           disabled={saving}
-          onClick={() => void save({ status: 'new' }, text.movedToNew)}
+          onClick={() => void save({ status: 'new' }, movedText)}
           className="min-h-11 rounded-md bg-navy-900 px-5 font-semibold text-white hover:bg-navy-800 disabled:opacity-60"
         >
           {text.notSpam}
