@@ -273,12 +273,12 @@ export const adminText = {
         'Moves it to New, and sends the sender the acknowledgement they missed if it arrived less than 7 days ago.',
       movedToNew: 'Moved to New.',
       /** What 'Not spam' did about the acknowledgement the sender missed. */
-      acknowledgementSent: (to: string) => `Moved to New. Acknowledgement sent to ${to}.`,
+      acknowledgementSent: (to: string) => `Acknowledgement sent to ${to}.`,
       acknowledgementNotSent: {
-        'too-old': 'Moved to New. Acknowledgement not sent: older than 7 days. Reply from here.',
-        'already-sent': 'Moved to New. The sender already had an acknowledgement for it.',
-        'no-address': 'Moved to New. Acknowledgement not sent: it gives no e-mail address.',
-        off: 'Moved to New. Acknowledgement not sent: acknowledgements are not set up.',
+        'too-old': 'Acknowledgement not sent: older than 7 days. Reply from here.',
+        'already-sent': 'The sender already had an acknowledgement for it.',
+        'no-address': 'Acknowledgement not sent: it gives no e-mail address.',
+        off: 'Acknowledgement not sent: acknowledgements are not set up.',
       },
       /** Each reason code of server/guard/spam-score.ts, in words. */
       reasons: {

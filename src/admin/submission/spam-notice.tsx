@@ -2,19 +2,11 @@ import { useState } from 'react';
 import { adminText } from '../../content/admin';
 import type { SubmissionDetail } from '../contract';
 import { DetailCard } from '../shared/detail-card';
+import { withMissedAcknowledgement } from './missed-acknowledgement';
 import { SaveMessage } from './save-message';
 import { useSave } from './use-save';
 
 const text = adminText.submission.spam;
-
-/** What 'Not spam' did: moved, and the missed acknowledgement sent, or why not. */
-function movedText(saved: SubmissionDetail): string {
-  const missed = saved.missedAcknowledgement;
-  if (!missed) return text.movedToNew;
-  return missed.sent
-    ? text.acknowledgementSent(missed.to)
-    : text.acknowledgementNotSent[missed.why];
-}
 
 /**
  * Why a submission went to Spam, in words, and the one tap that takes it back to New. The server
@@ -46,7 +38,11 @@ export function SpamNotice({
         <button
           type="button"
           disabled={saving}
-          onClick={() => void save({ status: 'new' }, movedText)}
+          onClick={() =>
+            void save({ status: 'new' }, (saved) =>
+              withMissedAcknowledgement(text.movedToNew, saved),
+            )
+          }
           className="min-h-11 rounded-md bg-navy-900 px-5 font-semibold text-white hover:bg-navy-800 disabled:opacity-60"
         >
           {text.notSpam}

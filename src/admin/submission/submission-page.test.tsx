@@ -271,6 +271,25 @@ describe('SubmissionPage', () => {
     expect(await screen.findByText(words)).toBeVisible();
   });
 
+  it('says so when a status chosen for a spam submission sent its missed acknowledgement', async () => {
+    const spam: SubmissionDetail = { ...detail, status: 'spam', events: [] };
+    const api = signedIn(() => json(spam));
+    api.on(`PATCH ${DETAIL}`, () =>
+      json({
+        ...withStatus('in_progress'),
+        missedAcknowledgement: { sent: true, to: 'ana@example.com' },
+      }),
+    );
+    const user = userEvent.setup();
+    await renderSubmission();
+    await user.click(statusRadio('in_progress'));
+    expect(
+      await screen.findByText(
+        `${text.statusSaved(adminText.statuses.in_progress)} Acknowledgement sent to ana@example.com.`,
+      ),
+    ).toBeVisible();
+  });
+
   it('shows no Spam notice for a submission that is not spam', async () => {
     signedIn();
     await renderSubmission();
