@@ -4,7 +4,8 @@
 // photo takes to process (`npm run bench:server -- photos` runs only that) and the time a publish
 // takes to be live (`-- publish` runs photos and publishes only); `-- html` runs only the forms
 // sent without JavaScript (html-posts.ts); `-- spam` only the proof of work and the spam score
-// (proof-of-work.ts); `-- sign-in` only 50 parallel sign-in guessers against one account
+// (proof-of-work.ts); `-- spam-score` only the spam score on its labelled corpus (spam-score.ts);
+// `-- sign-in` only 50 parallel sign-in guessers against one account
 // (sign-in.ts), on SQLite and Postgres; `-- backup` only the nightly backup at 50,000 submissions
 // and the posts while it runs (backup.ts); `-- upgrade` only the start of a server that must
 // migrate 50,000 submissions, and the copy it makes first (upgrade.ts).
@@ -28,6 +29,7 @@ import { benchHtmlPosts } from './html-posts.ts';
 import { benchInbox } from './inbox.ts';
 import { benchProofOfWork } from './proof-of-work.ts';
 import { benchSignIn } from './sign-in.ts';
+import { benchSpamScore } from './spam-score.ts';
 import { benchUpgrade } from './upgrade.ts';
 import { benchPublish } from './publish.ts';
 import { commandLine, recordFigures } from './figures.mjs';
@@ -136,6 +138,15 @@ async function benchPhotos() {
 }
 
 const command = commandLine('npm run bench:server');
+
+if (process.argv.includes('spam-score')) {
+  await recordFigures(
+    'spam-score',
+    { title: 'The spam score on its labelled corpus', command },
+    benchSpamScore,
+  );
+  process.exit(0);
+}
 
 if (process.argv.includes('retention')) {
   const postgres = await startTestPostgres({ durable: true });

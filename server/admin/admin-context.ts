@@ -54,7 +54,9 @@ export interface AdminOptions {
   cost?: ScryptCost;
   /** The owner's site editor (server/site/): its API and previews. */
   site?: AdminSite;
-  /** Wakes the outbox up after 'Send again' queued an e-mail (main.ts's outbox). */
+  /** Acknowledgements are sent: 'Not spam' sends the one a sender missed (under 7 days old). */
+  acknowledge?: boolean | undefined;
+  /** Wakes the outbox up after 'Send again' or 'Not spam' queued an e-mail (main.ts's outbox). */
   onMailQueued?: (() => void) | undefined;
   /** The nightly backups' state for the inbox (server/data/nightly-backup.ts); none on Postgres. */
   backups?: (() => BackupState) | undefined;
@@ -144,6 +146,7 @@ export function adminContext(options: AdminOptions): AdminContext {
       forms: options.forms,
       now,
       published: options.published ?? (() => NOTHING_PUBLISHED),
+      acknowledge: options.acknowledge,
     }),
     signedIn: { onRequest: requireUser },
     userOf(request) {

@@ -35,6 +35,7 @@ import {
   SUBMISSION_COLUMNS,
   type StoredSubmission,
 } from '../store/submission-row.ts';
+import { planMissedAcknowledgement, queued } from './missed-acknowledgement.ts';
 import { needsReply, weeklyPicture } from './staffing-desk.ts';
 import { businessContent, type Business } from '../../src/content/business.ts';
 import type { PublishedVersion } from '../../src/content/published.ts';
@@ -119,6 +120,8 @@ export interface InboxOptions {
   now?: () => number;
   /** The live version of the site: its business facts (hours, promises) set the deadlines. */
   published: () => PublishedVersion;
+  /** Acknowledgements are sent: 'Not spam' sends the one a sender missed. */
+  acknowledge?: boolean | undefined;
 }
 
 /** A list row: the form's summary fields only. */
@@ -389,8 +392,16 @@ function logIfChanged(
     );
 }
 
-/** The queries that change the status and/or the note, each recorded only when it changes. */
-function updateQueries(engine: Engine, change: Change, body: UpdateSubmissionBody): Query[] {
+/**
+ * The queries that change the status and/or the note, each recorded only when it changes;
+ * `beforeStatus` (the missed acknowledgement's) runs after the event's check and before the change.
+ */
+function updateQueries(
+  engine: Engine,
+  change: Change,
+  body: UpdateSubmissionBody,
+  beforeStatus?: Query,
+): Query[] {
   const { db } = engine;
   const { id, by } = change;
   const eb = expressionBuilder<Tables, 'submissions'>();
@@ -399,6 +410,7 @@ function updateQueries(engine: Engine, change: Change, body: UpdateSubmissionBod
   if (status !== undefined) {
     queries.push(
       logIfChanged(engine, change, { kind: 'status', status, changed: eb('status', '<>', status) }),
+      ...(beforeStatus ? [beforeStatus] : []),
       db
         .updateTable('submissions')
         .set({
@@ -420,7 +432,10 @@ function updateQueries(engine: Engine, change: Change, body: UpdateSubmissionBod
   return queries;
 }
 
-export function inbox(database: Database, { forms, now = Date.now, published }: InboxOptions) {
+export function inbox(
+  database: Database,
+  { forms, now = Date.now, published, acknowledge = false }: InboxOptions,
+) {
   const { engine } = database;
   const summaryFields = new Map(forms.map((form) => [form.name, form.summaryFields]));
   const select = (query: InboxQuery, limit?: number) => selectSubmissions(engine, query, limit);
@@ -469,14 +484,28 @@ export function inbox(database: Database, { forms, now = Date.now, published }: 
       return found && { requeued, detail: found };
     },
 
-    /** Changes the status and/or the note, recording who did it and when. */
+    /**
+     * Changes the status and/or the note, recording who did it and when. Taken out of Spam, the
+     * submission's missed acknowledgement is queued (missed-acknowledgement.ts) and the answer
+     * says what became of it.
+     */
     async update(
       id: string,
       change: UpdateSubmissionBody,
       userEmail: string,
     ): Promise<SubmissionDetail | undefined> {
-      await engine.batch(updateQueries(engine, { id, by: { userEmail, at: now() } }, change));
-      return detail(id);
+      const at = now();
+      const plan = await planMissedAcknowledgement(
+        engine,
+        { id, status: change.status, at },
+        { acknowledge, forms },
+      );
+      const queries = updateQueries(engine, { id, by: { userEmail, at } }, change, plan?.query);
+      const results = await engine.batch(queries);
+      const found = await detail(id);
+      if (!found || !plan) return found;
+      const rows = plan.query ? results[queries.indexOf(plan.query)] : undefined;
+      return { ...found, missedAcknowledgement: queued(plan, rows) };
     },
   };
 }

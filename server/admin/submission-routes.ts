@@ -75,6 +75,10 @@ export function submissionRoutes(app: FastifyInstance, context: AdminContext) {
       const detail = await box.update(request.params.id, change.data, email);
       if (!detail) return refuse(reply, 404, 'No such submission');
       request.log.info({ id: detail.id, status: change.data.status }, 'submission updated');
+      if (detail.missedAcknowledgement?.sent) {
+        request.log.info({ id: detail.id }, 'missed acknowledgement queued');
+        options.onMailQueued?.();
+      }
       return detail;
     },
   );

@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { foreignLetters, isRandomName, spamScore, type SpamInput } from './spam-score.ts';
+import { adminText } from '../../src/content/admin.ts';
+import {
+  CLIENT_SIGNALS,
+  foreignLetters,
+  isGibberish,
+  isRandomName,
+  isRepeated,
+  SPAM_THRESHOLD,
+  spamReasons,
+  spamScore,
+  spamTerms,
+  weightOf,
+  type SpamInput,
+} from './spam-score.ts';
 
 const at = Date.parse('2030-05-01T12:00:00Z');
 const quote = {
@@ -49,24 +62,78 @@ describe('spamScore', () => {
     expect(fast).toMatchObject({ reasons: ['too-fast'], spam: false });
   });
 
-  it('counts links: three are suspicious, five are spam on their own', () => {
+  it('counts links: three to seven are a client’s venue and map, eight are a farm', () => {
     const links = (n: number) =>
-      Array.from({ length: n }, (_, i) => `https://spam${i}.example/buy`).join(' ');
+      Array.from({ length: n }, (_, i) => `https://venue${i}.example/map`).join(' ');
     expect(score({ fields: { ...quote, additionalInfo: links(2) } }).reasons).toEqual([]);
-    expect(score({ fields: { ...quote, additionalInfo: links(3) } })).toMatchObject({
+    expect(score({ fields: { ...quote, additionalInfo: links(7) } })).toMatchObject({
       reasons: ['links'],
       spam: false,
     });
-    expect(score({ fields: { ...quote, additionalInfo: links(5) } })).toMatchObject({
+    expect(score({ fields: { ...quote, additionalInfo: links(8) } })).toMatchObject({
       reasons: ['many-links'],
       spam: true,
     });
-    const noProof = score({
+    expect(
+      score({ fields: { ...quote, additionalInfo: '[url=https://a.example]pills[/url]' } }),
+    ).toMatchObject({ reasons: ['link-markup'], spam: true });
+  });
+
+  it('never bins what a real client shows: no script, an odd name and links together stay under', () => {
+    const most = CLIENT_SIGNALS.reduce(
+      (sum, group) => sum + Math.max(...group.map((reason) => weightOf(reason))),
+      0,
+    );
+    expect(most).toBeLessThan(SPAM_THRESHOLD);
+    const issue = score({
       proofOfWork: { kind: 'missing' },
-      fields: { ...quote, additionalInfo: links(3) },
+      name: 'María DeLaCruz',
+      fields: {
+        ...quote,
+        clientName: 'María DeLaCruz',
+        additionalInfo: 'https://a.example https://maps.google.com/?q=1,2 https://c.example',
+      },
+    });
+    expect(issue).toEqual({ score: 2, reasons: ['pow-missing', 'links'], spam: false });
+    const worst = score({
+      proofOfWork: { kind: 'missing' },
+      fields: {
+        ...quote,
+        additionalInfo: 'Купить https://a.example https://b.example https://c.example',
+      },
       name: 'xJkqPzvRt',
     });
-    expect(noProof).toMatchObject({ reasons: ['pow-missing', 'links', 'random-name'], spam: true });
+    expect(worst).toMatchObject({ reasons: ['pow-missing', 'links', 'random-name'], spam: false });
+  });
+
+  it('bins a pitch, repeated text and gibberish: what spammers write', () => {
+    const pitch = 'Our SEO team gets you on the first page of Google with backlinks.';
+    expect(score({ fields: { ...quote, additionalInfo: pitch } })).toMatchObject({
+      reasons: ['spam-words'],
+      spam: true,
+    });
+    // One such word is a client's: a crypto conference needs waiters too.
+    const conference = 'Waiters for our Bitcoin conference reception, 300 guests.';
+    expect(score({ fields: { ...quote, additionalInfo: conference } }).spam).toBe(false);
+    expect(spamTerms(conference)).toBe(1);
+    const again = 'Visit my site now. '.repeat(3);
+    expect(score({ fields: { ...quote, additionalInfo: again } }).reasons).toEqual([
+      'repeated-text',
+    ]);
+    expect(isRepeated(['Best prices online', 'best prices online', 'Best prices online '])).toBe(
+      true,
+    );
+    expect(isRepeated(['Need 2 bartenders, 2 servers and 2 cooks for the party.'])).toBe(false);
+    const gibberish = score({
+      name: 'Qwrtzp Lkjh',
+      fields: { ...quote, clientName: 'Qwrtzp Lkjh', additionalInfo: 'xkqzvbnm wprtlkjh dfghjkl' },
+    });
+    expect(gibberish).toMatchObject({ reasons: ['random-name', 'gibberish'], spam: true });
+    expect(isGibberish('Necesitamos meseros para la quinceañera de Guadalupe')).toBe(false);
+  });
+
+  it('bins a post whose spam trap was filled, whatever it says', () => {
+    expect(score({ honeypot: true })).toMatchObject({ reasons: ['honeypot'], spam: true });
   });
 
   it('tells a random-letter name from real ones, accents and all', () => {
@@ -83,6 +150,14 @@ describe('spamScore', () => {
       'Krzysztof Schwarzkopf',
       'JOHN SMITH',
       'Đặng Thị Hương',
+      'María DeLaCruz',
+      'Juan Pablo DeLaRosa',
+      'LaToya McKenzie-Brown',
+      'Thomas MacArthur',
+      "Seán O'Brien",
+      'Nguyễn Văn An',
+      'Анна Иванова',
+      '王小明',
     ]) {
       expect(isRandomName(name), name).toBe(false);
     }
@@ -93,27 +168,26 @@ describe('spamScore', () => {
     });
   });
 
-  it('notes text in a script the forms never see, not accents, symbols or emoji', () => {
+  it('counts letters of other scripts, but a Cyrillic or Chinese client is no sign of spam', () => {
     expect(foreignLetters('Ñandú, señor, ¿cuánto? 50 € 🎉 “quote”')).toBe(0);
     expect(foreignLetters('Купить дешево')).toBe(12);
-    const cyrillic = score({ fields: { ...quote, additionalInfo: 'Купить дешево' } });
-    expect(cyrillic).toMatchObject({ reasons: ['foreign-script'], spam: false });
-    const withoutProof = score({
-      proofOfWork: { kind: 'missing' },
-      fields: {
-        ...quote,
-        additionalInfo: '便宜的手表 https://a.example https://b.example https://c.example',
-      },
+    const cyrillic = score({
+      name: 'Анна Иванова',
+      fields: { ...quote, clientName: 'Анна Иванова', additionalInfo: 'Нам нужны официанты.' },
     });
-    expect(withoutProof).toMatchObject({
-      reasons: ['pow-missing', 'links', 'foreign-script'],
-      score: 6,
-      spam: true,
-    });
+    expect(cyrillic).toEqual({ score: 0, reasons: [], spam: false });
   });
 
   it('reads lists as text too', () => {
     const fields = { skills: ['http://a.example', 'http://b.example', 'www.c.example'] };
     expect(score({ fields, name: undefined }).reasons).toEqual(['links']);
+  });
+});
+
+describe('the reasons in words', () => {
+  it('has the inbox’s words for every code a row may carry', () => {
+    for (const code of spamReasons) {
+      expect(adminText.submission.spam.reasons[code], code).toEqual(expect.any(String));
+    }
   });
 });

@@ -231,9 +231,30 @@ describe('POST /api/forms/:form', () => {
     expect((await spoofed(4)).statusCode).toBe(200);
   });
 
-  it('answers a filled honeypot with a normal 200 and stores nothing', async () => {
-    await start();
+  it('answers a filled honeypot with a normal 200 and keeps it in Spam, telling no one', async () => {
+    await start({ notify: true, acknowledge: true, rateLimitMax: 2 });
     const response = await post('quote', { ...quoteBody(), _gotcha: 'http://spam.example' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ ok: true, id: expect.any(String) });
+    const row = await store.database.db
+      .selectFrom('submissions')
+      .select(['id', 'status', 'spam_reasons', 'fields'])
+      .executeTakeFirstOrThrow();
+    expect(row.id).toBe(response.json().id);
+    expect(row.status).toBe('spam');
+    expect(JSON.parse(row.spam_reasons ?? '[]')).toContain('honeypot');
+    expect(JSON.parse(row.fields)).not.toHaveProperty('_gotcha');
+    expect(await store.outboxSummary()).toEqual({ pending: 0, sent: 0, failed: 0 });
+    // Under the same limit as any post: the third within the window is refused.
+    const again = await post('quote', { ...quoteBody(2), _gotcha: 'bot' });
+    expect(again.statusCode).toBe(200);
+    expect((await post('quote', { ...quoteBody(3), _gotcha: 'bot' })).statusCode).toBe(429);
+    expect((await store.list()).map((item) => item.status)).toEqual(['spam', 'spam']);
+  });
+
+  it('answers a filled honeypot on a body no form could send as usual, with nothing to keep', async () => {
+    await start();
+    const response = await post('quote', { clientName: 'x', _gotcha: 'bot' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ ok: true, id: expect.any(String) });
     expect(await store.list()).toEqual([]);

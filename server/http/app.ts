@@ -383,6 +383,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       forms: [...forms.values()],
       ...(options.site ? { site: { ...options.site, sendFile: sendSiteFile } } : {}),
       onMailQueued: options.onStored,
+      acknowledge: options.acknowledge ?? false,
       mail,
       // The inbox's deadlines and names: the live version, as the forms' answers have it.
       published: options.published ?? (() => options.site?.live.published() ?? NOTHING_PUBLISHED),

@@ -6,7 +6,12 @@ import { acknowledgementGuard } from '../guard/acknowledgements.ts';
 import { clientAddress, clientKey } from '../guard/client-key.ts';
 import { clientCount } from '../guard/request-limit.ts';
 import type { ProofOfWorkGuard } from '../guard/proof-of-work.ts';
-import { spamScore, type ProofOfWork, type SpamScore } from '../guard/spam-score.ts';
+import {
+  SPAM_THRESHOLD,
+  spamScore,
+  type ProofOfWork,
+  type SpamScore,
+} from '../guard/spam-score.ts';
 import { refuse } from '../guard/refusal.ts';
 import type { FormAnswers } from '../site/form-answers.ts';
 import { messagesIn, type PageLanguage } from './form-messages.ts';
@@ -123,7 +128,10 @@ interface Received {
   proofOfWork: unknown;
 }
 
-/** The post's spam score: its proof of work (spent here) and what it says. */
+/** A filled spam trap's score when scoring is off: Spam all the same. */
+const TRAPPED: SpamScore = { score: SPAM_THRESHOLD, reasons: ['honeypot'], spam: true };
+
+/** The post's spam score: the trap, its proof of work (spent here) and what it says. */
 async function scored(
   request: FormRequest,
   form: FormDefinition,
@@ -131,7 +139,9 @@ async function scored(
   received: Received,
   options: FormRouteOptions,
 ): Promise<SpamScore | undefined> {
-  if (!options.spamScoring) return undefined;
+  const honeypot = isSpam(received.body);
+  if (honeypot) request.log.info({ form: form.name }, 'spam trap filled; kept in Spam');
+  if (!options.spamScoring) return honeypot ? TRAPPED : undefined;
   let proofOfWork: ProofOfWork;
   try {
     proofOfWork = await options.proofOfWork.check(received.proofOfWork);
@@ -140,12 +150,21 @@ async function scored(
     request.log.warn({ code: (error as { code?: string }).code }, 'proof of work not checked');
     proofOfWork = { kind: 'missing' };
   }
-  const score = spamScore({ proofOfWork, at: Date.now(), fields, name: form.contact(fields).name });
+  const score = spamScore({
+    proofOfWork,
+    at: Date.now(),
+    fields,
+    name: form.contact(fields).name,
+    honeypot,
+  });
   if (score.spam) request.log.info({ form: form.name, reasons: score.reasons }, 'judged spam');
   return score;
 }
 
-/** What became of a post; `answered`: a refusal already sent (503, a bad key). */
+/**
+ * What became of a post; `spam`: a filled trap on a body no form could send (answered as stored);
+ * `answered`: a refusal already sent (503, a bad key).
+ */
 type Outcome =
   | { kind: 'spam' }
   | { kind: 'invalid'; errors: FieldError[] }
@@ -153,8 +172,9 @@ type Outcome =
   | { kind: 'answered' };
 
 /**
- * Every post's way, the script's and a page's alike: the spam trap, the shared schema, the file's
- * content, the idempotency key, then the store (answered only once the row is committed).
+ * Every post's way, the script's and a page's alike: the shared schema, the file's content, the
+ * idempotency key, the spam score (the trap among its signs), then the store (answered only once
+ * the row is committed). Spam is stored too, in Spam, and answered as any post.
  */
 async function accept(
   request: FormRequest,
@@ -163,12 +183,12 @@ async function accept(
   received: Received,
   options: FormRouteOptions,
 ): Promise<Outcome> {
-  if (isSpam(received.body)) {
-    request.log.info({ form: form.name }, 'spam trap filled; not stored');
-    return { kind: 'spam' };
-  }
   const result = validate(form, received.body);
-  if (!result.ok) return { kind: 'invalid', errors: result.errors };
+  if (!result.ok) {
+    // A robot's post that no form could have sent: answered as a stored one, with nothing to keep.
+    if (isSpam(received.body)) return { kind: 'spam' };
+    return { kind: 'invalid', errors: result.errors };
+  }
   const attachment = received.file && (await checkedAttachment(received.file));
   const key = received.idempotencyKey;
   if (key !== undefined && (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key))) {
@@ -200,7 +220,8 @@ async function accept(
   }
   if (saved.status === 'created') {
     request.log.info({ form: form.name, id: saved.id }, 'submission stored');
-    options.onStored?.();
+    // Spam queues no e-mail: nothing for the outbox to wake up for.
+    if (!spam?.spam) options.onStored?.();
   }
   return { kind: 'stored', id: saved.id };
 }

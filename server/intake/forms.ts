@@ -172,7 +172,7 @@ function toFieldErrors(issues: readonly $ZodIssue[]): FieldError[] {
   }));
 }
 
-/** True when a bot filled the hidden field: the post is answered as usual and not kept. */
+/** True when a bot filled the hidden field: the post is answered as usual and kept in Spam. */
 export function isSpam(body: unknown): boolean {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return false;
   const trap = (body as Record<string, unknown>)[HONEYPOT];

@@ -284,12 +284,18 @@ describe('a form posted without JavaScript', () => {
     expect(await store.list({ form: 'application' })).toHaveLength(1);
   });
 
-  it('answers a filled spam trap with the confirmation and stores nothing', async () => {
-    await start();
+  it('answers a filled spam trap with the confirmation and keeps it in Spam, telling no one', async () => {
+    await start({ notify: true, acknowledge: true });
     const response = await postForm('quote', quoteFields(5, { _gotcha: 'https://spam.example' }));
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('<h1>quote sent</h1>');
-    expect(await store.list()).toEqual([]);
+    const row = await store.database.db
+      .selectFrom('submissions')
+      .select(['status', 'spam_reasons'])
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe('spam');
+    expect(JSON.parse(row.spam_reasons ?? '[]')).toEqual(['honeypot', 'pow-missing']);
+    expect(await store.outboxSummary()).toEqual({ pending: 0, sent: 0, failed: 0 });
   });
 
   it('answers a plain page, escaped, when there is no renderer or it fails', async () => {

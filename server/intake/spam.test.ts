@@ -53,7 +53,9 @@ async function solvedChallenge(): Promise<string> {
   return solvedPayload(answer.json());
 }
 
-const fiveLinks = [1, 2, 3, 4, 5].map((n) => `https://cheap-pills-${n}.example/buy`).join(' ');
+const eightLinks = [1, 2, 3, 4, 5, 6, 7, 8]
+  .map((n) => `https://deals-${n}.example/offer`)
+  .join(' ');
 
 describe.each(engines)('spam kept aside on $name', (engine) => {
   beforeEach(async () => {
@@ -68,8 +70,8 @@ describe.each(engines)('spam kept aside on $name', (engine) => {
     data.remove();
   });
 
-  it('keeps a post without proof of work carrying five links in Spam, with no e-mail, and answers as usual', async () => {
-    const response = await post(quoteBody(1, { additionalInfo: `Deals: ${fiveLinks}` }));
+  it('keeps a post without proof of work carrying eight links in Spam, with no e-mail, and answers as usual', async () => {
+    const response = await post(quoteBody(1, { additionalInfo: `Deals: ${eightLinks}` }));
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ ok: true, id: expect.any(String) });
     expect(await stored()).toEqual([
@@ -84,7 +86,7 @@ describe.each(engines)('spam kept aside on $name', (engine) => {
   });
 
   it("shows spam only in the inbox's Spam tab, not in All nor in Needs a reply", async () => {
-    await post(quoteBody(1, { additionalInfo: `Deals: ${fiveLinks}` }));
+    await post(quoteBody(1, { additionalInfo: `Deals: ${eightLinks}` }));
     await post(quoteBody(2, { email: 'ana@example.com' }));
     const owner = inbox(store.database, { forms, published: () => NOTHING_PUBLISHED });
     const all = await owner.page({});

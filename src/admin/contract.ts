@@ -249,7 +249,18 @@ export interface SubmissionDetail {
   spam: { score: number; reasons: string[] } | null;
   /** The business's name as the live version has it (a reply's subject names it). */
   businessName?: string;
+  /** Only in the answer to a change that took it out of Spam: its missed acknowledgement. */
+  missedAcknowledgement?: MissedAcknowledgement;
 }
+
+/**
+ * What 'Not spam' did about the acknowledgement the sender missed: queued to `to`, or why not (it
+ * arrived more than 7 days ago, one was already queued for it, it has no address, or
+ * acknowledgements are off).
+ */
+export type MissedAcknowledgement =
+  | { sent: true; to: string }
+  | { sent: false; why: 'too-old' | 'already-sent' | 'no-address' | 'off' };
 
 export interface SessionInfo {
   email: string;

@@ -280,17 +280,33 @@ export const adminText = {
       intro:
         'It was kept aside: no notification was sent, and the sender got no acknowledgement. These signs added up:',
       notSpam: 'Not spam',
-      notSpamHint: 'Moves it to New. No e-mail is sent now: reply from here.',
+      notSpamHint:
+        'Moves it to New, and sends the sender the acknowledgement they missed if it arrived less than 7 days ago.',
       movedToNew: 'Moved to New.',
+      /** What 'Not spam' did about the acknowledgement the sender missed. */
+      acknowledgementSent: (to: string) => `Acknowledgement sent to ${to}.`,
+      acknowledgementNotSent: {
+        'too-old': 'Acknowledgement not sent: older than 7 days. Reply from here.',
+        'already-sent': 'The sender already had an acknowledgement for it.',
+        'no-address': 'Acknowledgement not sent: it gives no e-mail address.',
+        off: 'Acknowledgement not sent: acknowledgements are not set up.',
+      },
       /** Each reason code of server/guard/spam-score.ts, in words. */
       reasons: {
         'pow-missing': 'The page’s background check did not run (no script, or an old phone).',
         'pow-invalid': 'The background check’s answer was forged.',
         'pow-replayed': 'The background check’s answer had already been used by another post.',
         'too-fast': 'It was sent less than 3 seconds after the form was opened.',
-        links: 'It holds 3 or 4 web links.',
-        'many-links': 'It holds 5 or more web links.',
+        honeypot: 'A hidden field that people never see was filled in (a robot fills every field).',
+        links: 'It holds 3 to 7 web links.',
+        'many-links': 'It holds 8 or more web links.',
+        'link-markup': 'It holds links written as forum or web-page code ([url] or <a href>).',
         'random-name': 'The name looks like random letters.',
+        gibberish: 'The message is mostly random letters.',
+        'repeated-text': 'The same text is written again and again.',
+        'spam-words':
+          'It reads like a sales pitch: search-engine (SEO), crypto, pharmacy, casino or loan offers.',
+        // No longer given (other alphabets are customers), kept for submissions scored before.
         'foreign-script':
           'It is written in an alphabet the forms never see (e.g. Cyrillic, Chinese).',
       } as Record<string, string>,

@@ -2,15 +2,16 @@ import { useState } from 'react';
 import { adminText } from '../../content/admin';
 import type { SubmissionDetail } from '../contract';
 import { DetailCard } from '../shared/detail-card';
+import { withMissedAcknowledgement } from './missed-acknowledgement';
 import { SaveMessage } from './save-message';
 import { useSave } from './use-save';
 
 const text = adminText.submission.spam;
 
 /**
- * Why a submission went to Spam, in words, and the one tap that takes it back to New. Moving it
- * sends no e-mail: the owner is looking at it already, and an acknowledgement hours late would
- * puzzle the sender more than none.
+ * Why a submission went to Spam, in words, and the one tap that takes it back to New. The server
+ * then sends the sender the acknowledgement they missed (under 7 days old, never twice), and the
+ * page says so; no notification: the owner is looking at it already.
  */
 export function SpamNotice({
   detail,
@@ -37,7 +38,11 @@ export function SpamNotice({
         <button
           type="button"
           disabled={saving}
-          onClick={() => void save({ status: 'new' }, text.movedToNew)}
+          onClick={() =>
+            void save({ status: 'new' }, (saved) =>
+              withMissedAcknowledgement(text.movedToNew, saved),
+            )
+          }
           className="min-h-11 rounded-md bg-navy-900 px-5 font-semibold text-white hover:bg-navy-800 disabled:opacity-60"
         >
           {text.notSpam}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { adminText } from '../../content/admin';
 import { submissionStatuses, type SubmissionDetail, type SubmissionStatus } from '../contract';
+import { withMissedAcknowledgement } from './missed-acknowledgement';
 import { SaveMessage } from './save-message';
 import { useSave } from './use-save';
 
@@ -20,7 +21,9 @@ export function StatusControl({
 
   async function choose(status: SubmissionStatus) {
     setChosen(status);
-    await save({ status }, text.statusSaved(adminText.statuses[status]));
+    await save({ status }, (saved) =>
+      withMissedAcknowledgement(text.statusSaved(adminText.statuses[status]), saved),
+    );
     // A later choice may be on its way: only the last one's save ends the wait.
     setChosen((current) => (current === status ? undefined : current));
   }

@@ -246,6 +246,50 @@ describe('SubmissionPage', () => {
     expect(screen.queryByRole('region', { name: text.spam.heading })).toBeNull();
   });
 
+  it.each([
+    [
+      { sent: true, to: 'maria@example.com' },
+      'Moved to New. Acknowledgement sent to maria@example.com.',
+    ],
+    [
+      { sent: false, why: 'too-old' },
+      'Moved to New. Acknowledgement not sent: older than 7 days. Reply from here.',
+    ],
+  ] as const)('says what became of the missed acknowledgement (%o)', async (missed, words) => {
+    const spam: SubmissionDetail = {
+      ...detail,
+      status: 'spam',
+      events: [],
+      spam: { score: 6, reasons: ['many-links'] },
+    };
+    const api = signedIn(() => json(spam));
+    api.on(`PATCH ${DETAIL}`, () => json({ ...withStatus('new'), missedAcknowledgement: missed }));
+    const user = userEvent.setup();
+    await renderSubmission();
+    const notice = screen.getByRole('region', { name: text.spam.heading });
+    await user.click(within(notice).getByRole('button', { name: text.spam.notSpam }));
+    expect(await screen.findByText(words)).toBeVisible();
+  });
+
+  it('says so when a status chosen for a spam submission sent its missed acknowledgement', async () => {
+    const spam: SubmissionDetail = { ...detail, status: 'spam', events: [] };
+    const api = signedIn(() => json(spam));
+    api.on(`PATCH ${DETAIL}`, () =>
+      json({
+        ...withStatus('in_progress'),
+        missedAcknowledgement: { sent: true, to: 'ana@example.com' },
+      }),
+    );
+    const user = userEvent.setup();
+    await renderSubmission();
+    await user.click(statusRadio('in_progress'));
+    expect(
+      await screen.findByText(
+        `${text.statusSaved(adminText.statuses.in_progress)} Acknowledgement sent to ana@example.com.`,
+      ),
+    ).toBeVisible();
+  });
+
   it('shows no Spam notice for a submission that is not spam', async () => {
     signedIn();
     await renderSubmission();

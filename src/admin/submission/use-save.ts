@@ -3,6 +3,8 @@ import { adminText } from '../../content/admin';
 import { adminApi } from '../api';
 import type { SubmissionDetail, UpdateSubmissionBody } from '../contract';
 
+type SavedText = string | ((saved: SubmissionDetail) => string);
+
 /**
  * Saves changes to a submission one after another (the last choice is the one kept), and says
  * politely whether each was saved. Nothing is disabled meanwhile: focus stays where it is.
@@ -12,18 +14,23 @@ export function useSave(detail: SubmissionDetail, onChange: (detail: SubmissionD
   const [message, setMessage] = useState<{ text: string; failed: boolean }>();
   const queue = useRef<Promise<unknown>>(Promise.resolve());
 
-  function save(change: UpdateSubmissionBody, savedText: string): Promise<boolean> {
+  /** `savedText`: what to say once saved (from the saved submission, when it tells more). */
+  function save(change: UpdateSubmissionBody, savedText: SavedText): Promise<boolean> {
     const run = queue.current.then(() => send(change, savedText));
     queue.current = run;
     return run;
   }
 
-  async function send(change: UpdateSubmissionBody, savedText: string): Promise<boolean> {
+  async function send(change: UpdateSubmissionBody, savedText: SavedText): Promise<boolean> {
     setSaving(true);
     setMessage(undefined);
     try {
-      onChange(await adminApi.update(detail.id, change));
-      setMessage({ text: savedText, failed: false });
+      const saved = await adminApi.update(detail.id, change);
+      onChange(saved);
+      setMessage({
+        text: typeof savedText === 'string' ? savedText : savedText(saved),
+        failed: false,
+      });
       return true;
     } catch {
       setMessage({ text: adminText.submission.saveFailed, failed: true });

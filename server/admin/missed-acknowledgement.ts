@@ -1,0 +1,110 @@
+/**
+ * 'Not spam': the acknowledgement a sender missed while their post sat in Spam. Queued through the
+ * outbox (in the language of the page they used, as the form route's would have been) when the
+ * post arrived less than `MISSED_ACKNOWLEDGEMENT_DAYS` ago and none was ever queued for it; never
+ * a second one, however often the owner takes it out of Spam. No notification: the owner is
+ * reading it already.
+ */
+import type { MissedAcknowledgement } from '../../src/admin/contract.ts';
+import type { Engine, Query } from '../db/engine.ts';
+import type { FormDefinition } from '../intake/forms.ts';
+
+export const MISSED_ACKNOWLEDGEMENT_DAYS = 7;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** What a change of status will do about the missed acknowledgement, decided before the change. */
+export interface MissedPlan {
+  /** The insert into the outbox (guarded: still Spam, no acknowledgement queued); none: no e-mail. */
+  query?: Query;
+  /** The answer when no e-mail goes; the address when one is queued. */
+  outcome: MissedAcknowledgement;
+}
+
+async function hasAcknowledgement({ db }: Engine, id: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('outbox')
+    .select('id')
+    .where('submission_id', '=', id)
+    .where('kind', '=', 'acknowledge')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * The plan for taking submission `id` out of Spam to `status`, or undefined when the change is no
+ * such thing (it is not in Spam, or stays there).
+ */
+export async function planMissedAcknowledgement(
+  engine: Engine,
+  change: { id: string; status: string | undefined; at: number },
+  options: { acknowledge: boolean; forms: readonly FormDefinition[] },
+): Promise<MissedPlan | undefined> {
+  const { id, status, at } = change;
+  if (status === undefined || status === 'spam') return undefined;
+  const row = await engine.db
+    .selectFrom('submissions')
+    .select(['form', 'fields', 'received_at', 'status'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (row?.status !== 'spam') return undefined;
+  if (!options.acknowledge) return { outcome: { sent: false, why: 'off' } };
+  const form = options.forms.find((item) => item.name === row.form);
+  const to = form?.contact(JSON.parse(row.fields) as Record<string, unknown>).email;
+  if (!to) return { outcome: { sent: false, why: 'no-address' } };
+  if (await hasAcknowledgement(engine, id))
+    return { outcome: { sent: false, why: 'already-sent' } };
+  if (Number(row.received_at) < at - MISSED_ACKNOWLEDGEMENT_DAYS * DAY_MS) {
+    return { outcome: { sent: false, why: 'too-old' } };
+  }
+  return { query: queueIfStillSpam(engine, id, at), outcome: { sent: true, to } };
+}
+
+/**
+ * The acknowledgement's outbox row, written only while the submission is still in Spam and has
+ * none: it runs before the change of status, in its transaction, after the change's event locked
+ * the row (on Postgres), so that of two changes at once only the first queues one.
+ */
+function queueIfStillSpam({ db, typed }: Engine, id: string, at: number): Query {
+  return db
+    .insertInto('outbox')
+    .columns(['submission_id', 'kind', 'created_at', 'next_attempt_at'])
+    .expression(
+      db
+        .selectNoFrom([
+          typed(id, 'text').as('submission_id'),
+          typed('acknowledge', 'text').as('kind'),
+          typed(at, 'integer').as('created_at'),
+          typed(at, 'integer').as('next_attempt_at'),
+        ])
+        .where((eb) =>
+          eb.and([
+            eb.exists(
+              db
+                .selectFrom('submissions')
+                .select('id')
+                .where('id', '=', id)
+                .where('status', '=', 'spam'),
+            ),
+            eb.not(
+              eb.exists(
+                db
+                  .selectFrom('outbox')
+                  .select('id')
+                  .where('submission_id', '=', id)
+                  .where('kind', '=', 'acknowledge'),
+              ),
+            ),
+          ]),
+        ),
+    )
+    .returning('id');
+}
+
+/** Whether the batch's insert queued the acknowledgement (its RETURNING gave a row). */
+export function queued(
+  plan: MissedPlan,
+  rows: readonly unknown[] | undefined,
+): MissedAcknowledgement {
+  if (!plan.query || plan.outcome.sent === false) return plan.outcome;
+  return rows && rows.length > 0 ? plan.outcome : { sent: false, why: 'already-sent' };
+}

@@ -1,0 +1,175 @@
+import type { FastifyInstance } from 'fastify';
+import type { MissedAcknowledgement, SubmissionDetail } from '../../src/admin/contract.ts';
+import { NOTHING_PUBLISHED } from '../../src/content/published.ts';
+import { buildApp } from '../http/app.ts';
+import { forms } from '../intake/forms.ts';
+import { startOutbox, type Outbox } from '../mail/outbox.ts';
+import { smtpSender } from '../mail/transport.ts';
+import { openStore, type Store } from '../store/store.ts';
+import { injectSignIn, SAME_ORIGIN } from '../testing/admin-session.ts';
+import { engines, type TestEngine } from '../testing/engines.ts';
+import { quoteBody } from '../testing/fixtures.ts';
+import { bodyText, startSmtp } from '../testing/smtp.ts';
+import { MISSED_ACKNOWLEDGEMENT_DAYS } from './missed-acknowledgement.ts';
+import { users } from './users.ts';
+
+const cost = { log2N: 10, r: 8, p: 1 };
+const OWNER = 'owner@example.com';
+const PASSWORD = 'a long enough password';
+const VISITOR = 'maria.delacruz@example.com';
+const DAY = 24 * 60 * 60 * 1000;
+const farm = [1, 2, 3, 4, 5, 6, 7, 8].map((n) => `https://deals-${n}.example/`).join(' ');
+
+let data: Awaited<ReturnType<TestEngine['create']>>;
+let store: Store;
+let app: FastifyInstance;
+let token: string;
+
+async function start(options: { acknowledge: boolean; onStored?: () => void }) {
+  app = await buildApp({
+    store,
+    notify: true,
+    logLevel: false,
+    ...options,
+    admin: { cost },
+  });
+  await users(store.database, { cost }).add(OWNER, PASSWORD);
+  token = await injectSignIn(app, OWNER, PASSWORD);
+}
+
+/** A Spanish quote that lands in Spam (a farm of links, no proof of work); its id. */
+async function spamPost(): Promise<string> {
+  const answer = await app.inject({
+    method: 'POST',
+    url: '/api/forms/quote',
+    headers: { 'content-type': 'application/json', 'content-language': 'es' },
+    payload: quoteBody(1, { email: VISITOR, additionalInfo: `Ofertas: ${farm}` }),
+  });
+  const { id } = answer.json<{ id: string }>();
+  const row = await store.get(id);
+  expect(row?.status).toBe('spam');
+  return id;
+}
+
+async function notSpam(id: string): Promise<SubmissionDetail> {
+  const answer = await app.inject({
+    method: 'PATCH',
+    url: `/admin/api/submissions/${id}`,
+    headers: { ...SAME_ORIGIN, cookie: `admin_session=${token}` },
+    payload: { status: 'new' },
+  });
+  expect(answer.statusCode).toBe(200);
+  return answer.json<SubmissionDetail>();
+}
+
+async function emails(id: string) {
+  const rows = await store.database.db
+    .selectFrom('outbox')
+    .select('kind')
+    .where('submission_id', '=', id)
+    .execute();
+  return rows.map((row) => row.kind);
+}
+
+describe.each(engines)("'Not spam' on $name", (engine) => {
+  beforeEach(async () => {
+    data = await engine.create();
+    store = await openStore(data.database);
+  });
+
+  afterEach(async () => {
+    await app.close();
+    await store.close();
+    data.remove();
+  });
+
+  it('queues the missed acknowledgement once, however often and however fast it is pressed', async () => {
+    await start({ acknowledge: true });
+    const id = await spamPost();
+    expect(await emails(id)).toEqual([]);
+    const answers = await Promise.all([notSpam(id), notSpam(id)]);
+    const outcomes = answers.map((answer) => answer.missedAcknowledgement);
+    expect(outcomes).toContainEqual({ sent: true, to: VISITOR });
+    // Back to Spam and out again: still the one.
+    await app.inject({
+      method: 'PATCH',
+      url: `/admin/api/submissions/${id}`,
+      headers: { ...SAME_ORIGIN, cookie: `admin_session=${token}` },
+      payload: { status: 'spam' },
+    });
+    const again = await notSpam(id);
+    expect(again.missedAcknowledgement).toEqual({ sent: false, why: 'already-sent' });
+    expect(again.status).toBe('new');
+    // The acknowledgement only: the owner is reading it already.
+    expect(await emails(id)).toEqual(['acknowledge']);
+  });
+
+  it('changes the status of a post older than 7 days but sends nothing, and says why', async () => {
+    await start({ acknowledge: true });
+    const id = await spamPost();
+    // Received just over 7 days ago.
+    await store.database.db
+      .updateTable('submissions')
+      .set({ received_at: Date.now() - MISSED_ACKNOWLEDGEMENT_DAYS * DAY - 60_000 })
+      .where('id', '=', id)
+      .execute();
+    const answer = await notSpam(id);
+    expect(answer.status).toBe('new');
+    const outcome: MissedAcknowledgement | undefined = answer.missedAcknowledgement;
+    expect(outcome).toEqual({ sent: false, why: 'too-old' });
+    expect(await emails(id)).toEqual([]);
+  });
+
+  it('sends nothing when acknowledgements are off, and says so', async () => {
+    await start({ acknowledge: false });
+    const id = await spamPost();
+    expect((await notSpam(id)).missedAcknowledgement).toEqual({ sent: false, why: 'off' });
+    expect(await emails(id)).toEqual([]);
+  });
+});
+
+describe("'Not spam' and the mail relay", () => {
+  let outbox: Outbox | undefined;
+  const smtpServer = startSmtp();
+
+  beforeEach(async () => {
+    const [sqlite] = engines;
+    if (!sqlite) throw new Error('no SQLite engine');
+    data = await sqlite.create();
+    store = await openStore(data.database);
+  });
+
+  afterEach(async () => {
+    await outbox?.stop();
+    await app.close();
+    await store.close();
+    data.remove();
+  });
+
+  afterAll(async () => (await smtpServer).close());
+
+  it('delivers the acknowledgement the visitor missed, in the language of their page', async () => {
+    const smtp = await smtpServer;
+    outbox = startOutbox({
+      store,
+      forms,
+      published: () => NOTHING_PUBLISHED,
+      sender: smtpSender(`smtp://127.0.0.1:${smtp.port}`),
+      from: 'Forms <forms@staffing.example>',
+      to: ['bookings@staffing.example'],
+      log: { info: () => {}, warn: () => {}, error: () => {} },
+      retryBaseMs: 100,
+      retryMaxMs: 200,
+      pollMs: 50,
+    });
+    await start({ acknowledge: true, onStored: () => outbox?.nudge() });
+    const id = await spamPost();
+    expect((await notSpam(id)).missedAcknowledgement).toEqual({ sent: true, to: VISITOR });
+    await vi.waitFor(() => expect(smtp.received).toHaveLength(1), { timeout: 5_000 });
+    const [mail] = smtp.received;
+    expect(mail?.to).toEqual([VISITOR]);
+    expect(bodyText(mail?.raw ?? '')).toContain(
+      'Gracias por su solicitud de cotización. Ya llegó a nuestro equipo.',
+    );
+  });
+});

@@ -1,0 +1,48 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { confusion, confusionMarkdown, judge } from './confusion.ts';
+import { nameOf } from './corpus.ts';
+import { legitimate } from './legitimate.ts';
+import { spam } from './spam.ts';
+
+const README = new URL('../README.md', import.meta.url);
+
+/** The table between the README's markers (written by `npm run bench:server -- spam-score`). */
+function readmeTable(): string | undefined {
+  const text = readFileSync(README, 'utf8');
+  return /<!-- spam-corpus -->\n\n([\s\S]*?)\n\n<!-- \/spam-corpus -->/.exec(text)?.[1];
+}
+
+describe('the spam score on the labelled corpus', () => {
+  it('holds at least 60 posts of each kind, with the names and links clients really send', () => {
+    expect(legitimate.length).toBeGreaterThanOrEqual(60);
+    expect(spam.length).toBeGreaterThanOrEqual(60);
+    const names = legitimate.map(nameOf).join(' | ');
+    for (const name of ['DeLaCruz', 'McDonald', "O'Brien", 'Nguyễn', 'Иванова', '王']) {
+      expect(names).toContain(name);
+    }
+    const proofs = legitimate.map((post) => post.proof);
+    expect(proofs.filter((proof) => proof === 'missing').length).toBeGreaterThanOrEqual(20);
+    expect(proofs.filter((proof) => proof === 'autofill').length).toBeGreaterThanOrEqual(10);
+    const links = legitimate.filter(
+      (post) => JSON.stringify(post.fields).split('https://').length > 3,
+    );
+    expect(links.length).toBeGreaterThanOrEqual(10);
+  });
+
+  it('bins no legitimate post, and at least 90 % of the spam', () => {
+    const table = confusion();
+    expect(table.mistakes.binned).toEqual([]);
+    expect(table.legitimate.binned).toBe(0);
+    expect(table.spam.binned / spam.length).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('keeps the issue’s client: DeLaCruz, three links, no script', () => {
+    const post = legitimate.find((item) => item.note.startsWith('DeLaCruz, three links'));
+    expect(post && judge(post)).toMatchObject({ reasons: ['pow-missing', 'links'], spam: false });
+  });
+
+  it('is the table the README shows (run `npm run bench:server -- spam-score` to write it)', () => {
+    expect(readmeTable()).toBe(confusionMarkdown());
+  });
+});
