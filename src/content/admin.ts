@@ -286,7 +286,7 @@ export const adminText = {
       /** What 'Not spam' did about the acknowledgement the sender missed. */
       acknowledgementSent: (to: string) => `Acknowledgement sent to ${to}.`,
       acknowledgementNotSent: {
-        'too-old': 'Acknowledgement not sent: older than 7 days. Reply from here.',
+        'too-old': 'Acknowledgement not sent: older than 7 days. Write to them yourself.',
         'already-sent': 'The sender already had an acknowledgement for it.',
         'no-address': 'Acknowledgement not sent: it gives no e-mail address.',
         off: 'Acknowledgement not sent: acknowledgements are not set up.',

@@ -253,7 +253,7 @@ describe('SubmissionPage', () => {
     ],
     [
       { sent: false, why: 'too-old' },
-      'Moved to New. Acknowledgement not sent: older than 7 days. Reply from here.',
+      'Moved to New. Acknowledgement not sent: older than 7 days. Write to them yourself.',
     ],
   ] as const)('says what became of the missed acknowledgement (%o)', async (missed, words) => {
     const spam: SubmissionDetail = {
