@@ -142,6 +142,63 @@ describe.each(engines)('sign-in under attack on $name', (engine) => {
     expect((await signIn(EMAIL, PASSWORD, { device: known })).statusCode).toBe(200);
   });
 
+  it("'Sign out everywhere' ends every session and every device cookie of the account", async () => {
+    await users(store.database, { cost, now }).add('partner@example.com', PASSWORD);
+    const partner = cookiesOf(await signIn('partner@example.com', PASSWORD));
+    const browsers = [
+      await signIn(EMAIL, PASSWORD),
+      await signIn(EMAIL, PASSWORD, { from: STRANGER }),
+    ];
+    const [here, there] = browsers.map((response) => cookiesOf(response));
+    const session = (cookies: typeof here) => ({
+      [SESSION_COOKIE]: cookies?.[SESSION_COOKIE]?.value ?? '',
+    });
+    const out = await app.inject({
+      method: 'POST',
+      url: '/admin/api/sign-out-everywhere',
+      headers: { 'sec-fetch-site': 'same-origin' },
+      cookies: session(here),
+    });
+    expect(out.statusCode).toBe(200);
+    expect(cookiesOf(out)[SESSION_COOKIE]?.value).toBe('');
+    expect(cookiesOf(out)[DEVICE_COOKIE]?.value).toBe('');
+    for (const cookies of [here, there]) {
+      const visit = await app.inject({
+        method: 'GET',
+        url: '/admin/api/session',
+        cookies: session(cookies),
+      });
+      expect(visit.statusCode).toBe(401);
+      expect(visit.json().sessionEnded).toBe(true);
+    }
+    // Another account's session is its own.
+    const other = await app.inject({
+      method: 'GET',
+      url: '/admin/api/session',
+      cookies: session(partner),
+    });
+    expect(other.statusCode).toBe(200);
+
+    // The old device cookies are new browsers now: the account's spent allowance stops them too.
+    for (let n = 1; n <= 5; n += 1) {
+      expect((await signIn(EMAIL, 'wrong', { from: STRANGER })).statusCode).toBe(401);
+    }
+    for (const cookies of [here, there]) {
+      const device = cookies?.[DEVICE_COOKIE]?.value ?? '';
+      expect((await signIn(EMAIL, PASSWORD, { from: '203.0.113.9', device })).statusCode).toBe(429);
+    }
+    expect(
+      (await signIn('partner@example.com', PASSWORD, { device: partner[DEVICE_COOKIE]?.value }))
+        .statusCode,
+    ).toBe(200);
+    // A cookie issued after it is a known browser again.
+    clock += SIGN_IN_WINDOW_MS;
+    const again = deviceOf(await signIn(EMAIL, PASSWORD));
+    expect(again).toMatch(/^[0-9a-f]{32}\.1\./);
+    for (let n = 1; n <= 5; n += 1) await signIn(EMAIL, 'wrong', { from: STRANGER });
+    expect((await signIn(EMAIL, PASSWORD, { from: STRANGER, device: again })).statusCode).toBe(200);
+  });
+
   it('sets the device cookie for a year, HttpOnly, SameSite=Strict, on /admin', async () => {
     const cookie = cookiesOf(await signIn(EMAIL, PASSWORD))[DEVICE_COOKIE];
     expect(cookie).toMatchObject({
