@@ -112,8 +112,6 @@ export const adminText = {
     signOutEverywhere: 'Sign out everywhere',
     signOutEverywhereHint:
       'Ends every session of your account, on every browser and phone, and makes every browser sign in as a new one.',
-    signOutEverywhereConfirm:
-      'Sign out on every browser and phone, this one included? Every browser will sign in as a new one.',
     signOutEverywhereFailed: 'Signing out everywhere failed. Check the connection and try again.',
   },
 
