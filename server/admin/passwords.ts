@@ -57,6 +57,8 @@ export interface CheckPlace {
 export interface CheckLanes {
   /** A place in `lane`, or undefined when the lane is full. */
   admit(lane: CheckLane): CheckPlace | undefined;
+  /** Whether `lane` has no place left now (a sign-in may be refused before any other work). */
+  full(lane: CheckLane): boolean;
   /** Runs a hash outside the bound (the command line's, a new account's): in the owner's lane. */
   run<T>(task: () => Promise<T>, lane?: CheckLane): Promise<T>;
   /** Seconds a refused sign-in should wait: the checks ahead at the recent speed, at least 1. */
@@ -105,6 +107,7 @@ export function checkLanes(
         },
       };
     },
+    full: (lane) => held[lane] >= places[lane],
     run,
     retryAfterSeconds() {
       const ahead = held.owner + held.stranger;

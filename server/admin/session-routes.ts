@@ -60,6 +60,27 @@ async function attemptOf(
   return { lane: own ? 'owner' : 'stranger', keys };
 }
 
+/** 429: the lane of password checks is full; try again in the seconds the checks ahead take. */
+function refuseBusy(reply: FastifyReply) {
+  reply.header('retry-after', String(passwordChecks.retryAfterSeconds()));
+  return refuse(reply, 429, adminText.signIn.busy, { busy: true } satisfies Partial<AdminError>);
+}
+
+/**
+ * Before any other hook (the request limit's count is a database write): a sign-in whose lane is
+ * full is refused at once. Its lane is the owner's when it carries a device cookie signed by this
+ * server (checked for its account and epoch later, in `attemptOf`), else the strangers'; so a crowd
+ * of strangers costs no database work while the lane is full, and the owner's own work does not
+ * wait behind theirs.
+ */
+function refuseWhenFull(context: AdminContext, prefix: string) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.method !== 'POST' || request.routeOptions.url !== `${prefix}/api/sign-in`) return;
+    const known = context.devices.read(request.cookies[DEVICE_COOKIE]) !== undefined;
+    if (passwordChecks.full(known ? 'owner' : 'stranger')) return refuseBusy(reply);
+  };
+}
+
 /**
  * Signing in: a place in the check lane first (a full lane refuses at once, 429 with Retry-After,
  * before any database write), then the checks under that place.
@@ -70,10 +91,7 @@ async function signIn(context: AdminContext, request: FastifyRequest, reply: Fas
   const accountHash = context.options.database.clientHash(normaliseEmail(body.data.email));
   const { lane, keys } = await attemptOf(context, request, body.data.email, accountHash);
   const place = passwordChecks.admit(lane);
-  if (!place) {
-    reply.header('retry-after', String(passwordChecks.retryAfterSeconds()));
-    return refuse(reply, 429, adminText.signIn.busy, { busy: true } satisfies Partial<AdminError>);
-  }
+  if (!place) return refuseBusy(reply);
   try {
     return await checkSignIn(context, request, reply, { ...body.data, accountHash, keys, place });
   } finally {
@@ -223,6 +241,7 @@ async function setUp(context: AdminContext, request: FastifyRequest, reply: Fast
 }
 
 export function sessionRoutes(app: FastifyInstance, context: AdminContext) {
+  app.addHook('onRequest', refuseWhenFull(context, app.prefix));
   app.get('/api/session', context.signedIn, async (request) =>
     context.sessionInfo(context.userOf(request)),
   );

@@ -118,6 +118,17 @@ it('serves the owner from a known browser before a crowd of 500, and refuses the
     expect(refused.json()).toEqual({ ok: false, error: adminText.signIn.busy, busy: true });
   }
 
+  // While the lane is full, more strangers are refused before any database work (no count).
+  const counted = () => store.database.db.selectFrom('rate_counters').selectAll().execute();
+  const countedBefore = await counted();
+  const late = await Promise.all(
+    Array.from({ length: 50 }, (_, n) =>
+      signIn(`late${n}@example.net`, 'guess', strangerAddress(CROWD + n)),
+    ),
+  );
+  expect(late.map((response) => response.statusCode)).toEqual(late.map(() => 429));
+  expect(await counted()).toEqual(countedBefore);
+
   const before = started.length;
   const owner = signIn(EMAIL, PASSWORD, '192.0.2.10', known);
   await vi.waitFor(() => expect(passwordChecks.state().waiting.owner).toBe(1));
