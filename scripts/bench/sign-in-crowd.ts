@@ -11,7 +11,12 @@ import { databaseConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/database.ts';
 import { users } from '../../server/admin/users.ts';
 import { DEVICE_COOKIE } from '../../server/admin/device-cookie.ts';
-import { CHECK_SLOTS, DEFAULT_COST, LANE_PLACES } from '../../server/admin/passwords.ts';
+import {
+  CHECK_SLOTS,
+  DEFAULT_COST,
+  LANE_PLACES,
+  STRANGER_SLOTS,
+} from '../../server/admin/passwords.ts';
 import {
   percentile,
   removeDir,
@@ -96,7 +101,7 @@ function report(seconds: number, mine: Answer[], crowd: Answer[], memory: number
   const ms = mine.map((answer) => answer.ms);
   const [before = 0, peak = 0, after = 0] = memory;
   console.log(
-    `\n${CROWD} strangers (one /64 each, behind a trusted proxy) signing in without pause for ${seconds.toFixed(1)} s, scrypt N = 2^${DEFAULT_COST.log2N}; check slots ${CHECK_SLOTS}, places: strangers ${LANE_PLACES.stranger}, owner ${LANE_PLACES.owner}; SQLite\n`,
+    `\n${CROWD} strangers (one /64 each, behind a trusted proxy) signing in without pause for ${seconds.toFixed(1)} s, scrypt N = 2^${DEFAULT_COST.log2N}; check slots ${CHECK_SLOTS} (strangers at most ${STRANGER_SLOTS}), places: strangers ${LANE_PLACES.stranger}, owner ${LANE_PLACES.owner}; SQLite\n`,
   );
   console.log('the owner, known browser   sign-ins   in (200)   p50 ms   p99 ms   max ms');
   console.log(

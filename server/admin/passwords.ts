@@ -37,12 +37,16 @@ function derive(password: string, salt: Buffer, cost: ScryptCost): Promise<Buffe
  * The lanes a password check waits in (issue 45): at most `CHECK_SLOTS` hashes at a time (each holds
  * 128 MiB), and a bounded number of sign-ins holding a place in each lane. A sign-in from a browser
  * with a valid device cookie of the account, or a signed-in session's own check, takes the owner's
- * lane, which is served first; everyone else takes the strangers'. Past its bound a lane admits no
- * one: the sign-in is refused at once (429), so no crowd can make the owner wait behind it.
+ * lane: served first, and with a slot strangers never take (they run at most `STRANGER_SLOTS` at a
+ * time), so the owner's check never waits for a stranger's to end. Everyone else takes the
+ * strangers' lane. Past its bound a lane admits no one: the sign-in is refused at once (429), so no
+ * crowd can make the owner wait behind it.
  */
 export type CheckLane = 'owner' | 'stranger';
 
 export const CHECK_SLOTS = 2;
+/** Strangers' checks at a time: one slot is always left for the owner's. */
+export const STRANGER_SLOTS = 1;
 /** Places per lane: the checks running plus those waiting for a slot. */
 export const LANE_PLACES: Readonly<Record<CheckLane, number>> = { owner: 8, stranger: 8 };
 
@@ -64,32 +68,49 @@ export interface CheckLanes {
   /** Seconds a refused sign-in should wait: the checks ahead at the recent speed, at least 1. */
   retryAfterSeconds(): number;
   /** Places held, hashes running and waiting, for the tests and the benchmark. */
-  state(): { held: Record<CheckLane, number>; running: number; waiting: Record<CheckLane, number> };
+  state(): {
+    held: Record<CheckLane, number>;
+    running: Record<CheckLane, number>;
+    waiting: Record<CheckLane, number>;
+  };
 }
 
 export function checkLanes(
   slots = CHECK_SLOTS,
+  strangerSlots = STRANGER_SLOTS,
   places: Readonly<Record<CheckLane, number>> = LANE_PLACES,
 ): CheckLanes {
-  let running = 0;
   const held: Record<CheckLane, number> = { owner: 0, stranger: 0 };
+  const running: Record<CheckLane, number> = { owner: 0, stranger: 0 };
   const waiting: Record<CheckLane, (() => void)[]> = { owner: [], stranger: [] };
   // The mean of the recent checks' milliseconds (a moving average), for Retry-After.
   let meanMs = 250;
 
+  const canStart = (lane: CheckLane) =>
+    running.owner + running.stranger < slots &&
+    (lane === 'owner' || running.stranger < strangerSlots);
+
+  // A slot is taken for a waiting check before it is woken, never left free in between: no
+  // newcomer can slip ahead of a check that waits. The owner's are woken first.
+  function wake() {
+    for (const lane of ['owner', 'stranger'] as const) {
+      while (waiting[lane].length > 0 && canStart(lane)) {
+        running[lane] += 1;
+        waiting[lane].shift()?.();
+      }
+    }
+  }
+
   async function run<T>(task: () => Promise<T>, lane: CheckLane = 'owner'): Promise<T> {
-    // A slot is handed from a finished check to the next waiting one (the owner's first), never
-    // freed in between: no newcomer can slip ahead of a check that waits.
-    if (running >= slots) await new Promise<void>((resolve) => waiting[lane].push(resolve));
-    else running += 1;
+    if (waiting[lane].length === 0 && canStart(lane)) running[lane] += 1;
+    else await new Promise<void>((resolve) => waiting[lane].push(resolve));
     const started = performance.now();
     try {
       return await task();
     } finally {
       meanMs = 0.8 * meanMs + 0.2 * (performance.now() - started);
-      const next = waiting.owner.shift() ?? waiting.stranger.shift();
-      if (next) next();
-      else running -= 1;
+      running[lane] -= 1;
+      wake();
     }
   }
 
@@ -110,13 +131,16 @@ export function checkLanes(
     full: (lane) => held[lane] >= places[lane],
     run,
     retryAfterSeconds() {
-      const ahead = held.owner + held.stranger;
-      return Math.max(1, Math.ceil((ahead / slots) * (meanMs / 1000)));
+      // The strangers' places ahead, each a check at the recent speed, on the strangers' slots.
+      return Math.max(1, Math.ceil(((held.stranger / strangerSlots) * meanMs) / 1000));
     },
     state: () => ({
       held: { ...held },
-      running,
-      waiting: { owner: waiting.owner.length, stranger: waiting.stranger.length },
+      running: { ...running },
+      waiting: {
+        owner: waiting.owner.length,
+        stranger: waiting.stranger.length,
+      },
     }),
   };
 }
