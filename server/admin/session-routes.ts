@@ -39,7 +39,8 @@ import {
  * a browser with a device cookie of the account asked for, issued since its last 'Sign out
  * everywhere' (server/admin/device-cookie.ts), takes the owner's lane and is counted under its own
  * key; a browser signed in to the account takes the owner's lane too; anyone else the strangers',
- * counted under the address's and the account's keys. Strangers cost no database work here.
+ * counted under the address's and the account's keys. A stranger without a session cookie costs no
+ * database work here.
  */
 async function attemptOf(
   context: AdminContext,
@@ -69,15 +70,20 @@ function refuseBusy(reply: FastifyReply) {
 /**
  * Before any other hook (the request limit's count is a database write): a sign-in whose lane is
  * full is refused at once. Its lane is the owner's when it carries a device cookie signed by this
- * server (checked for its account and epoch later, in `attemptOf`), else the strangers'; so a crowd
- * of strangers costs no database work while the lane is full, and the owner's own work does not
- * wait behind theirs.
+ * server or a session (checked for the account, and the cookie's epoch, later in `attemptOf`),
+ * else the strangers'; so a crowd of strangers costs no database write while the lane is full, and
+ * the owner's own work does not wait behind theirs.
  */
 function refuseWhenFull(context: AdminContext, prefix: string) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.method !== 'POST' || request.routeOptions.url !== `${prefix}/api/sign-in`) return;
     const known = context.devices.read(request.cookies[DEVICE_COOKIE]) !== undefined;
-    if (passwordChecks.full(known ? 'owner' : 'stranger')) return refuseBusy(reply);
+    if (!passwordChecks.full(known ? 'owner' : 'stranger')) return;
+    // A browser signed in (its session is looked up only now, when the strangers' lane is full)
+    // may be the account's own: `attemptOf` decides with the account.
+    const token = request.cookies[SESSION_COOKIE];
+    if (!known && token !== undefined && (await context.sessionStore.resolve(token))) return;
+    return refuseBusy(reply);
   };
 }
 

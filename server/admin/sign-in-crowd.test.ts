@@ -6,6 +6,7 @@ import { buildApp } from '../http/app.ts';
 import { openStore, type Store } from '../store/store.ts';
 import { tempDataDir } from '../testing/fixtures.ts';
 import { SAME_ORIGIN } from '../testing/admin-session.ts';
+import { SESSION_COOKIE } from './admin-context.ts';
 import { DEVICE_COOKIE } from './device-cookie.ts';
 import { LANE_PLACES, STRANGER_SLOTS, passwordChecks } from './passwords.ts';
 import { users } from './users.ts';
@@ -78,13 +79,16 @@ afterEach(async () => {
   data.remove();
 });
 
-function signIn(email: string, password: string, from: string, device?: string) {
+function signIn(email: string, password: string, from: string, device?: string, session?: string) {
   return app.inject({
     method: 'POST',
     url: '/admin/api/sign-in',
     remoteAddress: PROXY,
     headers: { ...SAME_ORIGIN, 'x-forwarded-for': from },
-    cookies: device === undefined ? {} : { [DEVICE_COOKIE]: device },
+    cookies: {
+      ...(device === undefined ? {} : { [DEVICE_COOKIE]: device }),
+      ...(session === undefined ? {} : { [SESSION_COOKIE]: session }),
+    },
     payload: { email, password },
   });
 }
@@ -150,4 +154,27 @@ it('serves the owner from a known browser before a crowd of 500, and refuses the
     running: { owner: 0, stranger: 0 },
     waiting: { owner: 0, stranger: 0 },
   });
+});
+
+it("gives a browser signed in to the account the owner's lane too, without its device cookie", async () => {
+  const first = await signIn(EMAIL, PASSWORD, '192.0.2.10');
+  const session = first.cookies.find((cookie) => cookie.name === SESSION_COOKIE)?.value;
+  expect(session).toBeDefined();
+  expect((await signIn('nobody@example.com', 'guess', strangerAddress(9999))).statusCode).toBe(401);
+
+  gateOpen = false;
+  const crowd = Array.from({ length: 20 }, (_, n) =>
+    signIn(`stranger${n}@example.net`, `guess ${n}`, strangerAddress(n)),
+  );
+  await vi.waitFor(() => expect(passwordChecks.state().held.stranger).toBe(LANE_PLACES.stranger));
+  // A stranger holding a made-up session is still a stranger.
+  const forged = await signIn(EMAIL, PASSWORD, '192.0.2.99', undefined, 'A'.repeat(43));
+  expect(forged.statusCode).toBe(429);
+
+  const before = started.length;
+  const own = signIn(EMAIL, PASSWORD, '192.0.2.10', undefined, session);
+  await vi.waitFor(() => expect(started.slice(before)).toEqual([PASSWORD]));
+  openGate();
+  expect((await own).statusCode).toBe(200);
+  await Promise.all(crowd);
 });
