@@ -126,7 +126,7 @@ test.describe("the owner's inbox", () => {
     expect(lines[1]).toContain(name);
     expect(lines[1]).toContain(',handled,Called back; quote sent by e-mail.,');
 
-    await page.getByRole('button', { name: adminText.header.signOut }).click();
+    await page.getByRole('button', { name: adminText.header.signOut, exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: signInText.heading })).toBeVisible();
     const answer = await page.request.get('/admin/api/submissions');
     expect(answer.status()).toBe(401);

@@ -6,7 +6,9 @@
 // sent without JavaScript (html-posts.ts); `-- spam` only the proof of work and the spam score
 // (proof-of-work.ts); `-- spam-score` only the spam score on its labelled corpus (spam-score.ts);
 // `-- sign-in` only 50 parallel sign-in guessers against one account
-// (sign-in.ts), on SQLite and Postgres; `-- backup` only the nightly backup at 50,000 submissions
+// (sign-in.ts), on SQLite and Postgres; `-- sign-in-crowd` only the owner's sign-in from a known
+// browser while 500 strangers sign in without pause (sign-in-crowd.ts); `-- backup` only the
+// nightly backup at 50,000 submissions
 // and the posts while it runs (backup.ts); `-- upgrade` only the start of a server that must
 // migrate 50,000 submissions, and the copy it makes first (upgrade.ts).
 // A benchmark, not a test: it prints figures and fails only when a post is refused. Each part's
@@ -30,6 +32,7 @@ import { benchInbox } from './inbox.ts';
 import { benchProofOfWork } from './proof-of-work.ts';
 import { benchSignIn } from './sign-in.ts';
 import { benchSpamScore } from './spam-score.ts';
+import { benchSignInCrowd } from './sign-in-crowd.ts';
 import { benchUpgrade } from './upgrade.ts';
 import { benchPublish } from './publish.ts';
 import { commandLine, recordFigures } from './figures.mjs';
@@ -195,6 +198,17 @@ if (process.argv.includes('spam')) {
   await recordFigures('spam', { title: 'Proof of work and spam score', command }, benchProofOfWork);
   closeConnections();
   process.exit(0);
+}
+
+if (process.argv.includes('sign-in-crowd')) {
+  ensureServerBuild();
+  const held = await recordFigures(
+    'sign-in-crowd',
+    { title: "The owner's sign-in under a crowd of 500", command },
+    benchSignInCrowd,
+  );
+  closeConnections();
+  process.exit(held ? 0 : 1);
 }
 
 if (process.argv.includes('sign-in')) {

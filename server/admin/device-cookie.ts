@@ -1,33 +1,43 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Database } from '../db/database.ts';
 
 /**
  * The device cookie (OWASP's "device cookies" against lockout abuse): a browser where an account
- * has signed in holds a cookie naming that account (its keyed hash) and a random nonce, signed with
- * the server's key (`Database.clientHash`, an HMAC whose key is not in the database). A sign-in to
- * that account from that browser is counted against the cookie's own allowance instead of the
- * address's and the account's, so a stranger's failures never lock the owner out of a browser they
- * used before; strangers, and the owner on a new browser, still meet the shared limit.
+ * has signed in holds a cookie naming that account (its keyed hash), the account's device epoch
+ * and a random nonce, signed with a key of its own derived from the server's
+ * (`Database.derivedKey('device-cookie')`: not in the database, and equal to no stored hash). A
+ * sign-in to that account from that browser is counted against the cookie's own allowance instead
+ * of the address's and the account's, and takes the owner's lane of password checks
+ * (passwords.ts), so a stranger's failures or crowd never lock the owner out of a browser they
+ * used before; strangers, and the owner on a new browser, still meet the shared limit. 'Sign out
+ * everywhere' moves the account's epoch on: every cookie issued before names an old one and is
+ * ignored.
  */
 
 export const DEVICE_COOKIE = 'admin_device';
 export const DEVICE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 
-const SHAPE = /^([0-9a-f]{32})\.([A-Za-z0-9_-]{22})\.([0-9a-f]{32})$/;
+const SHAPE = /^([0-9a-f]{32})\.(0|[1-9][0-9]{0,9})\.([A-Za-z0-9_-]{22})\.([0-9a-f]{32})$/;
 
 export interface Device {
   /** The keyed hash of the account it signed in to. */
   accountHash: string;
+  /** The account's device epoch when it was issued; valid only while the account's is the same. */
+  epoch: number;
   /** The key its sign-in attempts are counted under. */
   limitKey: string;
 }
 
-export function deviceCookies({ clientHash }: Pick<Database, 'clientHash'>) {
-  const sign = (payload: string) => clientHash(`device:${payload}`);
+function mac(key: Buffer, text: string): string {
+  return createHmac('sha256', key).update(text).digest('hex').slice(0, 32);
+}
+
+export function deviceCookies({ derivedKey }: Pick<Database, 'derivedKey'>) {
+  const sign = (payload: string) => mac(derivedKey('device-cookie'), payload);
   return {
     /** A new cookie's value for a browser that has just signed in to `accountHash`. */
-    issue(accountHash: string): string {
-      const payload = `${accountHash}.${randomBytes(16).toString('base64url')}`;
+    issue(accountHash: string, epoch: number): string {
+      const payload = `${accountHash}.${epoch}.${randomBytes(16).toString('base64url')}`;
       return `${payload}.${sign(payload)}`;
     },
 
@@ -35,10 +45,14 @@ export function deviceCookies({ clientHash }: Pick<Database, 'clientHash'>) {
     read(value: string | undefined): Device | undefined {
       const match = value === undefined ? null : SHAPE.exec(value);
       if (!match) return undefined;
-      const [, accountHash = '', nonce = '', signature = ''] = match;
-      const expected = Buffer.from(sign(`${accountHash}.${nonce}`));
+      const [, accountHash = '', epoch = '', nonce = '', signature = ''] = match;
+      const expected = Buffer.from(sign(`${accountHash}.${epoch}.${nonce}`));
       if (!timingSafeEqual(expected, Buffer.from(signature))) return undefined;
-      return { accountHash, limitKey: `device:${clientHash(`nonce:${nonce}`)}` };
+      return {
+        accountHash,
+        epoch: Number(epoch),
+        limitKey: `device:${mac(derivedKey('device-limit'), nonce)}`,
+      };
     },
   };
 }

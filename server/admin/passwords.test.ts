@@ -1,4 +1,10 @@
-import { DEFAULT_COST, hashPassword, verifyNobody, verifyPassword } from './passwords.ts';
+import {
+  DEFAULT_COST,
+  checkLanes,
+  hashPassword,
+  verifyNobody,
+  verifyPassword,
+} from './passwords.ts';
 
 const cost = { log2N: 10, r: 8, p: 1 };
 const password = 'correct horse battery staple';
@@ -109,5 +115,52 @@ describe('verifyNobody', () => {
   it('does the work of a verification and always fails', async () => {
     await expect(verifyNobody(password, cost)).resolves.toBe(false);
     await expect(verifyNobody('', cost)).resolves.toBe(false);
+  });
+});
+
+describe('the lanes of password checks', () => {
+  /** A check that ends when the test says so. */
+  function held() {
+    let end: () => void = () => {};
+    const done = new Promise<void>((resolve) => (end = resolve));
+    return { end, task: () => done };
+  }
+
+  it("keeps a slot for the owner, wakes the owner first, and admits no one past a lane's places", async () => {
+    const lanes = checkLanes(2, 1, { owner: 2, stranger: 3 });
+    const order: string[] = [];
+    const strangers = [0, 1, 2].map(() => lanes.admit('stranger'));
+    expect(lanes.admit('stranger')).toBeUndefined();
+    expect(lanes.full('stranger')).toBe(true);
+    const checks = strangers.map((place, n) => {
+      const check = held();
+      const ran = place?.run(async () => {
+        order.push(`stranger ${n}`);
+        await check.task();
+      });
+      return { ...check, ran };
+    });
+    await Promise.resolve();
+    // One stranger at a time: the other slot is the owner's.
+    expect(lanes.state().running).toEqual({ owner: 0, stranger: 1 });
+    const ownerPlace = lanes.admit('owner');
+    const owner = held();
+    const ownerRan = ownerPlace?.run(async () => {
+      order.push('owner');
+      await owner.task();
+    });
+    await Promise.resolve();
+    expect(order).toEqual(['stranger 0', 'owner']);
+    owner.end();
+    await ownerRan;
+    checks[0]?.end();
+    await checks[0]?.ran;
+    checks[1]?.end();
+    checks[2]?.end();
+    await Promise.all(checks.map((check) => check.ran));
+    expect(order).toEqual(['stranger 0', 'owner', 'stranger 1', 'stranger 2']);
+    for (const place of [...strangers, ownerPlace]) place?.release();
+    expect(lanes.state().held).toEqual({ owner: 0, stranger: 0 });
+    expect(lanes.admit('stranger')).toBeDefined();
   });
 });

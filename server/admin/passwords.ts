@@ -33,26 +33,124 @@ function derive(password: string, salt: Buffer, cost: ScryptCost): Promise<Buffe
   });
 }
 
-/** At most two hashes at a time: each holds 128 MiB, and a flood of sign-ins must not take it all. */
-function limiter(max: number) {
-  let running = 0;
-  const waiting: (() => void)[] = [];
-  return async <T>(task: () => Promise<T>): Promise<T> => {
-    if (running >= max) await new Promise<void>((resolve) => waiting.push(resolve));
-    running += 1;
+/**
+ * The lanes a password check waits in (issue 45): at most `CHECK_SLOTS` hashes at a time (each holds
+ * 128 MiB), and a bounded number of sign-ins holding a place in each lane. A sign-in from a browser
+ * with a valid device cookie of the account, or a signed-in session's own check, takes the owner's
+ * lane: served first, and with a slot strangers never take (they run at most `STRANGER_SLOTS` at a
+ * time), so the owner's check never waits for a stranger's to end. Everyone else takes the
+ * strangers' lane. Past its bound a lane admits no one: the sign-in is refused at once (429), so no
+ * crowd can make the owner wait behind it.
+ */
+export type CheckLane = 'owner' | 'stranger';
+
+export const CHECK_SLOTS = 2;
+/** Strangers' checks at a time: one slot is always left for the owner's. */
+export const STRANGER_SLOTS = 1;
+/** Places per lane: the checks running plus those waiting for a slot. */
+export const LANE_PLACES: Readonly<Record<CheckLane, number>> = { owner: 8, stranger: 8 };
+
+/** A place in a lane, held by one sign-in from before its first database work to its answer. */
+export interface CheckPlace {
+  /** Runs a hash in this place's lane, when a slot is free and no owner's check waits before it. */
+  run<T>(task: () => Promise<T>): Promise<T>;
+  /** Gives the place back (every place is released once, whatever the sign-in's answer). */
+  release(): void;
+}
+
+export interface CheckLanes {
+  /** A place in `lane`, or undefined when the lane is full. */
+  admit(lane: CheckLane): CheckPlace | undefined;
+  /** Whether `lane` has no place left now (a sign-in may be refused before any other work). */
+  full(lane: CheckLane): boolean;
+  /** Runs a hash outside the bound (the command line's, a new account's): in the owner's lane. */
+  run<T>(task: () => Promise<T>, lane?: CheckLane): Promise<T>;
+  /** Seconds a refused sign-in should wait: the checks ahead at the recent speed, at least 1. */
+  retryAfterSeconds(): number;
+  /** Places held, hashes running and waiting, for the tests and the benchmark. */
+  state(): {
+    held: Record<CheckLane, number>;
+    running: Record<CheckLane, number>;
+    waiting: Record<CheckLane, number>;
+  };
+}
+
+export function checkLanes(
+  slots = CHECK_SLOTS,
+  strangerSlots = STRANGER_SLOTS,
+  places: Readonly<Record<CheckLane, number>> = LANE_PLACES,
+): CheckLanes {
+  const held: Record<CheckLane, number> = { owner: 0, stranger: 0 };
+  const running: Record<CheckLane, number> = { owner: 0, stranger: 0 };
+  const waiting: Record<CheckLane, (() => void)[]> = { owner: [], stranger: [] };
+  // The mean of the recent checks' milliseconds (a moving average), for Retry-After.
+  let meanMs = 250;
+
+  const canStart = (lane: CheckLane) =>
+    running.owner + running.stranger < slots &&
+    (lane === 'owner' || running.stranger < strangerSlots);
+
+  // A slot is taken for a waiting check before it is woken, never left free in between: no
+  // newcomer can slip ahead of a check that waits. The owner's are woken first.
+  function wake() {
+    for (const lane of ['owner', 'stranger'] as const) {
+      while (waiting[lane].length > 0 && canStart(lane)) {
+        running[lane] += 1;
+        waiting[lane].shift()?.();
+      }
+    }
+  }
+
+  async function run<T>(task: () => Promise<T>, lane: CheckLane = 'owner'): Promise<T> {
+    if (waiting[lane].length === 0 && canStart(lane)) running[lane] += 1;
+    else await new Promise<void>((resolve) => waiting[lane].push(resolve));
+    const started = performance.now();
     try {
       return await task();
     } finally {
-      running -= 1;
-      waiting.shift()?.();
+      meanMs = 0.8 * meanMs + 0.2 * (performance.now() - started);
+      running[lane] -= 1;
+      wake();
     }
+  }
+
+  return {
+    admit(lane) {
+      if (held[lane] >= places[lane]) return undefined;
+      held[lane] += 1;
+      let released = false;
+      return {
+        run: (task) => run(task, lane),
+        release() {
+          if (released) return;
+          released = true;
+          held[lane] -= 1;
+        },
+      };
+    },
+    full: (lane) => held[lane] >= places[lane],
+    run,
+    retryAfterSeconds() {
+      // The strangers' places ahead, each a check at the recent speed, on the strangers' slots.
+      return Math.max(1, Math.ceil(((held.stranger / strangerSlots) * meanMs) / 1000));
+    },
+    state: () => ({
+      held: { ...held },
+      running: { ...running },
+      waiting: {
+        owner: waiting.owner.length,
+        stranger: waiting.stranger.length,
+      },
+    }),
   };
 }
-const hashing = limiter(2);
+
+/** The process's lanes: the bound is on this process's memory, so every route shares them. */
+export const passwordChecks = checkLanes();
 
 export async function hashPassword(password: string, cost = DEFAULT_COST): Promise<string> {
   const salt = randomBytes(SALT_LENGTH);
-  const key = await hashing(() => derive(password, salt, cost));
+  const key = await passwordChecks.run(() => derive(password, salt, cost));
   return [
     'scrypt',
     cost.log2N,
@@ -79,11 +177,19 @@ function parse(stored: string): { cost: ScryptCost; salt: Buffer; key: Buffer } 
   };
 }
 
-/** True when `password` is the one `stored` was made from; compared in constant time. */
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+/**
+ * True when `password` is the one `stored` was made from; compared in constant time. The hash runs
+ * in `place`'s lane (a sign-in's), else in the owner's, outside the bound.
+ */
+export async function verifyPassword(
+  password: string,
+  stored: string,
+  place?: CheckPlace,
+): Promise<boolean> {
   const parsed = parse(stored);
   if (!parsed || parsed.key.length !== KEY_LENGTH) return false;
-  const key = await hashing(() => derive(password, parsed.salt, parsed.cost));
+  const work = () => derive(password, parsed.salt, parsed.cost);
+  const key = await (place ? place.run(work) : passwordChecks.run(work));
   return timingSafeEqual(key, parsed.key);
 }
 
@@ -101,7 +207,11 @@ export function dummyHash(cost = DEFAULT_COST): Promise<string> {
  * Does the work of one verification and fails: for a sign-in with an unknown e-mail address, so
  * that its answer takes as long as a wrong password's (no finding out who has an account by timing).
  */
-export async function verifyNobody(password: string, cost = DEFAULT_COST): Promise<false> {
-  await verifyPassword(password, await dummyHash(cost));
+export async function verifyNobody(
+  password: string,
+  cost = DEFAULT_COST,
+  place?: CheckPlace,
+): Promise<false> {
+  await verifyPassword(password, await dummyHash(cost), place);
   return false;
 }

@@ -52,6 +52,7 @@ function findSession({ db }: Database, token: string) {
       'users.password_hash',
       'users.created_at',
       'users.seen_before',
+      'users.device_epoch',
     ])
     .where('sessions.token_hash', '=', tokenHash(token))
     .executeTakeFirst();
@@ -122,6 +123,7 @@ export function sessions(database: Database, { now = Date.now }: { now?: () => n
         createdAt: Number(row.created_at),
         lastActiveAt: at,
         seenBefore,
+        deviceEpoch: Number(row.device_epoch),
       };
     },
   };

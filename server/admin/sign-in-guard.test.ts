@@ -6,7 +6,7 @@ import { DEVICE_COOKIE } from './device-cookie.ts';
 import { FAILED_SIGN_INS_KEPT_MS } from './failed-sign-ins.ts';
 import { SESSION_COOKIE } from './admin-context.ts';
 import { SIGN_IN_WINDOW_MS } from './sign-in-limit.ts';
-import { totpCode, totpStep } from './totp.ts';
+import { legacyRecoveryCodeHash, totpCode, totpStep } from './totp.ts';
 import { twoStep } from './two-step.ts';
 import { users } from './users.ts';
 import { businessContent } from '../../src/content/business.ts';
@@ -117,9 +117,10 @@ describe.each(engines)('sign-in under attack on $name', (engine) => {
     }
     const [payload, signature = ''] = [known.slice(0, -33), known.slice(-32)];
     const flipped = `${payload}.${signature[0] === 'a' ? 'b' : 'a'}${signature.slice(1)}`;
-    const [account = '', nonce = ''] = payload.split('.');
-    const otherNonce = `${account}.${'A'.repeat(nonce.length)}.${signature}`;
-    for (const device of [flipped, otherNonce, partner, 'nonsense', '']) {
+    const [account = '', epoch = '', nonce = ''] = payload.split('.');
+    const otherNonce = `${account}.${epoch}.${'A'.repeat(nonce.length)}.${signature}`;
+    const otherEpoch = `${account}.${Number(epoch) + 1}.${nonce}.${signature}`;
+    for (const device of [flipped, otherNonce, otherEpoch, partner, 'nonsense', '']) {
       const response = await signIn(EMAIL, PASSWORD, { from: '203.0.113.9', device });
       expect(response.statusCode, device).toBe(429);
     }
@@ -141,6 +142,63 @@ describe.each(engines)('sign-in under attack on $name', (engine) => {
     expect((await signIn(EMAIL, PASSWORD, { device: known })).statusCode).toBe(200);
   });
 
+  it("'Sign out everywhere' ends every session and every device cookie of the account", async () => {
+    await users(store.database, { cost, now }).add('partner@example.com', PASSWORD);
+    const partner = cookiesOf(await signIn('partner@example.com', PASSWORD));
+    const browsers = [
+      await signIn(EMAIL, PASSWORD),
+      await signIn(EMAIL, PASSWORD, { from: STRANGER }),
+    ];
+    const [here, there] = browsers.map((response) => cookiesOf(response));
+    const session = (cookies: typeof here) => ({
+      [SESSION_COOKIE]: cookies?.[SESSION_COOKIE]?.value ?? '',
+    });
+    const out = await app.inject({
+      method: 'POST',
+      url: '/admin/api/sign-out-everywhere',
+      headers: { 'sec-fetch-site': 'same-origin' },
+      cookies: session(here),
+    });
+    expect(out.statusCode).toBe(200);
+    expect(cookiesOf(out)[SESSION_COOKIE]?.value).toBe('');
+    expect(cookiesOf(out)[DEVICE_COOKIE]?.value).toBe('');
+    for (const cookies of [here, there]) {
+      const visit = await app.inject({
+        method: 'GET',
+        url: '/admin/api/session',
+        cookies: session(cookies),
+      });
+      expect(visit.statusCode).toBe(401);
+      expect(visit.json().sessionEnded).toBe(true);
+    }
+    // Another account's session is its own.
+    const other = await app.inject({
+      method: 'GET',
+      url: '/admin/api/session',
+      cookies: session(partner),
+    });
+    expect(other.statusCode).toBe(200);
+
+    // The old device cookies are new browsers now: the account's spent allowance stops them too.
+    for (let n = 1; n <= 5; n += 1) {
+      expect((await signIn(EMAIL, 'wrong', { from: STRANGER })).statusCode).toBe(401);
+    }
+    for (const cookies of [here, there]) {
+      const device = cookies?.[DEVICE_COOKIE]?.value ?? '';
+      expect((await signIn(EMAIL, PASSWORD, { from: '203.0.113.9', device })).statusCode).toBe(429);
+    }
+    expect(
+      (await signIn('partner@example.com', PASSWORD, { device: partner[DEVICE_COOKIE]?.value }))
+        .statusCode,
+    ).toBe(200);
+    // A cookie issued after it is a known browser again.
+    clock += SIGN_IN_WINDOW_MS;
+    const again = deviceOf(await signIn(EMAIL, PASSWORD));
+    expect(again).toMatch(/^[0-9a-f]{32}\.1\./);
+    for (let n = 1; n <= 5; n += 1) await signIn(EMAIL, 'wrong', { from: STRANGER });
+    expect((await signIn(EMAIL, PASSWORD, { from: STRANGER, device: again })).statusCode).toBe(200);
+  });
+
   it('sets the device cookie for a year, HttpOnly, SameSite=Strict, on /admin', async () => {
     const cookie = cookiesOf(await signIn(EMAIL, PASSWORD))[DEVICE_COOKIE];
     expect(cookie).toMatchObject({
@@ -149,7 +207,8 @@ describe.each(engines)('sign-in under attack on $name', (engine) => {
       path: '/admin',
       maxAge: 365 * 24 * 60 * 60,
     });
-    expect(cookie?.value).toMatch(/^[0-9a-f]{32}\.[A-Za-z0-9_-]{22}\.[0-9a-f]{32}$/);
+    // The account's keyed hash, its device epoch, a nonce, the signature.
+    expect(cookie?.value).toMatch(/^[0-9a-f]{32}\.0\.[A-Za-z0-9_-]{22}\.[0-9a-f]{32}$/);
     // It names the account by keyed hash, never by address.
     expect(cookie?.value).not.toContain('owner');
     expect(cookie?.secure).toBeUndefined();
@@ -274,6 +333,30 @@ describe.each(engines)('two-step sign-in on $name', (engine) => {
     const typed = second.toLowerCase().replaceAll('-', ' ');
     expect((await signIn(EMAIL, PASSWORD, { code: typed })).statusCode).toBe(200);
     expect((await signIn(EMAIL, 'wrong', { code: recoveryCodes[2] })).statusCode).toBe(401);
+    expect(await twoStep(store.database).recoveryCodesLeft(userId)).toBe(8);
+  });
+
+  it('stores recovery codes salted and slow, and still takes one stored as plain SHA-256, once', async () => {
+    const row = await store.database.db
+      .selectFrom('users')
+      .select('recovery_codes')
+      .executeTakeFirstOrThrow();
+    const stored: string[] = JSON.parse(row.recovery_codes ?? '[]');
+    expect(stored).toHaveLength(10);
+    for (const hash of stored) expect(hash).toMatch(/^scrypt\$14\$/);
+    for (const code of recoveryCodes) {
+      expect(stored).not.toContain(legacyRecoveryCodeHash(code));
+    }
+    // An account whose codes were made before issue 45.
+    const [old = '', other = ''] = recoveryCodes;
+    const legacy = [legacyRecoveryCodeHash(old), ...stored.slice(1)];
+    await store.database.db
+      .updateTable('users')
+      .set({ recovery_codes: JSON.stringify(legacy) })
+      .execute();
+    expect((await signIn(EMAIL, PASSWORD, { code: old })).statusCode).toBe(200);
+    expect((await signIn(EMAIL, PASSWORD, { code: old })).statusCode).toBe(401);
+    expect((await signIn(EMAIL, PASSWORD, { code: other })).statusCode).toBe(200);
     expect(await twoStep(store.database).recoveryCodesLeft(userId)).toBe(8);
   });
 

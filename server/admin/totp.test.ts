@@ -1,9 +1,12 @@
+import { createHash } from 'node:crypto';
 import {
   base32Decode,
   base32Encode,
   matchingStep,
   newRecoveryCodes,
   newTotpSecret,
+  legacyRecoveryCodeHash,
+  matchesRecoveryCode,
   otpauthUri,
   recoveryCodeHash,
   totpCode,
@@ -11,6 +14,8 @@ import {
 } from './totp.ts';
 
 // RFC 6238, appendix B: the SHA-1 key is the ASCII of "12345678901234567890", codes of 8 digits.
+/** A cheap cost where only the matching is tested. */
+const CHEAP = { log2N: 10, r: 8, p: 1 };
 const RFC_SECRET = base32Encode(Buffer.from('12345678901234567890'));
 
 describe('TOTP', () => {
@@ -70,14 +75,39 @@ describe('TOTP', () => {
     });
   });
 
-  it('makes ten different recovery codes, hashed as typed in any case or grouping', () => {
+  it('makes ten different recovery codes, matched as typed in any case or grouping', async () => {
     const codes = newRecoveryCodes();
     expect(codes).toHaveLength(10);
     expect(new Set(codes).size).toBe(10);
     for (const code of codes)
       expect(code).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}(-[0-9A-HJKMNP-TV-Z]{4}){2}$/);
     const [code = ''] = codes;
-    expect(recoveryCodeHash(code.toLowerCase().replaceAll('-', ' '))).toBe(recoveryCodeHash(code));
-    expect(recoveryCodeHash(code)).not.toBe(recoveryCodeHash(codes[1] ?? ''));
+    const stored = await recoveryCodeHash(code, CHEAP);
+    expect(await matchesRecoveryCode(code.toLowerCase().replaceAll('-', ' '), stored)).toBe(true);
+    expect(await matchesRecoveryCode(codes[1] ?? '', stored)).toBe(false);
+  });
+
+  it('stores a recovery code salted and slow-hashed, never as its plain SHA-256', async () => {
+    const [code = ''] = newRecoveryCodes();
+    const symbols = code.replaceAll('-', '');
+    const plain = [symbols, `recovery:${symbols}`, code].map((text) =>
+      createHash('sha256').update(text).digest('hex'),
+    );
+    const stored = await recoveryCodeHash(code);
+    expect(stored).toMatch(/^scrypt\$14\$8\$1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{43}$/);
+    for (const hash of plain) expect(stored).not.toContain(hash);
+    // Salted: the same code is stored differently each time.
+    expect(await recoveryCodeHash(code)).not.toBe(stored);
+    expect(await matchesRecoveryCode(code, stored)).toBe(true);
+  });
+
+  it('still accepts a code stored as plain SHA-256 before issue 45', async () => {
+    const [code = ''] = newRecoveryCodes();
+    const legacy = createHash('sha256')
+      .update(`recovery:${code.replaceAll('-', '')}`)
+      .digest('hex');
+    expect(legacyRecoveryCodeHash(code)).toBe(legacy);
+    expect(await matchesRecoveryCode(code.toLowerCase(), legacy)).toBe(true);
+    expect(await matchesRecoveryCode(newRecoveryCodes()[0] ?? '', legacy)).toBe(false);
   });
 });

@@ -1,11 +1,13 @@
-import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { SETUP_CODE_ALPHABET } from '../../src/admin/contract.ts';
+import { hashPassword, verifyPassword, type CheckPlace, type ScryptCost } from './passwords.ts';
 
 /**
  * Time-based one-time passwords (RFC 6238 over RFC 4226), as every authenticator app makes them:
  * HMAC-SHA-1 of the 30-second step, 6 digits. Written on node:crypto (a page of code) rather than
  * taken from a package: nothing else is needed, and RFC 6238's own test values check it
- * (totp.test.ts). Recovery codes are the way in when the phone is lost.
+ * (totp.test.ts). Recovery codes are the way in when the phone is lost: stored salted and
+ * slow-hashed (scrypt).
  */
 
 export const TOTP_STEP_MS = 30_000;
@@ -115,11 +117,44 @@ export function newRecoveryCodes(): string[] {
   });
 }
 
+/** A recovery code's symbols, read as typed without hyphens, spaces or case. */
+function recoverySymbols(code: string): string {
+  return code.toUpperCase().replace(/[\s-]/g, '');
+}
+
 /**
- * What is stored of a recovery code: sha256 of its symbols, read as typed without hyphens,
- * spaces or case. 60 random bits need no slow hash.
+ * The cost of a recovery code's hash: N = 2^14 (16 MiB, an eighth of a password's work). A code
+ * is 60 random bits, not a chosen password: the salt stops any table made ahead, and 2^60 guesses
+ * at this cost are out of anyone's reach; a lighter cost keeps a second step, which may try each of
+ * the ten stored codes (each has its own salt), near one password check's work.
  */
-export function recoveryCodeHash(code: string): string {
-  const symbols = code.toUpperCase().replace(/[\s-]/g, '');
-  return createHash('sha256').update(`recovery:${symbols}`).digest('hex');
+export const RECOVERY_CODE_COST: ScryptCost = { log2N: 14, r: 8, p: 1 };
+
+/**
+ * What is stored of a recovery code: scrypt with a salt of its own (passwords.ts's format), made
+ * in the check lanes like a password's.
+ */
+export function recoveryCodeHash(code: string, cost = RECOVERY_CODE_COST): Promise<string> {
+  return hashPassword(`recovery:${recoverySymbols(code)}`, cost);
+}
+
+/** How recovery codes were stored before issue 45: unsalted sha256 (still accepted once each). */
+export function legacyRecoveryCodeHash(code: string): string {
+  return createHash('sha256')
+    .update(`recovery:${recoverySymbols(code)}`)
+    .digest('hex');
+}
+
+const LEGACY = /^[0-9a-f]{64}$/;
+
+/** Whether `code` is the one `stored` was made from; its hash runs in `place`'s lane. */
+export async function matchesRecoveryCode(
+  code: string,
+  stored: string,
+  place?: CheckPlace,
+): Promise<boolean> {
+  if (LEGACY.test(stored)) {
+    return timingSafeEqual(Buffer.from(legacyRecoveryCodeHash(code)), Buffer.from(stored));
+  }
+  return verifyPassword(`recovery:${recoverySymbols(code)}`, stored, place);
 }

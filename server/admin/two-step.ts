@@ -5,12 +5,16 @@ import {
   newRecoveryCodes,
   newTotpSecret,
   otpauthUri,
+  matchesRecoveryCode,
   recoveryCodeHash,
 } from './totp.ts';
+import type { CheckPlace } from './passwords.ts';
 
 /**
  * Two-step sign-in per account (docs/inbox.md, "Two-step sign-in"): the TOTP secret, the last step used
- * (each code is good once) and the hashes of the unused recovery codes, in the users table. Set
+ * (each code is good once) and the hashes of the unused recovery codes, in the users table (each
+ * salted scrypt; a code stored as plain sha256 before issue 45 is still accepted, once, until
+ * `two-step on` makes new ones). Set
  * on and off with `npm run admin -- two-step on|off EMAIL` (server/admin/cli.ts).
  */
 
@@ -55,16 +59,25 @@ async function useTotp(
   return result.numUpdatedRows > 0n;
 }
 
+/** The stored hash `code` was made from, if any: each tried in turn, in `place`'s lane. */
+async function matchingHash(code: string, hashes: string[], place?: CheckPlace) {
+  for (const hash of hashes) {
+    if (await matchesRecoveryCode(code, hash, place)) return hash;
+  }
+  return undefined;
+}
+
 /** A recovery code still in the list; it is taken out of it (compare-and-set on the list). */
 async function useRecoveryCode(
   db: Database['db'],
   userId: number,
   code: string,
   stored: string | null,
+  place?: CheckPlace,
 ) {
   const hashes = storedHashes(stored);
-  const hash = recoveryCodeHash(code);
-  if (stored === null || !hashes.includes(hash)) return false;
+  const hash = stored === null ? undefined : await matchingHash(code, hashes, place);
+  if (hash === undefined) return false;
   const result = await db
     .updateTable('users')
     .set({ recovery_codes: JSON.stringify(hashes.filter((each) => each !== hash)) })
@@ -89,8 +102,11 @@ export function twoStep({ db }: Database, { now = Date.now }: { now?: () => numb
       return Boolean((await secondFactor(userId))?.totp_secret);
     },
 
-    /** Checks the second step's code: a TOTP code (6 digits) or a recovery code, each good once. */
-    async check(userId: number, code: string): Promise<CodeCheck> {
+    /**
+     * Checks the second step's code: a TOTP code (6 digits) or a recovery code, each good once; a
+     * recovery code's hashes run in the sign-in's place in the check lanes.
+     */
+    async check(userId: number, code: string, place?: CheckPlace): Promise<CodeCheck> {
       const row = await secondFactor(userId);
       if (!row?.totp_secret) return 'refused';
       const typed = code.replace(/\s/g, '');
@@ -100,7 +116,7 @@ export function twoStep({ db }: Database, { now = Date.now }: { now?: () => numb
           ? 'accepted'
           : 'refused';
       }
-      return (await useRecoveryCode(db, userId, typed, row.recovery_codes))
+      return (await useRecoveryCode(db, userId, typed, row.recovery_codes, place))
         ? 'recovery-code-used'
         : 'refused';
     },
@@ -109,12 +125,14 @@ export function twoStep({ db }: Database, { now = Date.now }: { now?: () => numb
     async turnOn(userId: number, email: string, issuer: string): Promise<TwoStepSetup> {
       const secret = newTotpSecret();
       const recoveryCodes = newRecoveryCodes();
+      const hashes: string[] = [];
+      for (const code of recoveryCodes) hashes.push(await recoveryCodeHash(code));
       await db
         .updateTable('users')
         .set({
           totp_secret: secret,
           totp_last_step: null,
-          recovery_codes: JSON.stringify(recoveryCodes.map(recoveryCodeHash)),
+          recovery_codes: JSON.stringify(hashes),
         })
         .where('id', '=', userId)
         .execute();

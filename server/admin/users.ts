@@ -16,6 +16,8 @@ export interface User {
   lastActiveAt: number | null;
   /** Submissions received after this arrived since the user's last visit. */
   seenBefore: number;
+  /** Device cookies name it; only those naming the current one count (device-cookie.ts). */
+  deviceEpoch: number;
 }
 
 export class AccountError extends Error {}
@@ -49,11 +51,18 @@ const USER_COLUMNS = [
   'users.created_at',
   'users.last_active_at',
   'users.seen_before',
+  'users.device_epoch',
 ] as const;
 
 type UserRow = Pick<
   Selectable<Tables['users']>,
-  'id' | 'email' | 'password_hash' | 'created_at' | 'last_active_at' | 'seen_before'
+  | 'id'
+  | 'email'
+  | 'password_hash'
+  | 'created_at'
+  | 'last_active_at'
+  | 'seen_before'
+  | 'device_epoch'
 >;
 
 function toUser(row: UserRow): User {
@@ -64,7 +73,22 @@ function toUser(row: UserRow): User {
     createdAt: Number(row.created_at),
     lastActiveAt: row.last_active_at === null ? null : Number(row.last_active_at),
     seenBefore: Number(row.seen_before),
+    deviceEpoch: Number(row.device_epoch),
   };
+}
+
+/**
+ * Ends every session of the account and moves its device epoch on, in one transaction: no browser
+ * stays signed in, and no device cookie issued before counts as a known browser.
+ */
+export async function signOutEverywhere({ db, engine }: Database, userId: number) {
+  await engine.batch([
+    db
+      .updateTable('users')
+      .set((eb) => ({ device_epoch: eb('device_epoch', '+', 1) }))
+      .where('id', '=', userId),
+    db.deleteFrom('sessions').where('user_id', '=', userId),
+  ]);
 }
 
 async function countUsers(db: Database['db']): Promise<number> {
@@ -146,7 +170,7 @@ export function users({ db, engine }: Database, { now = Date.now, cost }: UserOp
       return required(address);
     },
 
-    /** Sets a new password and ends every session of the account. */
+    /** Sets a new password and signs the account out everywhere (sessions and device cookies). */
     async resetPassword(email: string, password: string): Promise<void> {
       checkPassword(password);
       const user = await required(email);
@@ -154,7 +178,11 @@ export function users({ db, engine }: Database, { now = Date.now, cost }: UserOp
       await engine.batch([
         db
           .updateTable('users')
-          .set({ password_hash: passwordHash, password_changed_at: now() })
+          .set((eb) => ({
+            password_hash: passwordHash,
+            password_changed_at: now(),
+            device_epoch: eb('device_epoch', '+', 1),
+          }))
           .where('id', '=', user.id),
         db.deleteFrom('sessions').where('user_id', '=', user.id),
       ]);

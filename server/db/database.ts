@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
@@ -32,8 +32,31 @@ export interface Database {
    * does not make them secret from the server's own operator.
    */
   clientHash(address: string): string;
+  /**
+   * A secret of the server's own for one use (`KeyLabel`), derived from the same key by HKDF-SHA-256
+   * with the label as its context: never equal to a `clientHash`, which typed text (an e-mail at
+   * sign-in) can choose and the database stores, so no copy of the database holds a secret.
+   */
+  derivedKey(label: KeyLabel): Buffer;
   ping(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** Every use of a derived secret (`Database.derivedKey`), each with its own. */
+export const KEY_LABELS = [
+  /** The forms' proof-of-work challenges' HMAC key (server/http/app.ts). */
+  'altcha',
+  /** The device cookie's signature (server/admin/device-cookie.ts). */
+  'device-cookie',
+  /** The key a device cookie's attempts are counted under (its nonce's keyed hash). */
+  'device-limit',
+] as const;
+export type KeyLabel = (typeof KEY_LABELS)[number];
+
+/** HKDF's info for `label`: a prefix no other use of the key shares. */
+export function derivedKeyOf(addressKey: string, label: KeyLabel): Buffer {
+  const info = `receiver derived key v1: ${label}`;
+  return Buffer.from(hkdfSync('sha256', addressKey, 'receiver-derived-keys', info, 32));
 }
 
 /** Any number: instances of this receiver agree on it, so only one migrates at a time. */
@@ -184,11 +207,17 @@ export async function openDatabase(
     await engine.close();
     throw error;
   }
+  const derivedKeys = new Map<KeyLabel, Buffer>();
   return {
     engine,
     db: engine.db,
     local: databaseAt(config.url) === 'file',
     clientHash: (address) => createHmac('sha256', key).update(address).digest('hex').slice(0, 32),
+    derivedKey(label) {
+      let derived = derivedKeys.get(label);
+      if (!derived) derivedKeys.set(label, (derived = derivedKeyOf(key, label)));
+      return derived;
+    },
     async ping() {
       await sql`SELECT 1`.execute(engine.db);
     },

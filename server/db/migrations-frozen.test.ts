@@ -55,6 +55,10 @@ const released: Record<number, Record<EngineKind, string>> = {
     sqlite: 'acc3f722acab31a43a333eca26808231676c83fb0ae04587a4cc6742e2179999',
     postgres: '76a77f46a3b6ec5a8f9790b93f576ee5853b05da34b3e4ab83ce9bfe3265e74a',
   },
+  12: {
+    sqlite: '154839f50be2dc4f7a66145f3bac5081d17a8f4bc698c94e82641b9c34f1e1d1',
+    postgres: '0841e1f5d56482aee627f4ea54110c257ef28c25ad054095ab3ca897f88909c7',
+  },
 };
 
 /** The checksum of a migration's statements as the runner sends them to `engine`. */

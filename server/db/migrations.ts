@@ -427,4 +427,13 @@ export const migrations: readonly { version: number; statements: readonly Step[]
       'CREATE INDEX outbox_sent ON outbox (sent_at)',
     ],
   },
+  {
+    version: 12,
+    statements: [
+      // Each account's device epoch (server/admin/device-cookie.ts): inside every device cookie's
+      // signed payload; 'Sign out everywhere' moves it on, and every cookie issued before stops
+      // counting as a known browser.
+      'ALTER TABLE users ADD COLUMN device_epoch INTEGER NOT NULL DEFAULT 0',
+    ],
+  },
 ];

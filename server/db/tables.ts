@@ -64,6 +64,8 @@ export interface Tables {
     totp_secret: string | null;
     totp_last_step: number | null;
     recovery_codes: string | null;
+    /** Inside each device cookie's signed payload; 'Sign out everywhere' moves it on (migration 12). */
+    device_epoch: Generated<number>;
   };
   sessions: { token_hash: string; user_id: number; created_at: number; last_seen_at: number };
   /** Counters of the limits every instance shares (server/guard/counters.ts). */

@@ -371,7 +371,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     published: options.published ?? (() => options.site?.live.published() ?? NOTHING_PUBLISHED),
     proofOfWork: proofOfWork(store.database, {
       // Never stored: the secret setting, or a key derived from the address hash's own key.
-      hmacKey: options.altchaHmacKey ?? store.database.clientHash('altcha-key'),
+      hmacKey: options.altchaHmacKey ?? store.database.derivedKey('altcha').toString('hex'),
     }),
     spamScoring: options.spamScoring ?? true,
   });

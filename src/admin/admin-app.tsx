@@ -81,6 +81,18 @@ export function AdminApp() {
     await adminApi.signOut().catch(() => undefined);
     setAuth({ state: 'signed-out' });
   }, []);
+  const [signOutFailed, setSignOutFailed] = useState(false);
+  const signOutEverywhere = useCallback(async () => {
+    setSignOutFailed(false);
+    try {
+      await adminApi.signOutEverywhere();
+      setAuth({ state: 'signed-out' });
+    } catch (error) {
+      // A 401: this session had ended already; anything else changed nothing.
+      if (error instanceof ApiError && error.status === 401) setAuth(signedOutState(error));
+      else setSignOutFailed(true);
+    }
+  }, []);
 
   return (
     <HashRouter>
@@ -88,6 +100,8 @@ export function AdminApp() {
         user={auth.state === 'signed-in' ? auth.session.email : undefined}
         businessName={auth.state === 'signed-in' ? auth.session.businessName : undefined}
         onSignOut={signOut}
+        onSignOutEverywhere={signOutEverywhere}
+        signOutEverywhereFailed={signOutFailed}
       >
         <Screens
           auth={auth}

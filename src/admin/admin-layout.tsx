@@ -12,10 +12,20 @@ interface AdminLayoutProps {
   /** The business's name as published (the session says it); the code's before sign-in. */
   businessName?: string | undefined;
   onSignOut: () => void;
+  /** Ends every session and device cookie of the account (server: `/api/sign-out-everywhere`). */
+  onSignOutEverywhere: () => void;
+  signOutEverywhereFailed?: boolean;
   children: ReactNode;
 }
 
-export function AdminLayout({ user, businessName, onSignOut, children }: AdminLayoutProps) {
+export function AdminLayout({
+  user,
+  businessName,
+  onSignOut,
+  onSignOutEverywhere,
+  signOutEverywhereFailed = false,
+  children,
+}: AdminLayoutProps) {
   const { company } = useContent(companyContent);
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
@@ -58,6 +68,22 @@ export function AdminLayout({ user, businessName, onSignOut, children }: AdminLa
                 <LogOut aria-hidden="true" className="size-4" />
                 {adminText.header.signOut}
               </button>
+              <button
+                type="button"
+                onClick={onSignOutEverywhere}
+                aria-describedby="sign-out-everywhere-hint"
+                className="inline-flex min-h-11 items-center text-white underline underline-offset-4 hover:text-gold-300"
+              >
+                {adminText.header.signOutEverywhere}
+              </button>
+              <span id="sign-out-everywhere-hint" className="sr-only">
+                {adminText.header.signOutEverywhereHint}
+              </span>
+              {signOutEverywhereFailed && (
+                <p role="alert" className="basis-full text-gold-300">
+                  {adminText.header.signOutEverywhereFailed}
+                </p>
+              )}
             </div>
           )}
         </div>

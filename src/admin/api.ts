@@ -83,6 +83,9 @@ export const adminApi = {
   setup: (body: SetupBody) =>
     call<SessionInfo>('/setup', { method: 'POST', json: body }, { reportSignOut: false }),
   signOut: () => call<{ ok: true }>('/sign-out', { method: 'POST' }, { reportSignOut: false }),
+  /** Ends every session of the account and makes every device cookie a stranger's. */
+  signOutEverywhere: () =>
+    call<{ ok: true }>('/sign-out-everywhere', { method: 'POST' }, { reportSignOut: false }),
   submissions: (query: URLSearchParams, signal?: AbortSignal) =>
     call<InboxPage>(`/submissions?${query}`, signal ? { signal } : {}),
   submission: (id: string) => call<SubmissionDetail>(`/submissions/${encodeURIComponent(id)}`),

@@ -378,6 +378,11 @@ export interface AdminError {
    * code from the authenticator app (or a recovery code) with them again. With a code: it was wrong.
    */
   codeNeeded?: boolean;
+  /**
+   * A sign-in's 429 when the password checks' lane is full (a crowd of sign-ins): refused
+   * unchecked, with Retry-After in seconds; not a limit of this browser's failures.
+   */
+  busy?: boolean;
   /** A setup's refusal: the field it is about (the code is wrong, the e-mail or password invalid). */
   field?: keyof SetupBody;
 }

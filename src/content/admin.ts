@@ -68,6 +68,10 @@ export const adminText = {
     incorrect: 'Email or password is incorrect.',
     tooMany: (minutes: number) =>
       `Too many failed attempts. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+    /** The server's answer when too many sign-ins wait for a password check (a crowd of them). */
+    busy: 'Too many sign-ins are being checked right now; try again in a few seconds.',
+    busyFor: (seconds: number) =>
+      `The server is busy checking other sign-ins. Try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
     expired: 'Your session has ended. Please sign in again.',
     unreachable: 'The server could not be reached. Check the connection and try again.',
     code: 'Code from your authenticator app',
@@ -105,6 +109,10 @@ export const adminText = {
   header: {
     signedInAs: 'Signed in as',
     signOut: 'Sign out',
+    signOutEverywhere: 'Sign out everywhere',
+    signOutEverywhereHint:
+      'Ends every session of your account, on every browser and phone, and makes every browser sign in as a new one.',
+    signOutEverywhereFailed: 'Signing out everywhere failed. Check the connection and try again.',
   },
 
   /**

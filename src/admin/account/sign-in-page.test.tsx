@@ -125,6 +125,43 @@ describe('SignInPage', () => {
     expect(passwordField()).toHaveValue('');
   });
 
+  it('says the server is busy, in seconds, when a crowd of sign-ins fills the check lane', async () => {
+    const api = signedOut();
+    api.on('POST /admin/api/sign-in', () =>
+      json({ ok: false, error: 'busy', busy: true }, 429, { 'Retry-After': '3' }),
+    );
+    const user = userEvent.setup();
+    await renderSignIn();
+    await user.type(emailField(), 'owner@example.com');
+    await user.type(passwordField(), 'a long pass phrase');
+    await user.click(submitButton());
+
+    await expectAlertSaying(text.busyFor(3));
+  });
+
+  it('signs out everywhere from the header, then shows the sign-in', async () => {
+    const api = fakeFetch({
+      'GET /admin/api/session': () => json(session),
+      'GET /admin/api/submissions': () => json(emptyInbox),
+    });
+    const failing = deferred<Response>();
+    api.on('POST /admin/api/sign-out-everywhere', () => failing.promise);
+    const user = userEvent.setup();
+    window.location.hash = '#/';
+    render(<AdminApp />);
+    const button = await screen.findByRole('button', { name: adminText.header.signOutEverywhere });
+    expect(button).toHaveAccessibleDescription(adminText.header.signOutEverywhereHint);
+
+    await user.click(button);
+    failing.reject(new TypeError('Failed to fetch'));
+    await expectAlertSaying(adminText.header.signOutEverywhereFailed);
+
+    api.on('POST /admin/api/sign-out-everywhere', () => json({ ok: true }));
+    await user.click(button);
+    await screen.findByRole('heading', { level: 1, name: text.heading });
+    expect(api.calls('POST /admin/api/sign-out-everywhere')).toHaveLength(2);
+  });
+
   it('says the server could not be reached when the request fails', async () => {
     const api = signedOut();
     api.on('POST /admin/api/sign-in', () => Promise.reject(new TypeError('Failed to fetch')));

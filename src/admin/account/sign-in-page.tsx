@@ -10,6 +10,7 @@ const text = adminText.signIn;
 
 function failureMessage(error: unknown): string {
   if (!(error instanceof ApiError)) return text.unreachable;
+  if (error.status === 429 && error.body.busy) return text.busyFor(error.retryAfter ?? 1);
   if (error.status === 429)
     return text.tooMany(Math.max(1, Math.ceil((error.retryAfter ?? 60) / 60)));
   if (error.status === 401 || error.status === 400) return text.incorrect;
