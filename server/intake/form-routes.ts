@@ -204,7 +204,8 @@ async function accept(
     language: browserLanguage(request.headers['accept-language']),
     siteLanguage: received.siteLanguage,
     idempotencyKey: key,
-    attachment,
+    // A filled trap keeps its row, not its file: robots must not fill the disk with résumés.
+    attachment: spam?.reasons.includes('honeypot') ? undefined : attachment,
     notify: options.notify,
     // Spam gets none, and spends nothing of its domain's hourly cap.
     acknowledgeTo: spam?.spam
