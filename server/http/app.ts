@@ -290,6 +290,11 @@ function answersWithin<T>(work: Promise<T>, ms: number): Promise<T> {
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
+/** The site's own hosts, configured by the owner (CORS_ORIGINS), never read from a request. */
+function ownHosts(origins: readonly string[] = []): string[] {
+  return origins.filter((origin) => origin !== '*').map((origin) => new URL(origin).hostname);
+}
+
 /** /healthz: liveness, the database answering in time. */
 function healthRoute(app: FastifyInstance, store: AppOptions['store']) {
   app.get('/healthz', async (request, reply) => {
@@ -358,6 +363,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       hmacKey: options.altchaHmacKey ?? store.database.clientHash('altcha-key'),
     }),
     spamScoring: options.spamScoring ?? true,
+    ownHosts: ownHosts(options.corsOrigins),
   });
 
   if (options.admin) {

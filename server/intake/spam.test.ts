@@ -117,6 +117,24 @@ describe.each(engines)('spam kept aside on $name', (engine) => {
     ]);
   });
 
+  it('does not count links to the site’s own pages (CORS_ORIGINS) nor to maps', async () => {
+    await app.close();
+    app = await buildApp({
+      store,
+      notify: true,
+      logLevel: false,
+      corsOrigins: ['https://www.caterer.example'],
+    });
+    const own = Array.from({ length: 12 }, (_, n) => `https://www.caterer.example/menu/${n}`);
+    const response = await post(
+      quoteBody(1, { additionalInfo: `Like these: ${own.join(' ')} https://maps.google.com/?q=1` }),
+    );
+    expect(response.statusCode).toBe(200);
+    expect(await stored()).toEqual([
+      expect.objectContaining({ status: 'new', score: 1, reasons: ['pow-missing'] }),
+    ]);
+  });
+
   it('takes a solved proof of work once: the same answer again counts as invalid, and goes to Spam', async () => {
     vi.useFakeTimers({ toFake: ['Date'], now: Date.parse('2030-05-01T12:00:00Z') });
     try {
