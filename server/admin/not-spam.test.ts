@@ -11,7 +11,8 @@ import { engines, type TestEngine } from '../testing/engines.ts';
 import { quoteBody } from '../testing/fixtures.ts';
 import { bodyText, startSmtp } from '../testing/smtp.ts';
 import { MISSED_ACKNOWLEDGEMENT_DAYS } from './missed-acknowledgement.ts';
-import { promisedReply } from '../mail/mail-text.ts';
+import { acknowledgementMail, promisedReply } from '../mail/mail-text.ts';
+import type { StoredSubmission } from '../store/submission-row.ts';
 import { respondBy } from '../../src/business-time/promises.ts';
 import { siteContent } from '../../src/content/site-content.ts';
 import { users } from './users.ts';
@@ -217,5 +218,42 @@ describe("'Not spam' and the mail relay", () => {
     expect(bodyText(mail?.raw ?? '')).toContain(
       'Gracias por su solicitud de cotización. Ya llegó a nuestro equipo.',
     );
+  });
+
+  it('promises a reply counted from when it leaves for a post released days later, not a past time', async () => {
+    const smtp = await smtpServer;
+    const leaves = Date.now() + 60_000;
+    outbox = startOutbox({
+      store,
+      forms,
+      published: () => NOTHING_PUBLISHED,
+      sender: smtpSender(`smtp://127.0.0.1:${smtp.port}`),
+      from: 'Forms <forms@staffing.example>',
+      to: ['bookings@staffing.example'],
+      log: { info: () => {}, warn: () => {}, error: () => {} },
+      retryBaseMs: 100,
+      retryMaxMs: 200,
+      pollMs: 50,
+      now: () => leaves,
+    });
+    await start({ acknowledge: true, onStored: () => outbox?.nudge() });
+    const id = await spamPost();
+    const receivedAt = Date.now() - 5 * DAY;
+    await store.database.db
+      .updateTable('submissions')
+      .set({ received_at: receivedAt })
+      .where('id', '=', id)
+      .execute();
+    expect((await notSpam(id)).missedAcknowledgement).toEqual({ sent: true, to: VISITOR });
+    await vi.waitFor(() => expect(smtp.received).toHaveLength(1), { timeout: 5_000 });
+    const [mail] = smtp.received;
+    expect(mail?.to).toEqual([VISITOR]);
+    const submission = { ...(await store.get(id)), siteLanguage: 'es' } as StoredSubmission;
+    const promise = (sentAt?: number) =>
+      acknowledgementMail(submission, NOTHING_PUBLISHED, sentAt).text.split('\n')[2] ?? '';
+    const text = bodyText(mail?.raw ?? '').replace(/\s+/gu, ' ');
+    expect(promise()).not.toBe(promise(leaves));
+    expect(text).not.toContain(promise().replace(/\s+/gu, ' '));
+    expect(text).toContain(promise(leaves).replace(/\s+/gu, ' '));
   });
 });
