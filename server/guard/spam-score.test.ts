@@ -69,7 +69,7 @@ describe('spamScore', () => {
       Array.from({ length: n }, (_, i) => `https://venue${i}.example/map`).join(' ');
     expect(score({ fields: { ...quote, additionalInfo: links(2) } }).reasons).toEqual([]);
     expect(score({ fields: { ...quote, additionalInfo: links(11) } })).toMatchObject({
-      reasons: ['links'],
+      reasons: ['link-list'],
       spam: false,
     });
     expect(score({ fields: { ...quote, additionalInfo: links(12) } })).toMatchObject({
@@ -109,7 +109,7 @@ describe('spamScore', () => {
         additionalInfo: 'https://a.example https://b.example/map https://c.example',
       },
     });
-    expect(issue).toEqual({ score: 2, reasons: ['pow-missing', 'links'], spam: false });
+    expect(issue).toEqual({ score: 2, reasons: ['pow-missing', 'link-list'], spam: false });
     const worst = score({
       proofOfWork: { kind: 'missing' },
       fields: {
@@ -120,7 +120,7 @@ describe('spamScore', () => {
       name: 'xJkqPzvRt',
     });
     expect(worst).toMatchObject({
-      reasons: ['pow-missing', 'links', 'random-name', 'gibberish'],
+      reasons: ['pow-missing', 'link-list', 'random-name', 'gibberish'],
       spam: false,
     });
   });
@@ -258,7 +258,7 @@ describe('spamScore', () => {
 
   it('reads lists as text too', () => {
     const fields = { skills: ['http://a.example', 'http://b.example', 'www.c.example'] };
-    expect(score({ fields, name: undefined }).reasons).toEqual(['links']);
+    expect(score({ fields, name: undefined }).reasons).toEqual(['link-list']);
   });
 });
 
@@ -269,10 +269,10 @@ describe('the reasons in words', () => {
     }
   });
 
-  it('keeps the meaning old rows were stored with: many-links was 5 links or more', () => {
+  it('keeps the meaning old rows were stored with: links was 3 or 4 links, many-links 5 or more', () => {
     const words = adminText.submission.spam.reasons;
-    expect(words['many-links']).toContain('5 or more');
-    expect(words.links).not.toMatch(/\d/u);
+    expect(words['many-links']).toBe('It holds 5 or more web links.');
+    expect(words.links).toBe('It holds 3 or 4 web links.');
     expect(words['foreign-script']).toContain('no longer');
     expect(words['sales-pitch']).not.toMatch(/casino|pharmacy|crypto|loan/iu);
   });

@@ -21,7 +21,8 @@ export type ProofOfWork =
 
 /**
  * Every code a stored row may carry, in the order scores list them. Some are no longer given but
- * rows scored before keep them, with the meaning they had then: 'many-links' (5 links or more),
+ * rows scored before keep them, with the meaning they had then: 'links' (3 or 4 links, maps
+ * counted), 'many-links' (5 links or more),
  * 'spam-words' (two words of a list that held words clients use), 'foreign-script' (a Cyrillic
  * or Chinese name is a customer).
  */
@@ -32,6 +33,7 @@ export const spamReasons = [
   'pow-replayed',
   'too-fast',
   'links',
+  'link-list',
   'many-links',
   'link-farm',
   'link-markup',
@@ -60,7 +62,7 @@ const WEIGHTS: Record<SpamReason, number> = {
   'too-fast': 1,
   'random-name': 1,
   gibberish: 1,
-  links: 1,
+  'link-list': 1,
   // A message of random letters only: with no proof and a random name, Spam.
   'keyboard-mash': 3,
   // What link robots paste and clients do not: each enough on its own.
@@ -71,6 +73,7 @@ const WEIGHTS: Record<SpamReason, number> = {
   'sales-pitch': SPAM_THRESHOLD - 1,
   'pitch-link': 1,
   // No longer given (rows scored before keep them).
+  links: 0,
   'many-links': 0,
   'spam-words': 0,
   'foreign-script': 0,
@@ -81,7 +84,7 @@ export const CLIENT_SIGNALS = [
   ['pow-missing', 'too-fast'],
   ['random-name'],
   ['gibberish'],
-  ['links'],
+  ['link-list'],
 ] as const satisfies readonly (readonly SpamReason[])[];
 
 export function weightOf(reason: SpamReason): number {
@@ -296,7 +299,7 @@ function contentReasons(all: readonly string[], ownHosts: readonly string[]): Sp
   const links = countLinks(text, ownHosts);
   const found: SpamReason[] = [];
   if (links >= LINK_FARM) found.push('link-farm');
-  else if (links >= SOME_LINKS) found.push('links');
+  else if (links >= SOME_LINKS) found.push('link-list');
   if (LINK_MARKUP.test(text)) found.push('link-markup');
   if (all.some(isKeyboardMash)) found.push('keyboard-mash');
   else if (all.some(isGibberish)) found.push('gibberish');

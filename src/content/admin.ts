@@ -293,8 +293,7 @@ export const adminText = {
         'pow-replayed': 'The background check’s answer had already been used by another post.',
         'too-fast': 'It was sent less than 3 seconds after the form was opened.',
         honeypot: 'A hidden field that people never see was filled in (a robot fills every field).',
-        links: 'It holds several web links (maps and this site’s own pages not counted).',
-        'many-links': 'It holds many web links (5 or more).',
+        'link-list': 'It holds 3 to 11 web links (maps and this site’s own pages not counted).',
         'link-farm': 'It holds 12 or more web links: more than any message about one event.',
         'link-markup': 'It holds links written as forum or web-page code ([url] or <a href>).',
         'random-name': 'The name looks like random letters.',
@@ -302,6 +301,8 @@ export const adminText = {
         'keyboard-mash': 'The message is nothing but random letters.',
         'repeated-text': 'The same text is written again and again.',
         // No longer given, kept for submissions scored before, in the words of what they meant then.
+        links: 'It holds 3 or 4 web links.',
+        'many-links': 'It holds 5 or more web links.',
         'spam-words': 'It used two words from a list of sales-pitch words (an older check).',
         'sales-pitch': 'It uses the phrases of a sales pitch, which clients do not write.',
         'pitch-link': 'The sales pitch carries a web link.',
