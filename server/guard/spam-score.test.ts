@@ -185,6 +185,7 @@ describe('spamScore', () => {
     expect(isRepeated([long, long, long])).toBe(true);
     expect(isRepeated([`${long}. ${long}. ${long}.`])).toBe(true);
     expect(isRepeated(['hello '.repeat(16)])).toBe(true);
+    expect(isRepeated(['Thank you! Thank you! Thank you! Thank you! Thank you!'])).toBe(false);
     expect(score({ fields: { ...quote, additionalInfo: 'buy now '.repeat(10) } })).toMatchObject({
       reasons: ['repeated-text'],
       spam: true,

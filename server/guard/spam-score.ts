@@ -228,12 +228,16 @@ function counter() {
   };
 }
 
-/** A whole text that is one phrase four times or more and nothing else ('buy now buy now …'). */
-const ONLY_REPEATS = /^(.{2,60}?)(?:[\s.,;!?]+\1){3,}[\s.,;!?]*$/su;
+/**
+ * A whole text of 60 characters or more that is one phrase six times or more and nothing else
+ * ('buy now buy now …'); a client's 'Thank you! Thank you! Thank you!' is not.
+ */
+const ONLY_REPEATS = /^(.{2,60}?)(?:[\s.,;!?]+\1){5,}[\s.,;!?]*$/su;
+const ONLY_REPEATS_MIN = 60;
 
 /**
  * One text of `REPEATED_MIN` characters or more, identical, three times (in three fields, or as
- * three lines of one), or a text of `REPEATED_MIN` or more that is one phrase over and over:
+ * three lines of one), or a text of 60 or more that is one phrase six times and nothing else:
  * pasted, not written.
  */
 export function isRepeated(values: readonly string[]): boolean {
@@ -246,7 +250,9 @@ export function isRepeated(values: readonly string[]): boolean {
       .replace(/[ \t]+/gu, ' '),
   );
   if (same.filter(long).some((value) => more(`value:${value}`) >= 3)) return true;
-  if (same.some((value) => long(value) && ONLY_REPEATS.test(value))) return true;
+  if (same.some((value) => value.length >= ONLY_REPEATS_MIN && ONLY_REPEATS.test(value))) {
+    return true;
+  }
   return same.some((value) => {
     const inner = counter();
     return value

@@ -558,6 +558,14 @@ export const legitimate: readonly CorpusPost[] = [
     {},
     'purchase reference codes and three venue links, no script',
   ),
+  quote(
+    'missing',
+    'Gloria Ibáñez',
+    'gloria.i@example.com',
+    'Thank you! Thank you! Thank you! Thank you! You saved our wedding day!',
+    {},
+    'thank you four times',
+  ),
   application(
     'solved',
     'Carlos Pérez',
