@@ -400,7 +400,7 @@ function updateQueries(
   engine: Engine,
   change: Change,
   body: UpdateSubmissionBody,
-  beforeStatus?: Query,
+  beforeStatus: readonly Query[] = [],
 ): Query[] {
   const { db } = engine;
   const { id, by } = change;
@@ -410,7 +410,7 @@ function updateQueries(
   if (status !== undefined) {
     queries.push(
       logIfChanged(engine, change, { kind: 'status', status, changed: eb('status', '<>', status) }),
-      ...(beforeStatus ? [beforeStatus] : []),
+      ...beforeStatus,
       db
         .updateTable('submissions')
         .set({
@@ -498,9 +498,10 @@ export function inbox(
       const plan = await planMissedAcknowledgement(
         engine,
         { id, status: change.status, at },
-        { acknowledge, forms },
+        { acknowledge, forms, addressHash: database.clientHash },
       );
-      const queries = updateQueries(engine, { id, by: { userEmail, at } }, change, plan?.query);
+      const before = plan?.query && plan.claim ? [plan.query, plan.claim] : [];
+      const queries = updateQueries(engine, { id, by: { userEmail, at } }, change, before);
       const results = await engine.batch(queries);
       const found = await detail(id);
       if (!found || !plan) return found;

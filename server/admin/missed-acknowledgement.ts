@@ -1,13 +1,17 @@
 /**
  * 'Not spam': the acknowledgement a sender missed while their post sat in Spam. Queued through the
  * outbox (in the language of the page they used, as the form route's would have been) when the
- * post arrived less than `MISSED_ACKNOWLEDGEMENT_DAYS` ago and none was ever queued for it; never
- * a second one, however often the owner takes it out of Spam. No notification: the owner is
- * reading it already.
+ * post goes to New or In progress (Handled needs no promise of a reply), arrived less than
+ * `MISSED_ACKNOWLEDGEMENT_DAYS` ago and none was ever queued for it; never a second one, however
+ * often the owner takes it out of Spam. The address is claimed for a day in
+ * `acknowledged_addresses`, as the form route does, so that a post of theirs later that day gets
+ * none. Its promise of a reply counts from when it leaves (server/mail/mail-text.ts
+ * `promisedReply`), never a time already past. No notification: the owner is reading it already.
  */
 import type { MissedAcknowledgement } from '../../src/admin/contract.ts';
 import type { Engine, Query } from '../db/engine.ts';
 import type { FormDefinition } from '../intake/forms.ts';
+import { ACKNOWLEDGE_WINDOW_MS } from '../store/save-submission.ts';
 
 export const MISSED_ACKNOWLEDGEMENT_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -16,6 +20,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export interface MissedPlan {
   /** The insert into the outbox (guarded: still Spam, no acknowledgement queued); none: no e-mail. */
   query?: Query;
+  /** The address's claim for the day (after the insert: only when it queued one). */
+  claim?: Query;
   /** The answer when no e-mail goes; the address when one is queued. */
   outcome: MissedAcknowledgement;
 }
@@ -37,7 +43,11 @@ async function hasAcknowledgement({ db }: Engine, id: string): Promise<boolean> 
 export async function planMissedAcknowledgement(
   engine: Engine,
   change: { id: string; status: string | undefined; at: number },
-  options: { acknowledge: boolean; forms: readonly FormDefinition[] },
+  options: {
+    acknowledge: boolean;
+    forms: readonly FormDefinition[];
+    addressHash: (address: string) => string;
+  },
 ): Promise<MissedPlan | undefined> {
   const { id, status, at } = change;
   if (status === undefined || status === 'spam') return undefined;
@@ -56,7 +66,50 @@ export async function planMissedAcknowledgement(
   if (Number(row.received_at) < at - MISSED_ACKNOWLEDGEMENT_DAYS * DAY_MS) {
     return { outcome: { sent: false, why: 'too-old' } };
   }
-  return { query: queueIfStillSpam(engine, id, at), outcome: { sent: true, to } };
+  if (status === 'handled') return { outcome: { sent: false, why: 'handled' } };
+  const address = options.addressHash(`acknowledge:${to.trim().toLowerCase()}`);
+  return {
+    query: queueIfStillSpam(engine, id, at),
+    claim: claimAddress(engine, { id, address, at }),
+    outcome: { sent: true, to },
+  };
+}
+
+/**
+ * The address's claim for a day, taken over as the form route does (save-submission.ts), once the
+ * acknowledgement is queued for this submission.
+ */
+function claimAddress(
+  { db, typed }: Engine,
+  { id, address, at }: { id: string; address: string; at: number },
+): Query {
+  return db
+    .insertInto('acknowledged_addresses')
+    .columns(['address_hash', 'until', 'submission_id'])
+    .expression(
+      db
+        .selectNoFrom([
+          typed(address, 'text').as('address_hash'),
+          typed(at + ACKNOWLEDGE_WINDOW_MS, 'integer').as('until'),
+          typed(id, 'text').as('submission_id'),
+        ])
+        .where((eb) =>
+          eb.exists(
+            db
+              .selectFrom('outbox')
+              .select('id')
+              .where('submission_id', '=', id)
+              .where('kind', '=', 'acknowledge')
+              .where('created_at', '=', at),
+          ),
+        ),
+    )
+    .onConflict((oc) =>
+      oc.column('address_hash').doUpdateSet((eb) => ({
+        until: eb.ref('excluded.until'),
+        submission_id: eb.ref('excluded.submission_id'),
+      })),
+    );
 }
 
 /**

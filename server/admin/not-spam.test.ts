@@ -11,6 +11,10 @@ import { engines, type TestEngine } from '../testing/engines.ts';
 import { quoteBody } from '../testing/fixtures.ts';
 import { bodyText, startSmtp } from '../testing/smtp.ts';
 import { MISSED_ACKNOWLEDGEMENT_DAYS } from './missed-acknowledgement.ts';
+import { acknowledgementMail, promisedReply } from '../mail/mail-text.ts';
+import type { StoredSubmission } from '../store/submission-row.ts';
+import { respondBy } from '../../src/business-time/promises.ts';
+import { siteContent } from '../../src/content/site-content.ts';
 import { users } from './users.ts';
 
 const cost = { log2N: 10, r: 8, p: 1 };
@@ -18,7 +22,7 @@ const OWNER = 'owner@example.com';
 const PASSWORD = 'a long enough password';
 const VISITOR = 'maria.delacruz@example.com';
 const DAY = 24 * 60 * 60 * 1000;
-const farm = [1, 2, 3, 4, 5, 6, 7, 8].map((n) => `https://deals-${n}.example/`).join(' ');
+const farm = Array.from({ length: 12 }, (_, n) => `https://deals-${n}.example/`).join(' ');
 
 let data: Awaited<ReturnType<TestEngine['create']>>;
 let store: Store;
@@ -51,12 +55,12 @@ async function spamPost(): Promise<string> {
   return id;
 }
 
-async function notSpam(id: string): Promise<SubmissionDetail> {
+async function notSpam(id: string, status = 'new'): Promise<SubmissionDetail> {
   const answer = await app.inject({
     method: 'PATCH',
     url: `/admin/api/submissions/${id}`,
     headers: { ...SAME_ORIGIN, cookie: `admin_session=${token}` },
-    payload: { status: 'new' },
+    payload: { status },
   });
   expect(answer.statusCode).toBe(200);
   return answer.json<SubmissionDetail>();
@@ -120,11 +124,54 @@ describe.each(engines)("'Not spam' on $name", (engine) => {
     expect(await emails(id)).toEqual([]);
   });
 
+  it('claims the address for the day, as the form route does: a later post that day gets none', async () => {
+    await start({ acknowledge: true });
+    const id = await spamPost();
+    expect((await notSpam(id)).missedAcknowledgement).toEqual({ sent: true, to: VISITOR });
+    const claims = await store.database.db
+      .selectFrom('acknowledged_addresses')
+      .select(['submission_id', 'until'])
+      .execute();
+    expect(claims).toHaveLength(1);
+    expect(claims[0]?.submission_id).toBe(id);
+    expect(Number(claims[0]?.until)).toBeGreaterThan(Date.now() + DAY - 60_000);
+    const later = await app.inject({
+      method: 'POST',
+      url: '/api/forms/quote',
+      headers: { 'content-type': 'application/json' },
+      payload: quoteBody(2, { email: VISITOR }),
+    });
+    const { id: second } = later.json<{ id: string }>();
+    expect(await emails(second)).toEqual(['notify']);
+  });
+
+  it('sends no acknowledgement when a spam post is marked Handled, and says why', async () => {
+    await start({ acknowledge: true });
+    const id = await spamPost();
+    const answer = await notSpam(id, 'handled');
+    expect(answer.status).toBe('handled');
+    expect(answer.missedAcknowledgement).toEqual({ sent: false, why: 'handled' });
+    expect(await emails(id)).toEqual([]);
+  });
+
   it('sends nothing when acknowledgements are off, and says so', async () => {
     await start({ acknowledge: false });
     const id = await spamPost();
     expect((await notSpam(id)).missedAcknowledgement).toEqual({ sent: false, why: 'off' });
     expect(await emails(id)).toEqual([]);
+  });
+});
+
+describe('the promise of a late acknowledgement', () => {
+  it('counts from when it leaves when the deadline from arrival is past, never a time gone', () => {
+    const { business } = siteContent(NOTHING_PUBLISHED);
+    const sent = Date.parse('2026-11-27T15:00:00Z');
+    const received = sent - 5 * DAY;
+    expect(respondBy(received, business)).toBeLessThan(sent);
+    expect(promisedReply(received, sent, business)).toBe(respondBy(sent, business));
+    expect(promisedReply(received, sent, business)).toBeGreaterThan(sent);
+    // On time, the promise is the one counted from arrival (as the owner's notification says).
+    expect(promisedReply(sent, sent + 60_000, business)).toBe(respondBy(sent, business));
   });
 });
 
@@ -171,5 +218,42 @@ describe("'Not spam' and the mail relay", () => {
     expect(bodyText(mail?.raw ?? '')).toContain(
       'Gracias por su solicitud de cotización. Ya llegó a nuestro equipo.',
     );
+  });
+
+  it('promises a reply counted from when it leaves for a post released days later, not a past time', async () => {
+    const smtp = await smtpServer;
+    const leaves = Date.now() + 60_000;
+    outbox = startOutbox({
+      store,
+      forms,
+      published: () => NOTHING_PUBLISHED,
+      sender: smtpSender(`smtp://127.0.0.1:${smtp.port}`),
+      from: 'Forms <forms@staffing.example>',
+      to: ['bookings@staffing.example'],
+      log: { info: () => {}, warn: () => {}, error: () => {} },
+      retryBaseMs: 100,
+      retryMaxMs: 200,
+      pollMs: 50,
+      now: () => leaves,
+    });
+    await start({ acknowledge: true, onStored: () => outbox?.nudge() });
+    const id = await spamPost();
+    const receivedAt = Date.now() - 5 * DAY;
+    await store.database.db
+      .updateTable('submissions')
+      .set({ received_at: receivedAt })
+      .where('id', '=', id)
+      .execute();
+    expect((await notSpam(id)).missedAcknowledgement).toEqual({ sent: true, to: VISITOR });
+    await vi.waitFor(() => expect(smtp.received).toHaveLength(1), { timeout: 5_000 });
+    const [mail] = smtp.received;
+    expect(mail?.to).toEqual([VISITOR]);
+    const submission = { ...(await store.get(id)), siteLanguage: 'es' } as StoredSubmission;
+    const promise = (sentAt?: number) =>
+      acknowledgementMail(submission, NOTHING_PUBLISHED, sentAt).text.split('\n')[2] ?? '';
+    const text = bodyText(mail?.raw ?? '').replace(/\s+/gu, ' ');
+    expect(promise()).not.toBe(promise(leaves));
+    expect(text).not.toContain(promise().replace(/\s+/gu, ' '));
+    expect(text).toContain(promise(leaves).replace(/\s+/gu, ' '));
   });
 });

@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { adminText } from '../../src/content/admin.ts';
 import {
   CLIENT_SIGNALS,
+  countLinks,
   foreignLetters,
   isGibberish,
+  isKeyboardMash,
   isRandomName,
   isRepeated,
   SPAM_THRESHOLD,
@@ -62,16 +64,16 @@ describe('spamScore', () => {
     expect(fast).toMatchObject({ reasons: ['too-fast'], spam: false });
   });
 
-  it('counts links: three to seven are a client’s venue and map, eight are a farm', () => {
+  it('counts links: a client’s venue, parking and inspiration pictures stay weak, 12 are a farm', () => {
     const links = (n: number) =>
       Array.from({ length: n }, (_, i) => `https://venue${i}.example/map`).join(' ');
     expect(score({ fields: { ...quote, additionalInfo: links(2) } }).reasons).toEqual([]);
-    expect(score({ fields: { ...quote, additionalInfo: links(7) } })).toMatchObject({
-      reasons: ['links'],
+    expect(score({ fields: { ...quote, additionalInfo: links(11) } })).toMatchObject({
+      reasons: ['link-list'],
       spam: false,
     });
-    expect(score({ fields: { ...quote, additionalInfo: links(8) } })).toMatchObject({
-      reasons: ['many-links'],
+    expect(score({ fields: { ...quote, additionalInfo: links(12) } })).toMatchObject({
+      reasons: ['link-farm'],
       spam: true,
     });
     expect(
@@ -79,11 +81,24 @@ describe('spamScore', () => {
     ).toMatchObject({ reasons: ['link-markup'], spam: true });
   });
 
-  it('never bins what a real client shows: no script, an odd name and links together stay under', () => {
+  it('does not count maps nor the business’s own site, nor read a Markdown link as link code', () => {
+    const text =
+      'Venue [The Wharf](https://www.wharf.example/pier), map https://maps.app.goo.gl/Xb7k and https://maps.google.com/?q=1,2, our order https://www.caterer.example/quote/12';
+    expect(countLinks(text, ['caterer.example'])).toBe(1);
+    expect(score({ fields: { ...quote, additionalInfo: text } }).reasons).toEqual([]);
+    const notion = `Venue: [The Wharf](https://www.wharf.example/venues) - thanks`;
+    expect(score({ fields: { ...quote, additionalInfo: notion } })).toMatchObject({
+      reasons: [],
+      spam: false,
+    });
+  });
+
+  it('never bins what a real client shows: no script, an odd name, codes and links together stay under', () => {
     const most = CLIENT_SIGNALS.reduce(
       (sum, group) => sum + Math.max(...group.map((reason) => weightOf(reason))),
       0,
     );
+    expect(CLIENT_SIGNALS.flat()).toContain('gibberish');
     expect(most).toBeLessThan(SPAM_THRESHOLD);
     const issue = score({
       proofOfWork: { kind: 'missing' },
@@ -91,44 +106,108 @@ describe('spamScore', () => {
       fields: {
         ...quote,
         clientName: 'María DeLaCruz',
-        additionalInfo: 'https://a.example https://maps.google.com/?q=1,2 https://c.example',
+        additionalInfo: 'https://a.example https://b.example/map https://c.example',
       },
     });
-    expect(issue).toEqual({ score: 2, reasons: ['pow-missing', 'links'], spam: false });
+    expect(issue).toEqual({ score: 2, reasons: ['pow-missing', 'link-list'], spam: false });
     const worst = score({
       proofOfWork: { kind: 'missing' },
       fields: {
         ...quote,
-        additionalInfo: 'Купить https://a.example https://b.example https://c.example',
+        additionalInfo:
+          'Ref nos: BKNG4471 PO-XKCDZ QRSTV and WWWJDN; venue https://a.example https://b.example https://c.example',
       },
       name: 'xJkqPzvRt',
     });
-    expect(worst).toMatchObject({ reasons: ['pow-missing', 'links', 'random-name'], spam: false });
+    expect(worst).toMatchObject({
+      reasons: ['pow-missing', 'link-list', 'random-name', 'gibberish'],
+      spam: false,
+    });
   });
 
-  it('bins a pitch, repeated text and gibberish: what spammers write', () => {
-    const pitch = 'Our SEO team gets you on the first page of Google with backlinks.';
+  it('hears no pitch in the words clients write about their event', () => {
+    for (const text of [
+      'Can you make 150 empanadas for the reception? Text me on WhatsApp.',
+      'Fiesta temática de casino para 80 personas. Escríbame por WhatsApp, por favor.',
+      'Waiters for our Bitcoin conference reception, 300 guests. WhatsApp is easiest for me.',
+      'Holiday party for our SEO and marketing team, about 40 people, open bar.',
+      'We run a search engine conference. Reception for 400, our SEO speakers included.',
+      'Launch party for our crypto trading platform, 200 guests.',
+      'Annual gala of the DC Pharmacy Association, pill-shaped cake? Casino tables in the lobby.',
+      'Reception for the Marketing Conference; we will email list of VIPs later.',
+      'Guests can opt out of the plated dinner. We may withdraw the second date; act now, click here.',
+      'Birthday surprise: casino theme and a singing telegram at 9pm!',
+      'Necesitamos meseros para la fiesta del banco de préstamos.',
+      'I saw your website and would like a quote for 80 guests.',
+    ]) {
+      expect(spamTerms(text), text).toBe(0);
+      expect(
+        score({ proofOfWork: { kind: 'missing' }, fields: { ...quote, additionalInfo: text } })
+          .spam,
+        text,
+      ).toBe(false);
+    }
+  });
+
+  it('weighs a pitch under the threshold: Spam only with a link or without the proof', () => {
+    const pitch = 'We sell quality backlinks for your site.';
+    expect(weightOf('sales-pitch')).toBeLessThan(SPAM_THRESHOLD);
     expect(score({ fields: { ...quote, additionalInfo: pitch } })).toMatchObject({
-      reasons: ['spam-words'],
+      reasons: ['sales-pitch'],
+      spam: false,
+    });
+    expect(
+      score({ fields: { ...quote, additionalInfo: `${pitch} https://links.example` } }),
+    ).toMatchObject({ reasons: ['sales-pitch', 'pitch-link'], spam: true });
+    expect(
+      score({ proofOfWork: { kind: 'missing' }, fields: { ...quote, additionalInfo: pitch } }),
+    ).toMatchObject({ reasons: ['pow-missing', 'sales-pitch'], spam: true });
+    const loan = 'Préstamos rápidos sin buró de crédito. https://prestamo.example';
+    expect(score({ fields: { ...quote, additionalInfo: loan } }).spam).toBe(true);
+  });
+
+  it('counts only long texts pasted again and again as repeated, never a form’s filler', () => {
+    for (const filler of [
+      'None at this time',
+      'Available upon request',
+      'No tengo todavía',
+      'N/A',
+    ]) {
+      expect(isRepeated([filler, filler, filler, filler]), filler).toBe(false);
+    }
+    expect(
+      isRepeated(['Schedule:\nBartender 6pm-11pm\nBartender 6pm-11pm\nBartender 6pm-11pm']),
+    ).toBe(false);
+    expect(isRepeated(['Need staff Friday, staff Saturday, staff Sunday and staff Monday.'])).toBe(
+      false,
+    );
+    const long = 'Visit our online shop for the best prices on watches today';
+    expect(isRepeated([long, long, long])).toBe(true);
+    expect(isRepeated([`${long}. ${long}. ${long}.`])).toBe(true);
+    expect(isRepeated(['hello '.repeat(16)])).toBe(true);
+    expect(isRepeated(['Thank you! Thank you! Thank you! Thank you! Thank you!'])).toBe(false);
+    expect(score({ fields: { ...quote, additionalInfo: 'buy now '.repeat(10) } })).toMatchObject({
+      reasons: ['repeated-text'],
       spam: true,
     });
-    // One such word is a client's: a crypto conference needs waiters too.
-    const conference = 'Waiters for our Bitcoin conference reception, 300 guests.';
-    expect(score({ fields: { ...quote, additionalInfo: conference } }).spam).toBe(false);
-    expect(spamTerms(conference)).toBe(1);
-    const again = 'Visit my site now. '.repeat(3);
-    expect(score({ fields: { ...quote, additionalInfo: again } }).reasons).toEqual([
-      'repeated-text',
-    ]);
-    expect(isRepeated(['Best prices online', 'best prices online', 'Best prices online '])).toBe(
-      true,
-    );
-    expect(isRepeated(['Need 2 bartenders, 2 servers and 2 cooks for the party.'])).toBe(false);
-    const gibberish = score({
+  });
+
+  it('weighs random letters as a client may type them (codes) low, a keyboard mash more', () => {
+    expect(isGibberish('Ref nos: BKNG4471 PO-XKCDZ QRSTV and WWWJDN')).toBe(true);
+    expect(isKeyboardMash('Ref nos: BKNG4471 PO-XKCDZ QRSTV and WWWJDN')).toBe(false);
+    const mash = score({
+      proofOfWork: { kind: 'missing' },
       name: 'Qwrtzp Lkjh',
-      fields: { ...quote, clientName: 'Qwrtzp Lkjh', additionalInfo: 'xkqzvbnm wprtlkjh dfghjkl' },
+      fields: {
+        ...quote,
+        clientName: 'Qwrtzp Lkjh',
+        additionalInfo: 'xkqzvbnm wprtlkjh dfghjkl qwertyuiop',
+      },
     });
-    expect(gibberish).toMatchObject({ reasons: ['random-name', 'gibberish'], spam: true });
+    expect(mash).toMatchObject({
+      reasons: ['pow-missing', 'random-name', 'keyboard-mash'],
+      spam: true,
+    });
     expect(isGibberish('Necesitamos meseros para la quinceañera de Guadalupe')).toBe(false);
   });
 
@@ -180,7 +259,7 @@ describe('spamScore', () => {
 
   it('reads lists as text too', () => {
     const fields = { skills: ['http://a.example', 'http://b.example', 'www.c.example'] };
-    expect(score({ fields, name: undefined }).reasons).toEqual(['links']);
+    expect(score({ fields, name: undefined }).reasons).toEqual(['link-list']);
   });
 });
 
@@ -189,5 +268,13 @@ describe('the reasons in words', () => {
     for (const code of spamReasons) {
       expect(adminText.submission.spam.reasons[code], code).toEqual(expect.any(String));
     }
+  });
+
+  it('keeps the meaning old rows were stored with: links was 3 or 4 links, many-links 5 or more', () => {
+    const words = adminText.submission.spam.reasons;
+    expect(words['many-links']).toBe('It holds 5 or more web links.');
+    expect(words.links).toBe('It holds 3 or 4 web links.');
+    expect(words['foreign-script']).toContain('no longer');
+    expect(words['sales-pitch']).not.toMatch(/casino|pharmacy|crypto|loan/iu);
   });
 });

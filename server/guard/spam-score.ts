@@ -6,9 +6,10 @@
  *
  * Two kinds of signal. What a real client may show (no script, an autofilled form, a name with
  * inner capitals, a few links to the venue) is weak: all of them together stay under the
- * threshold. What marks spam is what robots and spammers do and clients do not: a forged or
- * reused proof, the filled trap, a farm of links or link markup, an SEO, crypto or pharmacy
- * pitch, the same text again and again, gibberish.
+ * threshold. What marks spam on its own is only what robots and spammers do and clients do not:
+ * a forged or reused proof, the filled trap, a farm of 12 links or more, forum or HTML link code,
+ * a long text pasted again and again. A sales pitch (phrases no event client writes: backlinks,
+ * guaranteed returns…) weighs under the threshold: it bins a post only with a link or no proof.
  */
 
 /** The proof of work as the receiver found it (server/guard/proof-of-work.ts). */
@@ -19,8 +20,11 @@ export type ProofOfWork =
   | { kind: 'valid'; issuedAt: number };
 
 /**
- * Every code a stored row may carry, in the order scores list them. 'foreign-script' is no longer
- * given (a Cyrillic or Chinese name is a customer) but rows scored before keep it.
+ * Every code a stored row may carry, in the order scores list them. Some are no longer given but
+ * rows scored before keep them, with the meaning they had then: 'links' (3 or 4 links, maps
+ * counted), 'many-links' (5 links or more),
+ * 'spam-words' (two words of a list that held words clients use), 'foreign-script' (a Cyrillic
+ * or Chinese name is a customer).
  */
 export const spamReasons = [
   'honeypot',
@@ -29,12 +33,17 @@ export const spamReasons = [
   'pow-replayed',
   'too-fast',
   'links',
+  'link-list',
   'many-links',
+  'link-farm',
   'link-markup',
   'random-name',
   'gibberish',
+  'keyboard-mash',
   'repeated-text',
   'spam-words',
+  'sales-pitch',
+  'pitch-link',
   'foreign-script',
 ] as const;
 export type SpamReason = (typeof spamReasons)[number];
@@ -47,18 +56,26 @@ const WEIGHTS: Record<SpamReason, number> = {
   honeypot: SPAM_THRESHOLD,
   'pow-invalid': SPAM_THRESHOLD,
   'pow-replayed': SPAM_THRESHOLD,
-  // What a real client may show: together at most 1 + 2 + 1 = 4, under the threshold.
+  // What a real client may show: together at most 1 + 1 + 1 + 1 = 4, under the threshold
+  // (reference codes read as gibberish, a Vietnamese name without its accents as random).
   'pow-missing': 1,
   'too-fast': 1,
-  'random-name': 2,
-  links: 1,
-  // What spammers write and clients do not: each enough on its own.
-  'many-links': SPAM_THRESHOLD,
+  'random-name': 1,
+  gibberish: 1,
+  'link-list': 1,
+  // A message of random letters only: with no proof and a random name, Spam.
+  'keyboard-mash': 3,
+  // What link robots paste and clients do not: each enough on its own.
+  'link-farm': SPAM_THRESHOLD,
   'link-markup': SPAM_THRESHOLD,
   'repeated-text': SPAM_THRESHOLD,
-  'spam-words': SPAM_THRESHOLD,
-  // Gibberish with a random name, or with any other sign.
-  gibberish: 3,
+  // A pitch's phrases: under the threshold alone, Spam with a link or without the proof.
+  'sales-pitch': SPAM_THRESHOLD - 1,
+  'pitch-link': 1,
+  // No longer given (rows scored before keep them).
+  links: 0,
+  'many-links': 0,
+  'spam-words': 0,
   'foreign-script': 0,
 };
 
@@ -66,7 +83,8 @@ const WEIGHTS: Record<SpamReason, number> = {
 export const CLIENT_SIGNALS = [
   ['pow-missing', 'too-fast'],
   ['random-name'],
-  ['links'],
+  ['gibberish'],
+  ['link-list'],
 ] as const satisfies readonly (readonly SpamReason[])[];
 
 export function weightOf(reason: SpamReason): number {
@@ -75,10 +93,10 @@ export function weightOf(reason: SpamReason): number {
 
 /** Sent sooner than this after the challenge was issued: an autofilled form, or a robot. */
 export const TOO_FAST_MS = 3_000;
-/** A venue, its map, its parking page: a client's links. */
+/** A venue, its parking page, a few inspiration pictures: a client's links. */
 const SOME_LINKS = 3;
-/** A farm: more than any client's message about one event holds. */
-const MANY_LINKS = 8;
+/** A farm: more than any client's message about one event holds (a Pinterest list is 8–10). */
+export const LINK_FARM = 12;
 
 export interface SpamInput {
   proofOfWork: ProofOfWork;
@@ -90,6 +108,8 @@ export interface SpamInput {
   name?: string | undefined;
   /** The spam trap (`_gotcha`) was filled: no person sees it. */
   honeypot?: boolean | undefined;
+  /** The business's own hosts: links to them are not counted. */
+  ownHosts?: readonly string[] | undefined;
 }
 
 export interface SpamScore {
@@ -109,12 +129,26 @@ function texts(fields: Record<string, unknown>): string[] {
   );
 }
 
-const LINK = /\b(?:https?:\/\/|www\.)[^\s<>"]+|\[url[=\]]|<a\s+href/giu;
-/** BBCode and HTML links: pasted by link-farm robots, never typed in a plain text box. */
-const LINK_MARKUP = /\[url[=\]]|\[link[=\]]|<a\s+href|\]\(https?:\/\//iu;
+const LINK = /\b(?:https?:\/\/|www\.)[^\s<>"()\]]+|\[url[=\]]|<a\s+href/giu;
+/**
+ * BBCode and HTML links: pasted by link-farm robots, never typed in a plain text box. A Markdown
+ * link ('[The Wharf](https://…)') is not one: Notion, Slack and Docs paste it.
+ */
+const LINK_MARKUP = /\[url[=\]]|\[link[=\]]|<a\s+href/iu;
+/** A map's link: where the event is, never a signal. */
+const MAP_LINK =
+  /^(?:https?:\/\/)?(?:www\.)?(?:maps\.(?:google|apple|app\.goo)\.|goo\.gl\/maps|google\.[a-z.]+\/maps|waze\.com)/iu;
 
-export function countLinks(text: string): number {
-  return text.match(LINK)?.length ?? 0;
+/**
+ * The links a text holds, maps and the business's own site (`ownHosts`, e.g. 'example.com') left
+ * out: a client who links the venue's map or our own page is not advertising.
+ */
+export function countLinks(text: string, ownHosts: readonly string[] = []): number {
+  return (text.match(LINK) ?? []).filter((link) => {
+    if (MAP_LINK.test(link)) return false;
+    const host = /^(?:https?:\/\/)?([^/?#:]+)/iu.exec(link)?.[1]?.toLowerCase() ?? '';
+    return !ownHosts.some((own) => host === own || host.endsWith(`.${own}`));
+  }).length;
 }
 
 /** Words without accents: 'Nguyễn' is 'Nguyen'. */
@@ -169,20 +203,20 @@ export function isGibberish(text: string): boolean {
   return random >= 3 && random * 3 >= words.length;
 }
 
-/** Words too common to count as repeated text. */
-const COMMON = new Set([
-  'the',
-  'and',
-  'for',
-  'you',
-  'our',
-  'que',
-  'los',
-  'las',
-  'del',
-  'con',
-  'una',
-]);
+/**
+ * Nothing but random letters: four or more words of five letters or more, and nearly every word
+ * of three letters or more (4 in 5) random. A client's reference codes come among words.
+ */
+export function isKeyboardMash(text: string): boolean {
+  const words = plainWords(text.replace(LINK, ' ')).filter((word) => word.length >= 3);
+  const random = words.filter(isRandomWord);
+  return (
+    random.filter((word) => word.length >= 5).length >= 4 && random.length * 5 >= words.length * 4
+  );
+}
+
+/** Shorter texts are filler a person may well repeat ('None at this time', 'Bartender 6pm-11pm'). */
+export const REPEATED_MIN = 40;
 
 /** How many times each key came, counted as they come. */
 function counter() {
@@ -194,64 +228,62 @@ function counter() {
   };
 }
 
-/** One text saying the same again: a sentence three times, or one word as a third of it. */
-function repeatsItself(text: string): boolean {
+/**
+ * A whole text of 60 characters or more that is one phrase six times or more and nothing else
+ * ('buy now buy now …'); a client's 'Thank you! Thank you! Thank you!' is not.
+ */
+const ONLY_REPEATS = /^(.{2,60}?)(?:[\s.,;!?]+\1){5,}[\s.,;!?]*$/su;
+const ONLY_REPEATS_MIN = 60;
+
+/**
+ * One text of `REPEATED_MIN` characters or more, identical, three times (in three fields, or as
+ * three lines of one), or a text of 60 or more that is one phrase six times and nothing else:
+ * pasted, not written.
+ */
+export function isRepeated(values: readonly string[]): boolean {
   const more = counter();
-  const sentences = text.split(/[\n.!?]+/u).map((line) => line.trim().toLowerCase());
-  if (sentences.some((line) => line.length >= 8 && more(`line:${line}`) >= 3)) return true;
-  const words = plainWords(text.toLowerCase());
-  if (words.length < 10) return false;
-  return words.some((word) => {
-    if (word.length < 3 || COMMON.has(word)) return false;
-    const count = more(`word:${word}`);
-    return count >= 4 && count * 3 >= words.length;
+  const long = (text: string) => text.length >= REPEATED_MIN;
+  const same = values.map((value) =>
+    value
+      .trim()
+      .toLowerCase()
+      .replace(/[ \t]+/gu, ' '),
+  );
+  if (same.filter(long).some((value) => more(`value:${value}`) >= 3)) return true;
+  if (same.some((value) => value.length >= ONLY_REPEATS_MIN && ONLY_REPEATS.test(value))) {
+    return true;
+  }
+  return same.some((value) => {
+    const inner = counter();
+    return value
+      .split(/[\n.!?]+/u)
+      .map((line) => line.trim())
+      .some((line) => long(line) && inner(line) >= 3);
   });
 }
 
 /**
- * The same text again and again: in one field (a sentence of 8 characters or more three times,
- * one word of three letters or more four times and a third of 10 or more), or one value of 8
- * characters or more in three fields.
+ * Phrases of a sales pitch that an event's client does not write: what SEO sellers, crypto
+ * schemes, pharmacies and lenders say (English and Spanish). Words a client may use about their
+ * event (a casino night, an SEO team, a bitcoin conference, a pharmacy gala, WhatsApp, préstamo)
+ * are not here.
  */
-export function isRepeated(values: readonly string[]): boolean {
-  const more = counter();
-  const same = values.map((value) => value.trim().toLowerCase()).filter((v) => v.length >= 8);
-  return same.some((value) => more(value) >= 3) || values.some(repeatsItself);
-}
-
-/**
- * What SEO sellers, crypto schemes, pharmacies, casinos and lenders write, and an event's client
- * does not: two different ones make a pitch (one alone is a client's word, a crypto conference).
- */
-const SPAM_TERMS: readonly RegExp[] = [
-  /\bseo\b/,
-  /\bback-?links?\b/,
-  /first page of google|google'?s? first page|page one of google/,
-  /\brank(?:ing|s)? (?:higher|on google|your (?:site|website))/,
-  /\bsearch engine/,
-  /\bdomain authority\b|\bda\/?pa\b/,
-  /\bguest posts?\b/,
-  /\b(?:website|organic|web) traffic\b/,
-  /\b(?:digital )?marketing (?:services|agency|team|experts?)\b/,
-  /\bweb ?(?:design|development) services\b/,
-  /\bbitcoin\b|\bbtc\b|\bcrypto(?:currency|currencies)?\b|\busdt\b|\bethereum\b/,
-  /\b(?:investment|trading) platform\b|\bforex\b|\bbinary options?\b/,
-  /\bdouble your\b|\bguaranteed (?:returns?|profits?)\b|\bpassive income\b/,
-  /\bwallet\b.*\b(?:airdrop|withdraw)|\bairdrop\b|\bwithdraw(?:al)?\b/,
-  /\bviagra\b|\bcialis\b|\bpharmacy\b|\bpills?\b/,
-  /\bcasino\b|\bbetting\b|\bslots?\b.*\bbonus\b/,
-  /\bpayday loans?\b|\bloan offer\b|\bcredit repair\b/,
-  /\bclick here\b|\bact now\b|\blimited (?:time )?offer\b/,
-  /\bunsubscribe\b|\bopt[- ]out\b/,
-  /\bwhatsapp\b|\btelegram\b/,
-  /\b(?:earn|make) \$?\d[\d,]*|\b\d+% (?:profit|returns?|roi)\b/,
-  /\bcheap\b.*\b(?:buy|order)\b|\bbuy (?:now|cheap)\b/,
-  /\blead generation\b|\bleads list\b|\bemail list\b/,
+const PITCH_PHRASES: readonly RegExp[] = [
+  /\bback-?links?\b|\bguest posts?\b|\bdomain authority\b/,
+  /first page of google|google'?s? first page|page one of google|primera página de google/,
+  /\brank(?:ing|s)? (?:higher|better|on google)|\brank your (?:site|website)|could rank better/,
+  /\b(?:offer|provide) (?:you )?our (?:seo|marketing|web design|digital marketing) services\b/,
+  /\bi (?:saw|came across|visited|noticed) your (?:website|site)\b.*\b(?:offer|seo|rank|traffic)/s,
+  /\bguaranteed (?:returns?|profits?)\b|\binversi[oó]n garantizada\b|\bdouble your (?:btc|bitcoin|money|crypto)/,
+  /\bairdrop\b|\bbinary options?\b|\bgana dinero\b|\bganancias garantizadas\b/,
+  /\bviagra\b|\bcialis\b|\bpayday loans?\b|\bsin bur[oó] de cr[eé]dito\b|\bpr[eé]stamos r[aá]pidos\b/,
+  /\bwe sell\b.*\b(?:links|traffic|followers|reviews)\b/s,
 ];
 
+/** How many pitch phrases a text holds. */
 export function spamTerms(text: string): number {
   const lower = text.toLowerCase();
-  return SPAM_TERMS.filter((term) => term.test(lower)).length;
+  return PITCH_PHRASES.filter((term) => term.test(lower)).length;
 }
 
 function proofReasons(proof: ProofOfWork, at: number): SpamReason[] {
@@ -268,16 +300,20 @@ function proofReasons(proof: ProofOfWork, at: number): SpamReason[] {
 }
 
 /** What the text says: its links, its words, its repeats. */
-function contentReasons(all: readonly string[]): SpamReason[] {
+function contentReasons(all: readonly string[], ownHosts: readonly string[]): SpamReason[] {
   const text = all.join('\n');
-  const links = countLinks(text);
+  const links = countLinks(text, ownHosts);
   const found: SpamReason[] = [];
-  if (links >= MANY_LINKS) found.push('many-links');
-  else if (links >= SOME_LINKS) found.push('links');
+  if (links >= LINK_FARM) found.push('link-farm');
+  else if (links >= SOME_LINKS) found.push('link-list');
   if (LINK_MARKUP.test(text)) found.push('link-markup');
-  if (all.some(isGibberish)) found.push('gibberish');
+  if (all.some(isKeyboardMash)) found.push('keyboard-mash');
+  else if (all.some(isGibberish)) found.push('gibberish');
   if (isRepeated(all)) found.push('repeated-text');
-  if (spamTerms(text) >= 2) found.push('spam-words');
+  if (spamTerms(text) >= 1) {
+    found.push('sales-pitch');
+    if (links >= 1) found.push('pitch-link');
+  }
   return found;
 }
 
@@ -286,7 +322,7 @@ export function spamScore(input: SpamInput): SpamScore {
   const all = texts(input.fields);
   const found = new Set<SpamReason>([
     ...proofReasons(input.proofOfWork, input.at),
-    ...contentReasons(all),
+    ...contentReasons(all, input.ownHosts ?? []),
   ]);
   if (input.honeypot) found.add('honeypot');
   if (input.name !== undefined && isRandomName(input.name)) found.add('random-name');

@@ -306,6 +306,11 @@ function answersWithin<T>(work: Promise<T>, ms: number): Promise<T> {
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
+/** The site's own hosts, configured by the owner (CORS_ORIGINS), never read from a request. */
+function ownHosts(origins: readonly string[] = []): string[] {
+  return origins.filter((origin) => origin !== '*').map((origin) => new URL(origin).hostname);
+}
+
 /** /healthz: liveness, the database answering in time. */
 function healthRoute(app: FastifyInstance, store: AppOptions['store']) {
   app.get('/healthz', async (request, reply) => {
@@ -374,6 +379,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       hmacKey: options.altchaHmacKey ?? store.database.derivedKey('altcha').toString('hex'),
     }),
     spamScoring: options.spamScoring ?? true,
+    ownHosts: ownHosts(options.corsOrigins),
   });
 
   if (options.admin) {

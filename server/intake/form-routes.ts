@@ -60,6 +60,8 @@ export interface FormRouteOptions {
   proofOfWork: ProofOfWorkGuard;
   /** Score each post for spam (server/guard/spam-score.ts); off only to measure what it costs. */
   spamScoring: boolean;
+  /** The site's own hosts (from CORS_ORIGINS): a client's links to them are not counted. */
+  ownHosts?: readonly string[] | undefined;
 }
 
 /** The first language of an Accept-Language header ('es-US,es;q=0.9' → 'es-US'), if well formed. */
@@ -156,6 +158,7 @@ async function scored(
     fields,
     name: form.contact(fields).name,
     honeypot,
+    ownHosts: options.ownHosts,
   });
   if (score.spam) request.log.info({ form: form.name, reasons: score.reasons }, 'judged spam');
   return score;
@@ -205,7 +208,8 @@ async function accept(
     language: browserLanguage(request.headers['accept-language']),
     siteLanguage: received.siteLanguage,
     idempotencyKey: key,
-    attachment,
+    // A filled trap keeps its row, not its file: robots must not fill the disk with résumés.
+    attachment: spam?.reasons.includes('honeypot') ? undefined : attachment,
     notify: options.notify,
     // Spam gets none, and spends nothing of its domain's hourly cap.
     acknowledgeTo: spam?.spam

@@ -53,9 +53,9 @@ async function solvedChallenge(): Promise<string> {
   return solvedPayload(answer.json());
 }
 
-const eightLinks = [1, 2, 3, 4, 5, 6, 7, 8]
-  .map((n) => `https://deals-${n}.example/offer`)
-  .join(' ');
+const farmLinks = Array.from({ length: 12 }, (_, n) => `https://deals-${n}.example/offer`).join(
+  ' ',
+);
 
 describe.each(engines)('spam kept aside on $name', (engine) => {
   beforeEach(async () => {
@@ -70,8 +70,8 @@ describe.each(engines)('spam kept aside on $name', (engine) => {
     data.remove();
   });
 
-  it('keeps a post without proof of work carrying eight links in Spam, with no e-mail, and answers as usual', async () => {
-    const response = await post(quoteBody(1, { additionalInfo: `Deals: ${eightLinks}` }));
+  it('keeps a post without proof of work carrying twelve links in Spam, with no e-mail, and answers as usual', async () => {
+    const response = await post(quoteBody(1, { additionalInfo: `Deals: ${farmLinks}` }));
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ ok: true, id: expect.any(String) });
     expect(await stored()).toEqual([
@@ -79,14 +79,14 @@ describe.each(engines)('spam kept aside on $name', (engine) => {
         id: response.json().id,
         status: 'spam',
         score: 6,
-        reasons: ['pow-missing', 'many-links'],
+        reasons: ['pow-missing', 'link-farm'],
         emails: [],
       }),
     ]);
   });
 
   it("shows spam only in the inbox's Spam tab, not in All nor in Needs a reply", async () => {
-    await post(quoteBody(1, { additionalInfo: `Deals: ${eightLinks}` }));
+    await post(quoteBody(1, { additionalInfo: `Deals: ${farmLinks}` }));
     await post(quoteBody(2, { email: 'ana@example.com' }));
     const owner = inbox(store.database, { forms, published: () => NOTHING_PUBLISHED });
     const all = await owner.page({});
@@ -100,7 +100,7 @@ describe.each(engines)('spam kept aside on $name', (engine) => {
     const [kept] = await stored();
     expect((await owner.detail(kept?.id ?? ''))?.spam).toEqual({
       score: 6,
-      reasons: ['pow-missing', 'many-links'],
+      reasons: ['pow-missing', 'link-farm'],
     });
   });
 
@@ -114,6 +114,24 @@ describe.each(engines)('spam kept aside on $name', (engine) => {
         reasons: ['pow-missing'],
         emails: ['acknowledge', 'notify'],
       }),
+    ]);
+  });
+
+  it('does not count links to the site’s own pages (CORS_ORIGINS) nor to maps', async () => {
+    await app.close();
+    app = await buildApp({
+      store,
+      notify: true,
+      logLevel: false,
+      corsOrigins: ['https://www.caterer.example'],
+    });
+    const own = Array.from({ length: 12 }, (_, n) => `https://www.caterer.example/menu/${n}`);
+    const response = await post(
+      quoteBody(1, { additionalInfo: `Like these: ${own.join(' ')} https://maps.google.com/?q=1` }),
+    );
+    expect(response.statusCode).toBe(200);
+    expect(await stored()).toEqual([
+      expect.objectContaining({ status: 'new', score: 1, reasons: ['pow-missing'] }),
     ]);
   });
 

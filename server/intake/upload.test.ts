@@ -146,14 +146,15 @@ describe('an application with a résumé (multipart/form-data)', () => {
     expect(stored?.attachments).toEqual([]);
   });
 
-  it('answers a filled spam trap as usual and keeps it, file and all, in Spam', async () => {
+  it('answers a filled spam trap as usual and keeps its row in Spam, not its file', async () => {
     const response = await upload([{ name: 'cv.pdf', content: samplePdf() }], {
       fields: { ...applicationBody(), _gotcha: 'http://spam.example' },
     });
     expect(response.statusCode).toBe(200);
-    expect(await storedCount()).toBe(2);
+    expect(await storedCount()).toBe(1);
     const stored = await store.get(response.json<{ id: string }>().id);
     expect(stored?.status).toBe('spam');
+    expect(stored?.attachments).toEqual([]);
   });
 });
 

@@ -154,9 +154,19 @@ export interface AcknowledgementMail {
   text: string;
 }
 
-function quoteLines(words: AcknowledgementWords, receivedAt: number): string[] {
+/**
+ * The reply the e-mail promises: by the deadline counted from when the request arrived, or, when
+ * that is already past as the e-mail leaves (a post taken out of Spam days later, an outbox held
+ * back), counted from when it leaves: never a time already gone.
+ */
+export function promisedReply(receivedAt: number, sentAt: number, business: Business): number {
+  const due = respondBy(receivedAt, business);
+  return due > sentAt ? due : respondBy(sentAt, business);
+}
+
+function quoteLines(words: AcknowledgementWords, receivedAt: number, sentAt: number): string[] {
   const { text, business } = words;
-  const { day, time } = deadlineParts(respondBy(receivedAt, business), words);
+  const { day, time } = deadlineParts(promisedReply(receivedAt, sentAt, business), words);
   return [text.quote.thanks, '', text.quote.promise(day, time), '', text.quote.urgent];
 }
 
@@ -177,11 +187,14 @@ const languageOf = (submission: StoredSubmission): ContentLanguage =>
 export function acknowledgementMail(
   submission: StoredSubmission,
   published: PublishedVersion,
+  sentAt: number = submission.receivedAt,
 ): AcknowledgementMail {
   const { acknowledgement: text, business } = siteContent(published, languageOf(submission));
   const words = { text: text as AcknowledgementText, business };
   const isApplication = submission.form === 'application';
-  const body = isApplication ? applicationLines(text) : quoteLines(words, submission.receivedAt);
+  const body = isApplication
+    ? applicationLines(text)
+    : quoteLines(words, submission.receivedAt, sentAt);
   const lines = [...body, ...contactLines(words), '', text.signOff, '', '-- ', text.why];
   return {
     subject: isApplication ? text.application.subject : text.quote.subject,

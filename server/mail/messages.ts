@@ -20,6 +20,8 @@ export interface MessageSource {
   to: string[];
   /** The live version when an e-mail leaves (server/site/live-site.ts): its words and facts. */
   published: () => PublishedVersion;
+  /** The clock: an acknowledgement never promises a reply by a time already past. */
+  now?: (() => number) | undefined;
 }
 
 /** The words of a notification whose form this server does not know (any more). */
@@ -45,7 +47,7 @@ function acknowledgementFor(
   const address = form?.contact(submission.fields).email;
   if (!address) return undefined;
   const published = source.published();
-  const mail = acknowledgementMail(submission, published);
+  const mail = acknowledgementMail(submission, published, (source.now ?? Date.now)());
   const [owner] = source.to;
   const { business } = siteContent(published);
   return {

@@ -254,13 +254,14 @@ export interface SubmissionDetail {
 }
 
 /**
- * What 'Not spam' did about the acknowledgement the sender missed: queued to `to`, or why not (it
- * arrived more than 7 days ago, one was already queued for it, it has no address, or
- * acknowledgements are off).
+ * What 'Not spam' did about the acknowledgement the sender missed: queued to `to` (`sent`: queued,
+ * it leaves with the outbox), or why not (it arrived more than 7 days ago, one was already queued
+ * for it, it has no address, acknowledgements are off, or it went straight to Handled: no reply
+ * to promise).
  */
 export type MissedAcknowledgement =
   | { sent: true; to: string }
-  | { sent: false; why: 'too-old' | 'already-sent' | 'no-address' | 'off' };
+  | { sent: false; why: 'too-old' | 'already-sent' | 'no-address' | 'off' | 'handled' };
 
 export interface SessionInfo {
   email: string;

@@ -286,18 +286,24 @@ export const adminText = {
     spam: {
       heading: 'Why this is in Spam',
       intro:
-        'It was kept aside: no notification was sent, and the sender got no acknowledgement. These signs added up:',
+        'It was kept aside: no notification was sent, and no acknowledgement went to the sender at the time. These signs added up:',
+      /** The intro when an acknowledgement was queued for it before (it was taken out of Spam, then back). */
+      introAcknowledged:
+        'It was kept aside: no notification was sent. The sender was sent an acknowledgement when it was taken out of Spam before. These signs added up:',
       notSpam: 'Not spam',
       notSpamHint:
         'Moves it to New, and sends the sender the acknowledgement they missed if it arrived less than 7 days ago.',
       movedToNew: 'Moved to New.',
       /** What 'Not spam' did about the acknowledgement the sender missed. */
-      acknowledgementSent: (to: string) => `Acknowledgement sent to ${to}.`,
+      acknowledgementSent: (to: string) =>
+        `Acknowledgement on its way to ${to} (queued; it promises a reply counted from when it leaves).`,
       acknowledgementNotSent: {
         'too-old': 'Acknowledgement not sent: older than 7 days. Write to them yourself.',
         'already-sent': 'The sender already had an acknowledgement for it.',
         'no-address': 'Acknowledgement not sent: it gives no e-mail address.',
         off: 'Acknowledgement not sent: acknowledgements are not set up.',
+        handled:
+          'Acknowledgement not sent: it is marked Handled, and the acknowledgement promises a reply. Choose New or In progress to send it.',
       },
       /** Each reason code of server/guard/spam-score.ts, in words. */
       reasons: {
@@ -306,17 +312,20 @@ export const adminText = {
         'pow-replayed': 'The background check’s answer had already been used by another post.',
         'too-fast': 'It was sent less than 3 seconds after the form was opened.',
         honeypot: 'A hidden field that people never see was filled in (a robot fills every field).',
-        links: 'It holds 3 to 7 web links.',
-        'many-links': 'It holds 8 or more web links.',
+        'link-list': 'It holds 3 to 11 web links (maps and this site’s own pages not counted).',
+        'link-farm': 'It holds 12 or more web links: more than any message about one event.',
         'link-markup': 'It holds links written as forum or web-page code ([url] or <a href>).',
         'random-name': 'The name looks like random letters.',
-        gibberish: 'The message is mostly random letters.',
+        gibberish: 'Part of the message is random letters (reference codes may look so too).',
+        'keyboard-mash': 'The message is nothing but random letters.',
         'repeated-text': 'The same text is written again and again.',
-        'spam-words':
-          'It reads like a sales pitch: search-engine (SEO), crypto, pharmacy, casino or loan offers.',
-        // No longer given (other alphabets are customers), kept for submissions scored before.
-        'foreign-script':
-          'It is written in an alphabet the forms never see (e.g. Cyrillic, Chinese).',
+        // No longer given, kept for submissions scored before, in the words of what they meant then.
+        links: 'It holds 3 or 4 web links.',
+        'many-links': 'It holds 5 or more web links.',
+        'spam-words': 'It used two words from a list of sales-pitch words (an older check).',
+        'sales-pitch': 'It uses the phrases of a sales pitch, which clients do not write.',
+        'pitch-link': 'The sales pitch carries a web link.',
+        'foreign-script': 'It is written in another alphabet (no longer counted as a sign).',
       } as Record<string, string>,
       unknownReason: (code: string) => `Another sign (${code}).`,
     },

@@ -28,7 +28,9 @@ export function SpamNotice({
   const reasons = detail.spam?.reasons ?? [];
   return (
     <DetailCard id="spam-heading" title={text.heading}>
-      <p className="mt-2 text-slate-700">{text.intro}</p>
+      <p className="mt-2 text-slate-700">
+        {detail.acknowledgement.state === 'off' ? text.intro : text.introAcknowledged}
+      </p>
       <ul className="mt-2 list-disc space-y-1 pl-6 text-slate-900">
         {reasons.map((code) => (
           <li key={code}>{text.reasons[code] ?? text.unknownReason(code)}</li>

@@ -225,14 +225,16 @@ describe('SubmissionPage', () => {
       ...detail,
       status: 'spam',
       events: [],
-      spam: { score: 6, reasons: ['pow-missing', 'many-links'] },
+      acknowledgement: { state: 'off' },
+      spam: { score: 6, reasons: ['pow-missing', 'link-farm'] },
     };
     const api = signedIn(() => json(spam));
     api.on(`PATCH ${DETAIL}`, () => json({ ...withStatus('new'), spam: spam.spam }));
     const user = userEvent.setup();
     await renderSubmission();
     const notice = screen.getByRole('region', { name: text.spam.heading });
-    expect(within(notice).getByText(text.spam.reasons['many-links'] ?? '')).toBeVisible();
+    expect(within(notice).getByText(text.spam.reasons['link-farm'] ?? '')).toBeVisible();
+    expect(within(notice).getByText(text.spam.intro)).toBeVisible();
     expect(within(notice).getByText(text.spam.reasons['pow-missing'] ?? '')).toBeVisible();
     expect(statusRadio('spam')).toBeChecked();
 
@@ -249,7 +251,7 @@ describe('SubmissionPage', () => {
   it.each([
     [
       { sent: true, to: 'maria@example.com' },
-      'Moved to New. Acknowledgement sent to maria@example.com.',
+      `Moved to New. ${text.spam.acknowledgementSent('maria@example.com')}`,
     ],
     [
       { sent: false, why: 'too-old' },
@@ -260,7 +262,7 @@ describe('SubmissionPage', () => {
       ...detail,
       status: 'spam',
       events: [],
-      spam: { score: 6, reasons: ['many-links'] },
+      spam: { score: 6, reasons: ['link-farm'] },
     };
     const api = signedIn(() => json(spam));
     api.on(`PATCH ${DETAIL}`, () => json({ ...withStatus('new'), missedAcknowledgement: missed }));
@@ -285,9 +287,29 @@ describe('SubmissionPage', () => {
     await user.click(statusRadio('in_progress'));
     expect(
       await screen.findByText(
-        `${text.statusSaved(adminText.statuses.in_progress)} Acknowledgement sent to ana@example.com.`,
+        `${text.statusSaved(adminText.statuses.in_progress)} ${text.spam.acknowledgementSent('ana@example.com')}`,
       ),
     ).toBeVisible();
+  });
+
+  it('says the words of a queued acknowledgement: on its way, not sent', () => {
+    expect(text.spam.acknowledgementSent('ana@example.com')).toContain('on its way to');
+    expect(text.spam.acknowledgementSent('ana@example.com')).not.toMatch(/\bsent\b/u);
+  });
+
+  it('does not say the sender got no acknowledgement when one was queued before', async () => {
+    const spam: SubmissionDetail = {
+      ...detail,
+      status: 'spam',
+      events: [],
+      acknowledgement: { state: 'sent', at: detail.receivedAt },
+      spam: { score: 6, reasons: ['link-farm'] },
+    };
+    signedIn(() => json(spam));
+    await renderSubmission();
+    const notice = screen.getByRole('region', { name: text.spam.heading });
+    expect(within(notice).getByText(text.spam.introAcknowledged)).toBeVisible();
+    expect(within(notice).queryByText(text.spam.intro)).toBeNull();
   });
 
   it('shows no Spam notice for a submission that is not spam', async () => {
