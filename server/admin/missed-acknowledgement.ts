@@ -11,7 +11,9 @@
 import type { MissedAcknowledgement } from '../../src/admin/contract.ts';
 import type { Engine, Query } from '../db/engine.ts';
 import type { FormDefinition } from '../intake/forms.ts';
-import { ACKNOWLEDGE_WINDOW_MS } from '../store/save-submission.ts';
+import { sql } from 'kysely';
+import { mailbox } from '../guard/mail-address.ts';
+import { ACKNOWLEDGE_WINDOW_MS, acknowledgedAddressHash } from '../store/save-submission.ts';
 
 export const MISSED_ACKNOWLEDGEMENT_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -67,9 +69,10 @@ export async function planMissedAcknowledgement(
     return { outcome: { sent: false, why: 'too-old' } };
   }
   if (status === 'handled') return { outcome: { sent: false, why: 'handled' } };
-  const address = options.addressHash(`acknowledge:${to.trim().toLowerCase()}`);
+  // The address as the form route claims it: normalised (plus-tags, dots), then hashed.
+  const address = acknowledgedAddressHash(options.addressHash, mailbox(to)?.address ?? to);
   return {
-    query: queueIfStillSpam(engine, id, at),
+    query: queueIfStillSpam(engine, id),
     claim: claimAddress(engine, { id, address, at }),
     outcome: { sent: true, to },
   };
@@ -99,8 +102,7 @@ function claimAddress(
               .selectFrom('outbox')
               .select('id')
               .where('submission_id', '=', id)
-              .where('kind', '=', 'acknowledge')
-              .where('created_at', '=', at),
+              .where('kind', '=', 'acknowledge'),
           ),
         ),
     )
@@ -117,7 +119,9 @@ function claimAddress(
  * none: it runs before the change of status, in its transaction, after the change's event locked
  * the row (on Postgres), so that of two changes at once only the first queues one.
  */
-function queueIfStillSpam({ db, typed }: Engine, id: string, at: number): Query {
+function queueIfStillSpam({ db, typed, nowMs }: Engine, id: string): Query {
+  // Both times by the database's clock, as the outbox reads them (save-submission.ts outboxRow).
+  const now = sql<number>`${sql.raw(nowMs)}`;
   return db
     .insertInto('outbox')
     .columns(['submission_id', 'kind', 'created_at', 'next_attempt_at'])
@@ -126,8 +130,8 @@ function queueIfStillSpam({ db, typed }: Engine, id: string, at: number): Query 
         .selectNoFrom([
           typed(id, 'text').as('submission_id'),
           typed('acknowledge', 'text').as('kind'),
-          typed(at, 'integer').as('created_at'),
-          typed(at, 'integer').as('next_attempt_at'),
+          now.as('created_at'),
+          now.as('next_attempt_at'),
         ])
         .where((eb) =>
           eb.and([

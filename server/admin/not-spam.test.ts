@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import type { MissedAcknowledgement, SubmissionDetail } from '../../src/admin/contract.ts';
 import { NOTHING_PUBLISHED } from '../../src/content/published.ts';
 import { buildApp } from '../http/app.ts';
@@ -29,25 +30,26 @@ let store: Store;
 let app: FastifyInstance;
 let token: string;
 
-async function start(options: { acknowledge: boolean; onStored?: () => void }) {
+async function start(options: { acknowledge: boolean; onStored?: () => void; now?: () => number }) {
+  const { now, ...rest } = options;
   app = await buildApp({
     store,
     notify: true,
     logLevel: false,
-    ...options,
-    admin: { cost },
+    ...rest,
+    admin: { cost, ...(now ? { now } : {}) },
   });
   await users(store.database, { cost }).add(OWNER, PASSWORD);
   token = await injectSignIn(app, OWNER, PASSWORD);
 }
 
 /** A Spanish quote that lands in Spam (a farm of links, no proof of work); its id. */
-async function spamPost(): Promise<string> {
+async function spamPost(email = VISITOR): Promise<string> {
   const answer = await app.inject({
     method: 'POST',
     url: '/api/forms/quote',
     headers: { 'content-type': 'application/json', 'content-language': 'es' },
-    payload: quoteBody(1, { email: VISITOR, additionalInfo: `Ofertas: ${farm}` }),
+    payload: quoteBody(1, { email, additionalInfo: `Ofertas: ${farm}` }),
   });
   const { id } = answer.json<{ id: string }>();
   const row = await store.get(id);
@@ -143,6 +145,37 @@ describe.each(engines)("'Not spam' on $name", (engine) => {
     });
     const { id: second } = later.json<{ id: string }>();
     expect(await emails(second)).toEqual(['notify']);
+  });
+
+  it('claims the address as the form route normalises it: a plus-tag or dots make no second one', async () => {
+    await start({ acknowledge: true });
+    const id = await spamPost('Maria.DelaCruz+events@gmail.com');
+    expect((await notSpam(id)).missedAcknowledgement).toMatchObject({ sent: true });
+    const later = await app.inject({
+      method: 'POST',
+      url: '/api/forms/quote',
+      headers: { 'content-type': 'application/json' },
+      payload: quoteBody(2, { email: 'mariadelacruz@gmail.com' }),
+    });
+    const { id: second } = later.json<{ id: string }>();
+    expect(await emails(second)).toEqual(['notify']);
+  });
+
+  it('queues it by the database clock, as the outbox reads it', async () => {
+    // The server's clock 10 minutes ahead of the database's: the e-mail is still due at once.
+    await start({ acknowledge: true, now: () => Date.now() + 10 * 60_000 });
+    const id = await spamPost();
+    await notSpam(id);
+    const row = await store.database.db
+      .selectFrom('outbox')
+      .select(['created_at', 'next_attempt_at'])
+      .where('submission_id', '=', id)
+      .executeTakeFirstOrThrow();
+    const clock = await store.database.engine.db
+      .selectNoFrom(sql<number>`${sql.raw(store.database.engine.nowMs)}`.as('now'))
+      .executeTakeFirstOrThrow();
+    expect(Number(row.next_attempt_at)).toBeLessThanOrEqual(Number(clock.now));
+    expect(Number(row.created_at)).toBe(Number(row.next_attempt_at));
   });
 
   it('sends no acknowledgement when a spam post is marked Handled, and says why', async () => {
