@@ -262,6 +262,9 @@ export const adminText = {
         attempts === 0
           ? `Waiting for the mail relay; next try ${next}.`
           : `Failed ${attempts} ${attempts === 1 ? 'time' : 'times'}; next try ${next}.`,
+      /** Waiting while the outbox is paused (server/mail/outbox.ts): nothing is tried meanwhile. */
+      paused: (since: string, code: string) =>
+        `Waiting: the mail server refuses our sign-in (since ${since}, ${code}). It is sent once it accepts it again; it is not given up meanwhile.`,
       failed: (attempts: number, error: string | null) =>
         (attempts === 0
           ? 'Given up after days of waiting for the mail relay'
@@ -272,6 +275,8 @@ export const adminText = {
     sendAgain: 'Send again',
     sendingAgain: 'Queuing…',
     sentAgain: 'Queued again: it will be sent in a moment.',
+    sentAgainPaused:
+      'Queued again: it waits until the mail server accepts our sign-in (see the notice in the inbox).',
     sendAgainFailed: 'Not queued: the server could not be reached. Try again.',
     notFound: 'This submission does not exist.',
     loadFailed: 'This submission could not be loaded.',
