@@ -136,6 +136,11 @@ export const adminText = {
       `${count === 1 ? 'It is' : 'They are'} sent when the relay answers.`,
     sentWhenFixed: (count: number) =>
       `${count === 1 ? 'It is' : 'They are'} sent once whoever runs the server corrects SMTP_URL.`,
+    /**
+     * A refused sign-in or secure connection pauses the outbox (server/mail/outbox.ts): such an
+     * e-mail is never given up for it, however long it waits.
+     */
+    notGivenUp: 'None is given up meanwhile.',
     /** The bound of that wait (server/mail/outbox.ts's maxWaitMs). */
     givenUpAfter: (days: number) =>
       `An e-mail still waiting after ${days} days is given up; its submission’s page can send it again.`,
@@ -154,7 +159,7 @@ export const adminText = {
     },
     pausedSince: (when: string, code: string) => `, since ${when} (${code}).`,
     pausedNext: (count: number) =>
-      `${count === 1 ? '1 e-mail waits' : `${count} e-mails wait`}, and none is given up meanwhile. The server asks the mail server again every minute and sends them all as soon as it accepts; if the SMTP password was changed, whoever runs the server corrects SMTP_URL and restarts it.`,
+      `${count === 0 ? 'E-mails wait meanwhile' : count === 1 ? '1 e-mail waits' : `${count} e-mails wait`}, and none is given up. The server asks the mail server again every minute and sends them all as soon as it accepts; if the SMTP password was changed, whoever runs the server corrects SMTP_URL and restarts it.`,
   },
 
   statuses: {
