@@ -260,14 +260,14 @@ describe.each(engines)('the outbox paused by a refused sign-in, on $name', (engi
     expect(relay.received).toHaveLength(0);
 
     relay.acceptSignIn();
-    await until(async () => relay.received.length === count);
+    await until(async () => relay.received.length === count, 15_000);
     await sleep(PROBE_MS);
     // Each instance sends again: an e-mail nudged to each one leaves through it.
     for (const [index, outbox] of [outboxA, outboxB].entries()) {
       const before = sends[index] ?? 0;
       await store.save({ form: 'quote', fields: quoteBody(20 + index), notify: true });
       outbox.nudge();
-      await until(async () => (sends[index] ?? 0) > before);
+      await until(async () => (sends[index] ?? 0) > before, 15_000);
     }
     await until(async () => relay.received.length === count + 2);
     expect(await store.outboxSummary()).toEqual({ pending: 0, sent: count + 2, failed: 0 });
