@@ -35,9 +35,10 @@ export interface OutboxOptions extends MessageSource {
    */
   maxAttempts?: number;
   /**
-   * How long an e-mail may wait for the relay itself (not reached, or the sign-in refused): such a
+   * How long an e-mail may wait for a relay that cannot be reached (before MAIL FROM): such a
    * failure uses up none of its tries, and past this (from when it was queued, or sent again from its
-   * page) the e-mail is given up. Seven days unless told.
+   * page) the e-mail is given up. Seven days unless told. A refused sign-in or TLS pauses the outbox
+   * instead, with no such bound: nothing is tried, so nothing is given up, while paused.
    */
   maxWaitMs?: number;
   /** Longest sleep between looks at the outbox (another process may have queued mail). */
