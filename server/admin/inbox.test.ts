@@ -560,9 +560,18 @@ describe.each(engines)('the inbox on $name', (engine) => {
         firstResponseAt: null,
         firstResponseBusinessMs: null,
         spam: null,
+        mailPaused: null,
         // Nothing published: the code's name, for the reply's subject.
         businessName: 'Potomac Staffing',
       });
+    });
+
+    it("tells the outbox's pause with the detail, so that the page says why its e-mail waits", async () => {
+      const id = await save('quote', quoteBody(1), true);
+      expect((await box.detail(id))?.mailPaused).toBeNull();
+      await store.pauseRelay('EAUTH 535', MINUTE);
+      const since = (await store.relayPause())?.since;
+      expect((await box.detail(id))?.mailPaused).toEqual({ since, code: 'EAUTH 535' });
     });
 
     it('tells the state of the e-mail notification', async () => {

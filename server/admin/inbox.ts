@@ -30,6 +30,7 @@ import type { Engine, Query, SearchOrder } from '../db/engine.ts';
 import type { Tables } from '../db/tables.ts';
 import type { FormDefinition } from '../intake/forms.ts';
 import { requeueNotification } from '../store/outbox-queue.ts';
+import { relayPauseStore } from '../store/relay-pause.ts';
 import {
   readSubmissions,
   SUBMISSION_COLUMNS,
@@ -276,7 +277,7 @@ async function readDetail(
   business: Business,
 ): Promise<SubmissionDetail | undefined> {
   const { db } = engine;
-  const [found, events, outbox, acknowledged] = await Promise.all([
+  const [found, events, outbox, acknowledged, pause] = await Promise.all([
     db
       .selectFrom('submissions')
       .select([
@@ -296,6 +297,7 @@ async function readDetail(
       .execute(),
     latestOutbox(engine, id, 'notify'),
     latestOutbox(engine, id, 'acknowledge'),
+    relayPauseStore(engine).relayPause(),
   ]);
   if (!found) return undefined;
   const [submission] = await readSubmissions(db, [found]);
@@ -318,6 +320,7 @@ async function readDetail(
     events: events.map(toEvent),
     notification: notificationState(outbox),
     acknowledgement: notificationState(acknowledged),
+    mailPaused: pause ? { since: pause.since, code: pause.code } : null,
     ...deadlines(submission, business),
     ...firstResponse(submission.receivedAt, found.first_response_at, business),
     spam: spamOf(found),

@@ -51,6 +51,16 @@ describe('submissions list', () => {
     expect(out).toMatch(/2 submissions in .*submissions\.db; notifications: 0 sent, 1 pending/);
   });
 
+  it('says the outbox is paused, and why the pending ones wait', async () => {
+    const store = await openStore(data.database);
+    await store.pauseRelay('EAUTH 535', 60_000);
+    store.close();
+    const { out } = await cli('list');
+    expect(out).toMatch(
+      /1 pending, 0 given up; the outbox is paused since \d{4}-\d\d-\d\dT[\d:.]+Z \(EAUTH 535\): the mail relay refuses our sign-in or TLS, check SMTP_URL\n$/,
+    );
+  });
+
   it('never prints terminal escape sequences from a visitor', async () => {
     const { out } = await cli('list');
     expect(out).not.toContain('\u001b');

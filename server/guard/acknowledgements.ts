@@ -14,8 +14,8 @@ import { acknowledgedAddressHash } from '../store/save-submission.ts';
  *   counted;
  * - an address already acknowledged in the last day (normalised, `mail-address.ts`); the store
  *   claims the address again with the row, so two posts at once still queue one;
- * - past `ACK_CLIENT_DOMAIN_MAX_PER_HOUR` for this client and this recipient domain: one client
- *   may use only a small share of a domain's hour;
+ * - past `ACK_CLIENT_DOMAIN_MAX_PER_HOUR` for this client's network (an IPv4 address, an IPv6 /48)
+ *   and this recipient domain: one network may use only a small share of a domain's hour;
  * - past the cap of its recipient domain per hour (`ACK_DOMAIN_MAX_PER_HOUR`), which also holds
  *   addresses that normalising cannot join (a company's catch-all domain).
  */
@@ -23,13 +23,23 @@ import { acknowledgedAddressHash } from '../store/save-submission.ts';
 export const ACK_DOMAIN_WINDOW_MS = 60 * 60_000;
 export const DEFAULT_ACK_DOMAIN_MAX_PER_HOUR = 20;
 /**
- * Acknowledgements one client may have per recipient domain per hour. Three: an office behind one
- * address (an embassy's staff, a venue's planners) may send a few requests an hour from colleagues
- * at one domain, and each person gets one; a script on one address then takes at most 3 of the
- * domain's 20, so it would need seven addresses (seven /64s, each also under its own form limit)
- * to keep every visitor of a large domain such as gmail.com from hearing back.
+ * Acknowledgements one client network may have per recipient domain per hour. Three: an office
+ * behind one address (an embassy's staff, a venue's planners) may send a few requests an hour from
+ * colleagues at one domain, and each person gets one; a script then takes at most 3 of the domain's
+ * 20 per network (`shareKey`), so it would need seven IPv4 addresses or seven IPv6 /48s to keep
+ * every visitor of a large domain such as gmail.com from hearing back.
  */
 export const ACK_CLIENT_DOMAIN_MAX_PER_HOUR = 3;
+
+/**
+ * The network whose share of a domain's hour a client key (`client-key.ts`) spends: an IPv4
+ * address; for IPv6 the /48 of its /64 key. A /48 (65,536 /64s) is what one site, or a free tunnel,
+ * is given, so one attacker's /64s all spend one share.
+ */
+export function shareKey(clientKey: string): string {
+  const v6 = /^([0-9a-f]{4}:[0-9a-f]{4}:[0-9a-f]{4}):[0-9a-f]{4}::\/64$/.exec(clientKey);
+  return v6?.[1] ? `${v6[1]}::/48` : clientKey;
+}
 
 export type Acknowledgement =
   /** The normalised address, for the once-a-day rule. */
@@ -71,7 +81,8 @@ export function acknowledgementGuard(
 
   /** The hourly caps, the client's share first: a share used up spends nothing of the domain's. */
   async function spendHour(domain: string, clientKey: string, at: number) {
-    const share = `ack-client-domain:${database.clientHash(`ack-client-domain:${clientKey} ${domain}`)}`;
+    const network = shareKey(clientKey);
+    const share = `ack-client-domain:${database.clientHash(`ack-client-domain:${network} ${domain}`)}`;
     const own = await count.hit(share, ACK_DOMAIN_WINDOW_MS, at);
     if (own.count > ACK_CLIENT_DOMAIN_MAX_PER_HOUR) return 'client-domain-cap';
     const key = `ack-domain:${database.clientHash(`ack-domain:${domain}`)}`;

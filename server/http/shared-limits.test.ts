@@ -171,6 +171,20 @@ describe.each(engines)('acknowledgements that cannot be aimed at someone, on $na
     expect(await queued(store)).toEqual({ notify: 26, acknowledge: 4 });
   });
 
+  it("lets the /64s of one IPv6 /48 spend only 3 of gmail.com's hour between them", async () => {
+    const { app, store } = await instance(acknowledging);
+    // Seven /64s, each under its own form limit, three Gmail visitors each: 21, over the hour's 20.
+    for (let net = 1; net <= 7; net += 1) {
+      for (let k = 1; k <= 3; k += 1) {
+        const client = `2001:db8:4500:${net}::${k}`;
+        expect((await postFrom(app, client, `v${net}x${k}@gmail.com`)).statusCode).toBe(200);
+      }
+    }
+    expect(await queued(store)).toEqual({ notify: 21, acknowledge: 3 });
+    expect((await postFrom(app, '203.0.113.12', 'maria@gmail.com')).statusCode).toBe(200);
+    expect(await queued(store)).toEqual({ notify: 22, acknowledge: 4 });
+  });
+
   it("spends nothing of a domain's hour on an address already acknowledged today", async () => {
     const { app, store } = await instance(acknowledging);
     for (let k = 1; k <= 25; k += 1) {

@@ -13,7 +13,7 @@ import { engines, type TestEngine } from '../testing/engines.ts';
 import { quoteBody } from '../testing/fixtures.ts';
 import { startSmtp } from '../testing/smtp.ts';
 import { startOutbox, type Outbox, type OutboxOptions } from './outbox.ts';
-import { SENDS_AT_ONCE, smtpSender } from './transport.ts';
+import { SENDS_AT_ONCE, smtpSender, type MailSender } from './transport.ts';
 import type { SessionInfo } from '../../src/admin/contract.ts';
 import { NOTHING_PUBLISHED } from '../../src/content/published.ts';
 import { pausedText } from '../../src/admin/inbox/notices/mail-notice.tsx';
@@ -146,6 +146,131 @@ describe.each(engines)('the outbox paused by a refused sign-in, on $name', (engi
     await until(async () => relay.received.length === count);
     expect((await session())?.paused).toBeNull();
     expect(await store.outboxSummary()).toEqual({ pending: 0, sent: count, failed: 0 });
+  });
+
+  it('stays paused while the relay cannot be reached, and gives nothing up however long', async () => {
+    const refusing = await startSmtp(0, { refuseSignIn: true });
+    const { port } = refusing;
+    await store.save({ form: 'quote', fields: quoteBody(1), notify: true });
+    start(`smtp://forms:password@127.0.0.1:${port}`);
+    await until(async () => (await store.mailState()).paused !== null);
+    // The relay goes away (its probe: ECONNREFUSED), and the e-mail was queued 8 days ago.
+    await refusing.close();
+    const days8 = 8 * 24 * 60 * 60_000;
+    await store.database.db
+      .updateTable('outbox')
+      .set((eb) => ({ created_at: eb('created_at', '-', days8) }))
+      .execute();
+    await sleep(4 * PROBE_MS);
+    expect((await store.mailState()).paused?.code).toBe('EAUTH 535');
+    expect(await rows()).toMatchObject([{ attempts: 0, sent: false, gaveUp: false }]);
+
+    // Back, accepting: the probe ends the pause, and the e-mail leaves.
+    const relay = await startSmtp(port);
+    closers.push(relay.close);
+    await until(async () => relay.received.length === 1);
+    expect(await store.outboxSummary()).toEqual({ pending: 0, sent: 1, failed: 0 });
+  });
+
+  it('keeps the start of a pause whose probe passes while the sends are still refused, and logs it once', async () => {
+    const logged: string[] = [];
+    const log = {
+      info: (_: object, message: string) => logged.push(message),
+      warn: (_: object, message: string) => logged.push(message),
+      error: (_: object, message: string) => logged.push(message),
+    };
+    // A relay that asks for a sign-in the URL does not make: verify() passes, MAIL FROM gets 530.
+    let refusing = true;
+    let sent = 0;
+    const sender: MailSender = {
+      verify: () => Promise.resolve(true),
+      sendMail: () => {
+        if (refusing) {
+          return Promise.reject(
+            Object.assign(new Error('x'), { code: 'EENVELOPE', responseCode: 530 }),
+          );
+        }
+        sent += 1;
+        return Promise.resolve({});
+      },
+    };
+    await store.save({ form: 'quote', fields: quoteBody(1), notify: true });
+    start('smtp://unused', { sender, log });
+    await until(async () => (await store.mailState()).paused !== null);
+    const since = (await store.mailState()).paused?.since;
+    const seen = new Set<number | undefined>();
+    for (let n = 0; n < 10; n += 1) {
+      await sleep(PROBE_MS / 2);
+      const paused = (await store.mailState()).paused;
+      if (paused) seen.add(paused.since);
+    }
+    expect([...seen]).toEqual([since]);
+    expect(logged.filter((message) => message.includes('paused'))).toHaveLength(2);
+    expect(logged.filter((message) => message.includes('resumed'))).toHaveLength(1);
+    expect(await rows()).toMatchObject([{ attempts: 0, sent: false, gaveUp: false }]);
+
+    // The sends accepted: the e-mail leaves, and the pause is over for good.
+    refusing = false;
+    await until(async () => sent === 1);
+    await until(async () => logged.includes('e-mail delivered: outbox resumed'));
+    expect((await store.mailState()).paused).toBeNull();
+    expect(
+      await store.database.db
+        .selectFrom('settings')
+        .select('name')
+        .where('name', 'like', 'mail_relay%')
+        .execute(),
+    ).toEqual([]);
+  });
+
+  it('shares one pause between two instances: one probe per interval, no send, both send once it ends', async () => {
+    const relay = await startSmtp(0, { refuseSignIn: true });
+    closers.push(relay.close);
+    const url = `smtp://forms:password@127.0.0.1:${relay.port}`;
+    const other = await openStore(data.database);
+    closers.push(() => other.close());
+    const sends = [0, 0];
+    /** An instance's own SMTP pool, its sends counted. */
+    const counted = (index: number): MailSender => {
+      const real = smtpSender(url);
+      return {
+        sendMail: (message) => {
+          sends[index] = (sends[index] ?? 0) + 1;
+          return real.sendMail(message);
+        },
+        verify: () => real.verify?.() ?? Promise.resolve(true),
+        close: () => real.close?.(),
+      };
+    };
+    const count = 10;
+    for (let n = 1; n <= count; n += 1) {
+      await store.save({ form: 'quote', fields: quoteBody(n), notify: true });
+    }
+    const outboxA = start(url, { sender: counted(0), pollMs: 60_000 });
+    const outboxB = start(url, { sender: counted(1), pollMs: 60_000 }, other);
+    await until(async () => (await store.mailState()).paused !== null);
+    await sleep(PROBE_MS);
+    const [signIns, sendsA = 0, sendsB = 0] = [relay.signIns(), ...sends];
+    await sleep(4 * PROBE_MS);
+    // Two instances, one probe per PROBE_MS among them (not one each), and no e-mail tried.
+    const probes = relay.signIns() - signIns;
+    expect(probes).toBeGreaterThanOrEqual(2);
+    expect(probes).toBeLessThanOrEqual(5);
+    expect(sends).toEqual([sendsA, sendsB]);
+    expect(relay.received).toHaveLength(0);
+
+    relay.acceptSignIn();
+    await until(async () => relay.received.length === count, 15_000);
+    await sleep(PROBE_MS);
+    // Each instance sends again: an e-mail nudged to each one leaves through it.
+    for (const [index, outbox] of [outboxA, outboxB].entries()) {
+      const before = sends[index] ?? 0;
+      await store.save({ form: 'quote', fields: quoteBody(20 + index), notify: true });
+      outbox.nudge();
+      await until(async () => (sends[index] ?? 0) > before, 15_000);
+    }
+    await until(async () => relay.received.length === count + 2);
+    expect(await store.outboxSummary()).toEqual({ pending: 0, sent: count + 2, failed: 0 });
   });
 
   it('resumes at a restart with new settings, without waiting for the probe', async () => {

@@ -35,9 +35,10 @@ export interface OutboxOptions extends MessageSource {
    */
   maxAttempts?: number;
   /**
-   * How long an e-mail may wait for the relay itself (not reached, or the sign-in refused): such a
+   * How long an e-mail may wait for a relay that cannot be reached (before MAIL FROM): such a
    * failure uses up none of its tries, and past this (from when it was queued, or sent again from its
-   * page) the e-mail is given up. Seven days unless told.
+   * page) the e-mail is given up. Seven days unless told. A refused sign-in or TLS pauses the outbox
+   * instead, with no such bound: nothing is tried, so nothing is given up, while paused.
    */
   maxWaitMs?: number;
   /** Longest sleep between looks at the outbox (another process may have queued mail). */
@@ -162,8 +163,12 @@ async function recordFailure(
   const relay = isRelayFailure(error) || pausesOutbox(error);
   const code = storedCode(error, relay);
   if (pausesOutbox(error)) {
-    await options.store.pauseRelay(code, policy.probeEveryMs);
-    options.log.warn({ code }, 'the mail relay refuses our sign-in or TLS: outbox paused');
+    const { state, again } = await options.store.pauseRelay(code, policy.probeEveryMs);
+    if (state === 'new') {
+      options.log.warn({ code }, 'the mail relay refuses our sign-in or TLS: outbox paused');
+    } else if (state === 'again' && again === 1) {
+      options.log.warn({ code }, 'the mail relay let the probe in but refuses the sends: paused');
+    }
   }
   const retryInMs = nextTry(notification, error, policy.retry);
   // Given back even when given up: an e-mail given up after waiting for the relay has used no try,
@@ -210,6 +215,9 @@ async function sendAndRecord(
   }
   if (await options.store.markNotificationSent(notification)) {
     options.log.info({ submissionId: submission.id, kind }, 'notification sent');
+    // The pause last ended is over for good: one that had come back is said to have ended now.
+    const again = await options.store.relayDelivered();
+    if (again !== undefined && again > 0) options.log.info({}, 'e-mail delivered: outbox resumed');
   } else {
     // Another instance holds the e-mail now (this one's lease ran out): its outcome stands.
     options.log.warn(
@@ -275,18 +283,18 @@ async function sendDue(options: OutboxOptions, policy: SendPolicy, stopped: () =
 
 /**
  * Asks the relay for a session up to the sign-in, sending nothing (nodemailer's verify); the
- * failure when it still refuses our account or settings. Any other answer ends the pause: a relay
- * that cannot be reached is waited for by each e-mail as before. A transport that cannot be asked
- * (a fake) lets the next send tell.
+ * failure's code unless it accepts. Only an accepting relay ends the pause: one that cannot be
+ * reached stays paused (the e-mails' 7 days do not run while paused, since none is tried). A
+ * transport that cannot be asked (a fake) lets the next send tell.
  */
-async function probeRefusal(options: OutboxOptions, policy: SendPolicy) {
+async function probeFailure(options: OutboxOptions, policy: SendPolicy) {
   if (!options.sender.verify) return undefined;
   const limit = deadline(policy.deadlineMs);
   try {
     await Promise.race([options.sender.verify(), limit.expired]);
     return undefined;
   } catch (error) {
-    return pausesOutbox(error) ? { code: failureCode(error) } : undefined;
+    return { code: failureCode(error), refused: pausesOutbox(error) };
   } finally {
     limit.cancel();
   }
@@ -295,7 +303,8 @@ async function probeRefusal(options: OutboxOptions, policy: SendPolicy) {
 /**
  * The outbox's pause as this instance looks at it before each pass: whether it is paused after the
  * look. A due probe (one per `probeEveryMs` among all instances, and one at this instance's start:
- * it may have new settings) that the relay accepts ends the pause for every instance.
+ * it may have new settings) that the relay accepts ends the pause for every instance. A pause that
+ * comes back (the probe passes, the sends are refused) is logged once, not at every probe.
  */
 function pauseWatch(options: OutboxOptions, policy: SendPolicy) {
   const { store, log } = options;
@@ -307,13 +316,18 @@ function pauseWatch(options: OutboxOptions, policy: SendPolicy) {
     if (!pause) return false;
     const claimed = await store.claimProbe(policy.probeEveryMs);
     if (!claimed && !first) return true;
-    const refusal = await probeRefusal(options, policy);
-    if (refusal) {
-      log.warn({ ...refusal, pausedSince: pause.since }, 'the mail relay still refuses: paused');
+    const failure = await probeFailure(options, policy);
+    if (failure) {
+      const { code, refused } = failure;
+      const message = refused ? 'still refuses' : 'cannot be reached';
+      if (pause.again === 0)
+        log.warn({ code, pausedSince: pause.since }, `the mail relay ${message}: paused`);
       return true;
     }
-    await store.resumeRelay();
-    log.info({ pausedSince: pause.since }, 'the mail relay accepts again: outbox resumed');
+    const ended = await store.resumeRelay();
+    if (ended?.again === 0) {
+      log.info({ pausedSince: ended.since }, 'the mail relay accepts again: outbox resumed');
+    }
     return false;
   };
 }

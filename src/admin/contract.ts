@@ -243,6 +243,11 @@ export interface SubmissionDetail {
   /** The e-mail that told the sender their request arrived. */
   acknowledgement: NotificationState;
   /**
+   * The outbox's pause (MailState's `paused`): while on, a waiting e-mail is not tried until the
+   * relay accepts our sign-in again; null when not paused.
+   */
+  mailPaused: { since: number; code: string } | null;
+  /**
    * Its spam score when it arrived, and the reasons (codes of server/guard/spam-score.ts, in words
    * in src/content/admin.ts); null for one received before scoring.
    */

@@ -144,6 +144,11 @@ export const adminText = {
       `${count === 1 ? 'It is' : 'They are'} sent when the relay answers.`,
     sentWhenFixed: (count: number) =>
       `${count === 1 ? 'It is' : 'They are'} sent once whoever runs the server corrects SMTP_URL.`,
+    /**
+     * A refused sign-in or secure connection pauses the outbox (server/mail/outbox.ts): such an
+     * e-mail is never given up for it, however long it waits.
+     */
+    notGivenUp: 'None is given up meanwhile.',
     /** The bound of that wait (server/mail/outbox.ts's maxWaitMs). */
     givenUpAfter: (days: number) =>
       `An e-mail still waiting after ${days} days is given up; its submission’s page can send it again.`,
@@ -162,7 +167,7 @@ export const adminText = {
     },
     pausedSince: (when: string, code: string) => `, since ${when} (${code}).`,
     pausedNext: (count: number) =>
-      `${count === 1 ? '1 e-mail waits' : `${count} e-mails wait`}, and none is given up meanwhile. The server asks the mail server again every minute and sends them all as soon as it accepts; if the SMTP password was changed, whoever runs the server corrects SMTP_URL and restarts it.`,
+      `${count === 0 ? 'E-mails wait meanwhile' : count === 1 ? '1 e-mail waits' : `${count} e-mails wait`}, and none is given up. The server asks the mail server again every minute and sends them all as soon as it accepts; if the SMTP password was changed, whoever runs the server corrects SMTP_URL and restarts it.`,
   },
 
   statuses: {
@@ -270,6 +275,9 @@ export const adminText = {
         attempts === 0
           ? `Waiting for the mail relay; next try ${next}.`
           : `Failed ${attempts} ${attempts === 1 ? 'time' : 'times'}; next try ${next}.`,
+      /** Waiting while the outbox is paused (server/mail/outbox.ts): nothing is tried meanwhile. */
+      paused: (since: string, code: string) =>
+        `Waiting: the mail server refuses our sign-in (since ${since}, ${code}). It is sent once it accepts it again; it is not given up meanwhile.`,
       failed: (attempts: number, error: string | null) =>
         (attempts === 0
           ? 'Given up after days of waiting for the mail relay'
@@ -280,6 +288,8 @@ export const adminText = {
     sendAgain: 'Send again',
     sendingAgain: 'Queuing…',
     sentAgain: 'Queued again: it will be sent in a moment.',
+    sentAgainPaused:
+      'Queued again: it waits until the mail server accepts our sign-in (see the notice in the inbox).',
     sendAgainFailed: 'Not queued: the server could not be reached. Try again.',
     notFound: 'This submission does not exist.',
     loadFailed: 'This submission could not be loaded.',

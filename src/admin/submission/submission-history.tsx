@@ -12,7 +12,11 @@ const text = adminText.submission;
 function notificationText(
   notification: NotificationState,
   states: typeof text.notificationStates,
+  paused: SubmissionDetail['mailPaused'],
 ): string {
+  // While the outbox is paused a waiting e-mail has no next try of its own: the pause says when.
+  const waiting = notification.state === 'pending' || notification.state === 'retrying';
+  if (paused && waiting) return states.paused(formatTime(paused.since), paused.code);
   switch (notification.state) {
     case 'off':
       return states.off;
@@ -53,8 +57,12 @@ function MailState({
     setSending(true);
     setMessage(undefined);
     try {
-      onChange(await adminApi.sendAgain(detail.id, kind));
-      setMessage({ text: text.sentAgain, failed: false });
+      const queued = await adminApi.sendAgain(detail.id, kind);
+      onChange(queued);
+      setMessage({
+        text: queued.mailPaused ? text.sentAgainPaused : text.sentAgain,
+        failed: false,
+      });
     } catch {
       setMessage({ text: text.sendAgainFailed, failed: true });
     } finally {
@@ -66,7 +74,7 @@ function MailState({
     <>
       <h3 className="mt-5 font-bold">{title}</h3>
       <p id={stateId} className="mt-1 text-sm text-slate-800">
-        {notificationText(state, states)}
+        {notificationText(state, states, detail.mailPaused)}
       </p>
       {state.state === 'failed' && (
         <button

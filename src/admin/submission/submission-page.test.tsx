@@ -57,6 +57,7 @@ const detail: SubmissionDetail = {
   firstResponseAt: receivedAt + 60 * 60 * 1000,
   firstResponseBusinessMs: 60 * 60 * 1000,
   spam: { score: 0, reasons: [] },
+  mailPaused: null,
 };
 
 function optionLabel(options: readonly { value: string; label: string }[], value: string) {
@@ -429,6 +430,43 @@ describe('SubmissionPage', () => {
     expect(api.calls(`POST ${DETAIL}/send-again`).map((call) => call.body)).toStrictEqual([
       { kind: 'notify' },
     ]);
+  });
+
+  // While the outbox is paused no e-mail has a next try of its own (server/mail/outbox.ts).
+  it('says a waiting e-mail waits for the mail server to accept our sign-in while paused, and so does Send again', async () => {
+    const paused = { since: new Date(2026, 10, 20, 16, 0).getTime(), code: 'EAUTH 535' };
+    const api = signedIn(() =>
+      json({
+        ...detail,
+        mailPaused: paused,
+        notification: {
+          state: 'retrying',
+          attempts: 0,
+          nextAttemptAt: receivedAt,
+          error: 'EAUTH 535',
+        },
+        acknowledgement: { state: 'failed', attempts: 1, at: receivedAt, error: 'EENVELOPE 550' },
+      }),
+    );
+    api.on(`POST ${DETAIL}/send-again`, () =>
+      json({ ...detail, mailPaused: paused, acknowledgement: { state: 'pending' } }),
+    );
+    const user = userEvent.setup();
+    await renderSubmission();
+    const history = screen.getByRole('region', { name: text.history });
+    expect(history).toHaveTextContent(
+      'Waiting: the mail server refuses our sign-in (since Nov 20, 2026, 4:00 PM, EAUTH 535).',
+    );
+    expect(history).not.toHaveTextContent('next try');
+
+    await user.click(within(history).getByRole('button', { name: text.sendAgain }));
+
+    expect(await within(history).findByText(text.sentAgainPaused)).toHaveAttribute(
+      'role',
+      'status',
+    );
+    expect(history).not.toHaveTextContent(text.sentAgain);
+    expect(history).not.toHaveTextContent(text.notificationStates.pending);
   });
 
   it('keeps Send again when the server cannot be reached, and says so', async () => {

@@ -55,9 +55,13 @@ function reason(mail: MailState): string {
   if (!mail.lastError) return `. ${text.notTried(mail.waiting)}`;
   const { code } = mail.lastError;
   const kind = because(code);
+  // A refused sign-in or TLS pauses the outbox: it gives nothing up, however long (outbox.ts).
+  const pauses = kind === 'signIn' || kind === 'secure';
   const next = !AT_THE_RELAY.has(kind)
     ? text.triedAgain(mail.waiting, MAIL_MAX_TRIES)
-    : `${(kind === 'signIn' ? text.sentWhenFixed : text.sentWhenItAnswers)(mail.waiting)} ${text.givenUpAfter(MAIL_MAX_WAIT_DAYS)}`;
+    : pauses
+      ? `${text.sentWhenFixed(mail.waiting)} ${text.notGivenUp}`
+      : `${text.sentWhenItAnswers(mail.waiting)} ${text.givenUpAfter(MAIL_MAX_WAIT_DAYS)}`;
   return `: ${text.because[kind]} (${code}). ${next}`;
 }
 
@@ -70,7 +74,9 @@ export function pausedText(paused: NonNullable<MailState['paused']>, waiting: nu
   return `${head}${text.pausedSince(formatTime(paused.since), paused.code)} ${text.pausedNext(waiting)}`;
 }
 
-const noticeClass = 'rounded-md border-l-4 border-amber-600 bg-amber-50 p-3 text-slate-900';
+// break-words: a long code (ERR_SSL_WRONG_VERSION_NUMBER) wraps at 390 px instead of overflowing.
+const noticeClass =
+  'rounded-md border-l-4 border-amber-600 bg-amber-50 p-3 text-slate-900 break-words';
 
 /**
  * The outbox paused (shown at once, however long the mail has waited), or e-mails waiting for the
