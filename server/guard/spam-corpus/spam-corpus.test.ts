@@ -30,14 +30,14 @@ describe('the spam score on the labelled corpus', () => {
     expect(links.length).toBeGreaterThanOrEqual(10);
   });
 
-  // The issue asked for 90 %; short pitches with one link or none, Cyrillic and Chinese spam and
-  // link lists a client could also send are let through rather than bin a client (the README says
-  // the true rate). The floor catches a change that loses what is caught today.
-  it('bins no legitimate post, and at least the 54 % of the spam it catches today', () => {
+  // The issue asks for 90 %: link lists a client could also send (8 or 10 links), random letters
+  // with a proof, one filler text in an application and a vague note are let through rather than
+  // bin a client (the README lists them).
+  it('bins no legitimate post, and at least 90 % of the spam', () => {
     const table = confusion();
     expect(table.mistakes.binned).toEqual([]);
     expect(table.legitimate.binned).toBe(0);
-    expect(table.spam.binned / spam.length).toBeGreaterThanOrEqual(0.54);
+    expect(table.spam.binned / spam.length).toBeGreaterThanOrEqual(0.9);
   });
 
   it('keeps the clients who write the words of pitches, filler and link lists (review of issue 45)', () => {
