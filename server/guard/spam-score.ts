@@ -291,10 +291,10 @@ const PITCH_PHRASES: readonly RegExp[] = [
   /\bi (?:saw|came across|visited|noticed|found|was (?:checking out|on|looking at)) your (?:website|site)\b|\bcame across your (?:website|site)\b|\bencontr[eé] su (?:sitio|p[aá]gina)|\bvimos su p[aá]gina/,
   /\bseo (?:services?|experts?|team|packages?)\b|\baffordable seo\b|\bdigital marketing agency\b|\bagencia de marketing digital\b|\bposicionamiento seo\b/,
   /\bincrease your (?:website )?(?:traffic|sales|visibility)|\bwebsite traffic\b|\blead generation\b|\bqualified (?:b2b )?leads\b|\bmissing out on leads\b/,
-  /\bfree (?:audit|proposal|consultation|demo|trial|quote)\b|\b(?:quick|15-minute) call\b|\bschedule a call\b/,
+  /\bfree (?:seo )?(?:audit|proposal|consultation|demo|trial)\b|\b15-minute call\b/,
   /\bunsubscribe\b|\breply (?:with )?"?stop\b|\bopt out of future\b|\bhear from us again\b/,
   /\bweb design (?:and development )?(?:company|services|agency)\b|\bmobile apps?\b.*\b(?:affordable|prices?|portfolio)\b|\bwebsites? (?:looks? outdated|redesign)|\bredesign (?:your )?websites?\b|\bnew website design\b/s,
-  /\bvirtual assistants?\b|\bexplainer videos?\b|\bfive-star reviews\b|\bgoogle (?:business profile|reviews)\b|\bsocial media (?:presence|management)\b|\bpromotional products\b/,
+  /\bour virtual assistants\b|\b(?:need|looking for) a virtual assistant\b|\bexplainer videos?\b|\bfive-star reviews\b|\bgoogle business profile\b|\bsocial media (?:presence|management)\b|\bpromotional products\b/,
   /\binvoice\b.*\b(?:overdue|pay now|attached)\b|\bavoid service interruption\b/s,
   /\bguaranteed (?:returns?|profits?)\b|\binversi[oó]n garantizada\b|\bdouble your (?:btc|bitcoin|money|crypto)|\b\d+% (?:monthly )?profit\b|\bganancias garantizadas\b/,
   /\bpassive income\b|\bearn \$[\d,]+|\bearn (?:from|with) crypto\b|\bgana dinero\b/,
@@ -317,7 +317,7 @@ const PITCH_PHRASES: readonly RegExp[] = [
  * whatever else it says ('our digital marketing agency's holiday party, 60 guests').
  */
 const EVENT_WORDS =
-  /\b(?:guests?(?! posts?\b)|weddings?|party|parties|bartenders?|waiters?|waitstaff|servers?|reception|banquet|gala|catering|celebration|restaurants?|hotel|hospitality|restaurante|bodas?|fiestas?|invitados|meseros?|cumpleaños|recepción|eventos?)\b|свадьб|гост|официант|бармен|банкет|праздник|прием|ресторан|婚礼|年会|宴会|服务员|调酒师|派对|餐厅|酒店/iu;
+  /\b(?:guests?(?! posts?\b)|weddings?|party|parties|bartenders?|waiters?|waitstaff|servers?|reception|banquet|gala|catering|celebration|bachelorette|bridal|shower|quincea[nñ]era|birthday|anniversary|graduation|memorial|dinner|lunch|brunch|cocktails?|venue|staffing|restaurants?|hotel|hospitality|restaurante|bodas?|fiestas?|invitados|meseros?|cumpleaños|recepción|eventos?)\b|свадьб|гост|официант|бармен|банкет|праздник|прием|ресторан|婚礼|年会|宴会|服务员|调酒师|派对|餐厅|酒店/iu;
 
 /** The free messages of the forms (the other fields are choices, names, numbers). */
 const MESSAGE_FIELDS = ['additionalInfo', 'previousExperience'] as const;
@@ -409,7 +409,10 @@ export function spamScore(input: SpamInput): SpamScore {
     ...contentReasons(input, all),
   ]);
   if (input.honeypot) found.add('honeypot');
-  if (input.name !== undefined && isRandomName(input.name)) found.add('random-name');
+  // A web address as the name is 'name-link', not also random letters ('https', 'www').
+  if (input.name !== undefined && isRandomName(input.name.replace(LINK, ' '))) {
+    found.add('random-name');
+  }
   const reasons = spamReasons.filter((reason) => found.has(reason));
   const score = reasons.reduce((sum, reason) => sum + WEIGHTS[reason], 0);
   return { score, reasons, spam: score >= SPAM_THRESHOLD };

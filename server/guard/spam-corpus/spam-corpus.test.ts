@@ -54,6 +54,13 @@ describe('the spam score on the labelled corpus', () => {
       'Markdown links pasted from Notion',
       'eight inspiration links',
       'purchase reference codes and three venue links, no script',
+      // Written before the rules were read (second pass).
+      'marketing agency holiday party, came across your website',
+      'SEO firm anniversary, own website link, no script',
+      'Russian wedding request with the venue link, no script',
+      'an embassy writing in English with a link to its site, no script',
+      'job applicant with portfolio and LinkedIn, no script',
+      'client joking about unsubscribe and reply STOP',
     ]) {
       const post = legitimate.find((item) => item.note === note);
       expect(post, note).toBeDefined();
