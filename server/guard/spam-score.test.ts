@@ -7,7 +7,9 @@ import {
   isGibberish,
   isKeyboardMash,
   isRandomName,
+  isNameRepeated,
   isRepeated,
+  aboutAnEvent,
   SPAM_THRESHOLD,
   spamReasons,
   spamScore,
@@ -157,7 +159,7 @@ describe('spamScore', () => {
       spam: false,
     });
     expect(
-      score({ fields: { ...quote, additionalInfo: `${pitch} https://links.example` } }),
+      score({ fields: { ...quote, additionalInfo: `${pitch} https://shop.example` } }),
     ).toMatchObject({ reasons: ['sales-pitch', 'pitch-link'], spam: true });
     expect(
       score({ proofOfWork: { kind: 'missing' }, fields: { ...quote, additionalInfo: pitch } }),
@@ -186,10 +188,12 @@ describe('spamScore', () => {
     expect(isRepeated([`${long}. ${long}. ${long}.`])).toBe(true);
     expect(isRepeated(['hello '.repeat(16)])).toBe(true);
     expect(isRepeated(['Thank you! Thank you! Thank you! Thank you! Thank you!'])).toBe(false);
-    expect(score({ fields: { ...quote, additionalInfo: 'buy now '.repeat(10) } })).toMatchObject({
-      reasons: ['repeated-text'],
-      spam: true,
-    });
+    expect(score({ fields: { ...quote, additionalInfo: 'great site '.repeat(10) } })).toMatchObject(
+      {
+        reasons: ['repeated-text'],
+        spam: true,
+      },
+    );
   });
 
   it('weighs random letters as a client may type them (codes) low, a keyboard mash more', () => {
@@ -260,6 +264,107 @@ describe('spamScore', () => {
   it('reads lists as text too', () => {
     const fields = { skills: ['http://a.example', 'http://b.example', 'www.c.example'] };
     expect(score({ fields, name: undefined }).reasons).toEqual(['link-list']);
+  });
+});
+
+describe('the signals of the second corpus pass (issue 45)', () => {
+  const missing = { kind: 'missing' } as const;
+  const message = (additionalInfo: string, more: Partial<SpamInput> = {}) =>
+    score({ fields: { ...quote, additionalInfo }, ...more });
+
+  it('hears outreach phrases in English, Spanish, Russian and Chinese, one family each', () => {
+    for (const [text, families] of [
+      ['I came across your website and could send you a free audit.', 2],
+      ['We can get you on the first page of Google and increase your website traffic.', 2],
+      ['Somos una agencia de marketing digital. Encontré su sitio web.', 2],
+      ['Продвижение сайта в ТОП Яндекса.', 1],
+      ['Заработок без вложений.', 1],
+      ['澳门博彩，注册即送888元', 1],
+      ['To unsubscribe, reply STOP.', 1],
+      ['Please find your invoice attached; pay now to avoid service interruption.', 1],
+    ] as const) {
+      expect(spamTerms(text), text).toBe(families);
+    }
+  });
+
+  it('weighs one phrase under the threshold; a second family, a link or no proof bins it', () => {
+    const one = 'Would you like to be on the first page of Google?';
+    expect(message(one)).toMatchObject({ reasons: ['sales-pitch'], spam: false });
+    expect(message(`${one} https://rank.example`)).toMatchObject({
+      reasons: ['sales-pitch', 'pitch-link'],
+      spam: true,
+    });
+    expect(message(`${one} Reply STOP to opt out.`)).toMatchObject({
+      reasons: ['sales-pitch', 'pitch-phrases'],
+      spam: true,
+    });
+    expect(message(one, { proofOfWork: missing }).spam).toBe(true);
+  });
+
+  it('counts no pitch in a message that speaks of an event, whatever phrases it holds', () => {
+    expect(aboutAnEvent('Holiday party for our agency, 60 guests')).toBe(true);
+    expect(aboutAnEvent('We offer guest posts on DA 50 sites')).toBe(false);
+    for (const text of [
+      'I came across your website while planning our digital marketing agency’s holiday party. Venue: https://www.venue.example',
+      'We are an SEO services firm celebrating our anniversary, 90 guests. https://www.our-firm.example',
+      'Our company does lead generation; client appreciation night, 80 guests, open bar.',
+      'Please unsubscribe me from nothing! 3 bartenders for our summer party. Reply STOP if booked.',
+      'Necesitamos meseros para la conferencia de marketing digital, 200 invitados.',
+    ]) {
+      const judged = message(text, { proofOfWork: missing });
+      expect(judged.reasons, text).not.toContain('sales-pitch');
+      expect(judged.spam, text).toBe(false);
+    }
+  });
+
+  it('counts another alphabet with a link only without the proof and when no event is named', () => {
+    const link = 'Заработок в интернете, подробнее: https://easy.example https://more.example';
+    expect(message(link, { proofOfWork: missing }).reasons).toContain('foreign-link');
+    expect(message(link).reasons).not.toContain('foreign-link');
+    const client =
+      'Нам нужны два бармена на свадьбу, 100 гостей. Ресторан: https://www.venue.example';
+    expect(message(client, { proofOfWork: missing })).toMatchObject({
+      reasons: ['pow-missing'],
+      spam: false,
+    });
+    // A Russian post with a link but no event word and no phrase: 1 + 3, under.
+    const plain = 'Здравствуйте, позвоните мне. https://www.my-company.example';
+    expect(message(plain, { proofOfWork: missing })).toMatchObject({
+      reasons: ['pow-missing', 'foreign-link'],
+      spam: false,
+    });
+  });
+
+  it('weighs a web address as the name under the threshold alone, Spam with no proof', () => {
+    const name = 'https://rank-boost.example';
+    expect(score({ name, fields: { ...quote, clientName: name } })).toMatchObject({
+      reasons: ['name-link'],
+      spam: false,
+    });
+    expect(score({ name, proofOfWork: missing, fields: { ...quote, clientName: name } }).spam).toBe(
+      true,
+    );
+    expect(score({ name: 'Acme.com Events' }).reasons).not.toContain('name-link');
+  });
+
+  it('counts the name written again in two more fields, never a form’s filler', () => {
+    const name = 'Best prices online';
+    expect(isNameRepeated(name, [name, name, `${name} today`])).toBe(true);
+    expect(isNameRepeated(name, [name, name])).toBe(false);
+    expect(
+      isNameRepeated('Carlos Pérez', [
+        'Carlos Pérez',
+        'None at this time',
+        'None at this time',
+        'None at this time',
+      ]),
+    ).toBe(false);
+    const stuffed = { ...quote, clientName: name, address: name, additionalInfo: name };
+    expect(score({ name, fields: stuffed })).toMatchObject({
+      reasons: ['name-repeated'],
+      spam: false,
+    });
+    expect(score({ name, fields: stuffed, proofOfWork: missing }).spam).toBe(true);
   });
 });
 

@@ -9,7 +9,9 @@
  * threshold. What marks spam on its own is only what robots and spammers do and clients do not:
  * a forged or reused proof, the filled trap, a farm of 12 links or more, forum or HTML link code,
  * a long text pasted again and again. A sales pitch (phrases no event client writes: backlinks,
- * guaranteed returns…) weighs under the threshold: it bins a post only with a link or no proof.
+ * guaranteed returns, продвижение, 博彩…), counted only in a message that says nothing of an
+ * event, weighs under the threshold: it bins a post only with a link, no proof, an autofill
+ * speed or a second phrase. So do a link as the name and the name pasted into other fields.
  */
 
 /** The proof of work as the receiver found it (server/guard/proof-of-work.ts). */
@@ -44,6 +46,10 @@ export const spamReasons = [
   'spam-words',
   'sales-pitch',
   'pitch-link',
+  'pitch-phrases',
+  'foreign-link',
+  'name-link',
+  'name-repeated',
   'foreign-script',
 ] as const;
 export type SpamReason = (typeof spamReasons)[number];
@@ -72,6 +78,14 @@ const WEIGHTS: Record<SpamReason, number> = {
   // A pitch's phrases: under the threshold alone, Spam with a link or without the proof.
   'sales-pitch': SPAM_THRESHOLD - 1,
   'pitch-link': 1,
+  // A second, different pitch phrase: two make a pitch, Spam on their own.
+  'pitch-phrases': 1,
+  // A message mostly in another alphabet with a link, sent without the proof (counted only
+  // then): a Russian or Chinese client's venue link stays under (1 + 3).
+  'foreign-link': 3,
+  // A web address as the name; the name pasted into two more fields: Spam with one more sign.
+  'name-link': SPAM_THRESHOLD - 1,
+  'name-repeated': SPAM_THRESHOLD - 1,
   // No longer given (rows scored before keep them).
   links: 0,
   'many-links': 0,
@@ -263,27 +277,86 @@ export function isRepeated(values: readonly string[]): boolean {
 }
 
 /**
- * Phrases of a sales pitch that an event's client does not write: what SEO sellers, crypto
- * schemes, pharmacies and lenders say (English and Spanish). Words a client may use about their
- * event (a casino night, an SEO team, a bitcoin conference, a pharmacy gala, WhatsApp, préstamo)
- * are not here.
+ * Phrases of a sales pitch that an event's client does not write: what SEO and marketing sellers,
+ * app and outsourcing shops, fake invoices, crypto schemes, casinos, adult sites and lenders say
+ * (English, Spanish, Russian, Chinese), each a family counted once. Words a client may use about
+ * their event (a casino night, an SEO team, a bitcoin conference, a pharmacy gala, WhatsApp,
+ * préstamo) are not here; and a message that speaks of an event (`EVENT_WORDS`) is no pitch.
  */
 const PITCH_PHRASES: readonly RegExp[] = [
   /\bback-?links?\b|\bguest posts?\b|\bdomain authority\b/,
   /first page of google|google'?s? first page|page one of google|primera página de google/,
-  /\brank(?:ing|s)? (?:higher|better|on google)|\brank your (?:site|website)|could rank better/,
+  /\brank(?:ing|s)? (?:higher|better|on google)|\brank your (?:site|website)|could rank better|search (?:engine )?rankings?\b/,
   /\b(?:offer|provide) (?:you )?our (?:seo|marketing|web design|digital marketing) services\b/,
-  /\bi (?:saw|came across|visited|noticed) your (?:website|site)\b.*\b(?:offer|seo|rank|traffic)/s,
-  /\bguaranteed (?:returns?|profits?)\b|\binversi[oó]n garantizada\b|\bdouble your (?:btc|bitcoin|money|crypto)/,
-  /\bairdrop\b|\bbinary options?\b|\bgana dinero\b|\bganancias garantizadas\b/,
-  /\bviagra\b|\bcialis\b|\bpayday loans?\b|\bsin bur[oó] de cr[eé]dito\b|\bpr[eé]stamos r[aá]pidos\b/,
-  /\bwe sell\b.*\b(?:links|traffic|followers|reviews)\b/s,
+  /\bi (?:saw|came across|visited|noticed|found|was (?:checking out|on|looking at)) your (?:website|site)\b|\bcame across your (?:website|site)\b|\bencontr[eé] su (?:sitio|p[aá]gina)|\bvimos su p[aá]gina/,
+  /\bseo (?:services?|experts?|team|packages?)\b|\baffordable seo\b|\bdigital marketing agency\b|\bagencia de marketing digital\b|\bposicionamiento seo\b/,
+  /\bincrease your (?:website )?(?:traffic|sales|visibility)|\bwebsite traffic\b|\blead generation\b|\bqualified (?:b2b )?leads\b|\bmissing out on leads\b/,
+  /\bfree (?:seo )?(?:audit|proposal|consultation|demo|trial)\b|\b15-minute call\b/,
+  /\bunsubscribe\b|\breply (?:with )?"?stop\b|\bopt out of future\b|\bhear from us again\b/,
+  /\bweb design (?:and development )?(?:company|services|agency)\b|\bmobile apps?\b.*\b(?:affordable|prices?|portfolio)\b|\bwebsites? (?:looks? outdated|redesign)|\bredesign (?:your )?websites?\b|\bnew website design\b/s,
+  /\bour virtual assistants\b|\b(?:need|looking for) a virtual assistant\b|\bexplainer videos?\b|\bfive-star reviews\b|\bgoogle business profile\b|\bsocial media (?:presence|management)\b|\bpromotional products\b/,
+  /\binvoice\b.*\b(?:overdue|pay now|attached)\b|\bavoid service interruption\b/s,
+  /\bguaranteed (?:returns?|profits?)\b|\binversi[oó]n garantizada\b|\bdouble your (?:btc|bitcoin|money|crypto)|\b\d+% (?:monthly )?profit\b|\bganancias garantizadas\b/,
+  /\bpassive income\b|\bearn \$[\d,]+|\bearn (?:from|with) crypto\b|\bgana dinero\b/,
+  /\bforex\b|\b(?:bitcoin|crypto) investment\b|\bcrypto trading platform\b|\bbinary options?\b|\bsignals group\b|\bdaily signals\b/,
+  /\bairdrop\b|\byour (?:bitcoin|crypto|btc) wallet\b|\bpending withdrawal\b|\bconnect your wallet\b|\bclaim your tokens\b/,
+  /\bonline casino\b|\bfree spins\b|\bcasino bonus\b|\bfirst deposit\b/,
+  /\bviagra\b|\bcialis\b|\bonline pharmacy\b|\bpharmacy online\b|\bcheap pills\b|\bno prescription\b/,
+  /\bpayday loans?\b|\bsin bur[oó]\b|\bpr[eé]stamos (?:r[aá]pidos|personales)\b|\bsin aval\b/,
+  /\bhot singles\b|\bsex chat\b|\bnaughty\b|\bprivate photos\b|\badult cam|\bvisit my profile\b/,
+  /\bwholesale prices\b|\baccepting new vendors\b|\bbest price guaranteed\b|\bwe are (?:a )?manufacturers? of\b/,
+  /\b(?:send|see) (?:you )?(?:a few |some )?samples\b|\bsend you our portfolio\b/,
+  /\bclick here\b|\border now\b|\bbuy now\b|\blimited (?:time )?offer\b|\bact now\b|\bjoin now\b|\bregister now\b|\bconfirm here\b|\breceive (?:the )?funds\b/,
+  /\bwe sell\b.*\b(?:links|traffic|followers|reviews)\b|\bbuy cheap followers\b/s,
+  /продвижени|заработ|казино|ставк|фриспин|без вложений|яндекс|рекламу/u,
+  /博彩|赌场|注册即送|返水|网络营销|推广|排名|奖金/u,
 ];
 
-/** How many pitch phrases a text holds. */
+/**
+ * Words of an event, in the languages the clients write: a message that holds one is a client's,
+ * whatever else it says ('our digital marketing agency's holiday party, 60 guests').
+ */
+const EVENT_WORDS =
+  /\b(?:guests?(?! posts?\b)|weddings?|party|parties|bartenders?|waiters?|waitstaff|servers?|reception|banquet|gala|catering|celebration|bachelorette|bridal|shower|quincea[nñ]era|birthday|anniversary|graduation|memorial|dinner|lunch|brunch|cocktails?|venue|staffing|restaurants?|hotel|hospitality|restaurante|bodas?|fiestas?|invitados|meseros?|cumpleaños|recepción|eventos?)\b|свадьб|гост|официант|бармен|банкет|праздник|прием|ресторан|婚礼|年会|宴会|服务员|调酒师|派对|餐厅|酒店/iu;
+
+/** The free messages of the forms (the other fields are choices, names, numbers). */
+const MESSAGE_FIELDS = ['additionalInfo', 'previousExperience'] as const;
+
+/** Whether a text speaks of an event. */
+export function aboutAnEvent(text: string): boolean {
+  return EVENT_WORDS.test(text);
+}
+
+/** How many pitch phrases a text holds; none when it speaks of an event. */
 export function spamTerms(text: string): number {
+  return aboutAnEvent(text) ? 0 : pitchPhrases(text);
+}
+
+function pitchPhrases(text: string): number {
   const lower = text.toLowerCase();
   return PITCH_PHRASES.filter((term) => term.test(lower)).length;
+}
+
+/** Letters of the text in other scripts than Latin, and in Latin. */
+function mostlyForeign(text: string): boolean {
+  const plain = text.replace(LINK, ' ');
+  const latin = plain.match(/\p{Script=Latin}/gu)?.length ?? 0;
+  return foreignLetters(plain) > latin;
+}
+
+/** The name is a web address ('https://rank-boost.example', 'www.x.example'). */
+function isLinkName(name: string | undefined): boolean {
+  return name !== undefined && /(?:https?:\/\/|www\.)\S/iu.test(name);
+}
+
+/**
+ * The name pasted into two more fields as the whole text or its start ('Best SEO Service' as the
+ * name, the address and the message). A form's filler ('None at this time') is not the name.
+ */
+export function isNameRepeated(name: string | undefined, values: readonly string[]): boolean {
+  const own = name?.trim().toLowerCase() ?? '';
+  if (own.length < 4) return false;
+  return values.filter((value) => value.trim().toLowerCase().startsWith(own)).length >= 3;
 }
 
 function proofReasons(proof: ProofOfWork, at: number): SpamReason[] {
@@ -300,9 +373,9 @@ function proofReasons(proof: ProofOfWork, at: number): SpamReason[] {
 }
 
 /** What the text says: its links, its words, its repeats. */
-function contentReasons(all: readonly string[], ownHosts: readonly string[]): SpamReason[] {
+function contentReasons(input: SpamInput, all: readonly string[]): SpamReason[] {
   const text = all.join('\n');
-  const links = countLinks(text, ownHosts);
+  const links = countLinks(text, input.ownHosts ?? []);
   const found: SpamReason[] = [];
   if (links >= LINK_FARM) found.push('link-farm');
   else if (links >= SOME_LINKS) found.push('link-list');
@@ -310,10 +383,21 @@ function contentReasons(all: readonly string[], ownHosts: readonly string[]): Sp
   if (all.some(isKeyboardMash)) found.push('keyboard-mash');
   else if (all.some(isGibberish)) found.push('gibberish');
   if (isRepeated(all)) found.push('repeated-text');
-  if (spamTerms(text) >= 1) {
+  const message = MESSAGE_FIELDS.map((key) => input.fields[key])
+    .filter((value): value is string => typeof value === 'string')
+    .join('\n');
+  const terms = aboutAnEvent(message) ? 0 : pitchPhrases(text);
+  if (terms >= 1) {
     found.push('sales-pitch');
     if (links >= 1) found.push('pitch-link');
+    if (terms >= 2) found.push('pitch-phrases');
   }
+  const foreign = mostlyForeign(message || text) && !aboutAnEvent(message);
+  if (input.proofOfWork.kind === 'missing' && links >= 1 && foreign) {
+    found.push('foreign-link');
+  }
+  if (isLinkName(input.name)) found.push('name-link');
+  if (isNameRepeated(input.name, all)) found.push('name-repeated');
   return found;
 }
 
@@ -322,10 +406,13 @@ export function spamScore(input: SpamInput): SpamScore {
   const all = texts(input.fields);
   const found = new Set<SpamReason>([
     ...proofReasons(input.proofOfWork, input.at),
-    ...contentReasons(all, input.ownHosts ?? []),
+    ...contentReasons(input, all),
   ]);
   if (input.honeypot) found.add('honeypot');
-  if (input.name !== undefined && isRandomName(input.name)) found.add('random-name');
+  // A web address as the name is 'name-link', not also random letters ('https', 'www').
+  if (input.name !== undefined && isRandomName(input.name.replace(LINK, ' '))) {
+    found.add('random-name');
+  }
   const reasons = spamReasons.filter((reason) => found.has(reason));
   const score = reasons.reduce((sum, reason) => sum + WEIGHTS[reason], 0);
   return { score, reasons, spam: score >= SPAM_THRESHOLD };

@@ -329,12 +329,18 @@ export const adminText = {
         gibberish: 'Part of the message is random letters (reference codes may look so too).',
         'keyboard-mash': 'The message is nothing but random letters.',
         'repeated-text': 'The same text is written again and again.',
+        'sales-pitch':
+          'It uses phrases of a sales pitch (such as “first page of Google”, “free audit”, “passive income”) and says nothing of an event.',
+        'pitch-link': 'The sales pitch carries a web link.',
+        'pitch-phrases': 'It uses two or more different sales-pitch phrases.',
+        'foreign-link':
+          'It is written mostly in another alphabet, says nothing of an event, carries a web link, and the background check did not run.',
+        'name-link': 'The name is a web address.',
+        'name-repeated': 'The name is written again in two or more other fields.',
         // No longer given, kept for submissions scored before, in the words of what they meant then.
         links: 'It holds 3 or 4 web links.',
         'many-links': 'It holds 5 or more web links.',
         'spam-words': 'It used two words from a list of sales-pitch words (an older check).',
-        'sales-pitch': 'It uses the phrases of a sales pitch, which clients do not write.',
-        'pitch-link': 'The sales pitch carries a web link.',
         'foreign-script': 'It is written in another alphabet (no longer counted as a sign).',
       } as Record<string, string>,
       unknownReason: (code: string) => `Another sign (${code}).`,

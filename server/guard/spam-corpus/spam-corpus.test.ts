@@ -30,14 +30,14 @@ describe('the spam score on the labelled corpus', () => {
     expect(links.length).toBeGreaterThanOrEqual(10);
   });
 
-  // The issue asked for 90 %; short pitches with one link or none, Cyrillic and Chinese spam and
-  // link lists a client could also send are let through rather than bin a client (the README says
-  // the true rate). The floor catches a change that loses what is caught today.
-  it('bins no legitimate post, and at least the 54 % of the spam it catches today', () => {
+  // The issue asks for 90 %: link lists a client could also send (8 or 10 links), random letters
+  // with a proof, one filler text in an application and a vague note are let through rather than
+  // bin a client (the README lists them).
+  it('bins no legitimate post, and at least 90 % of the spam', () => {
     const table = confusion();
     expect(table.mistakes.binned).toEqual([]);
     expect(table.legitimate.binned).toBe(0);
-    expect(table.spam.binned / spam.length).toBeGreaterThanOrEqual(0.54);
+    expect(table.spam.binned / spam.length).toBeGreaterThanOrEqual(0.9);
   });
 
   it('keeps the clients who write the words of pitches, filler and link lists (review of issue 45)', () => {
@@ -54,6 +54,13 @@ describe('the spam score on the labelled corpus', () => {
       'Markdown links pasted from Notion',
       'eight inspiration links',
       'purchase reference codes and three venue links, no script',
+      // Written before the rules were read (second pass).
+      'marketing agency holiday party, came across your website',
+      'SEO firm anniversary, own website link, no script',
+      'Russian wedding request with the venue link, no script',
+      'an embassy writing in English with a link to its site, no script',
+      'job applicant with portfolio and LinkedIn, no script',
+      'client joking about unsubscribe and reply STOP',
     ]) {
       const post = legitimate.find((item) => item.note === note);
       expect(post, note).toBeDefined();
