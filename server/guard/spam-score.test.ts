@@ -274,13 +274,17 @@ describe('the signals of the second corpus pass (issue 45)', () => {
 
   it('hears outreach phrases in English, Spanish, Russian and Chinese, one family each', () => {
     for (const [text, families] of [
-      ['I came across your website and could send you a free audit.', 2],
+      [
+        'I came across your website and could send you a free audit. We are a digital marketing agency.',
+        3,
+      ],
       ['We can get you on the first page of Google and increase your website traffic.', 2],
       ['Somos una agencia de marketing digital. Encontré su sitio web.', 2],
       ['Продвижение сайта в ТОП Яндекса.', 1],
       ['Заработок без вложений.', 1],
       ['澳门博彩，注册即送888元', 1],
-      ['To unsubscribe, reply STOP.', 1],
+      ['Our chatbot for your business. To unsubscribe, reply STOP.', 2],
+      ['Лучшие цены на ставки', 1],
       ['Please find your invoice attached; pay now to avoid service interruption.', 1],
     ] as const) {
       expect(spamTerms(text), text).toBe(families);
@@ -299,6 +303,18 @@ describe('the signals of the second corpus pass (issue 45)', () => {
       spam: true,
     });
     expect(message(one, { proofOfWork: missing }).spam).toBe(true);
+  });
+
+  it('hears no pitch in what a client may write alone: an opener, a free consultation, samples', () => {
+    for (const text of [
+      'I came across your website. Please call me back at (202) 555-2368.',
+      'I came across your website, could we have a free consultation?',
+      'Could you send some samples of the menus? Click here for our office map.',
+      'Please unsubscribe me from the newsletter, but call about my quote.',
+    ]) {
+      expect(spamTerms(text), text).toBe(0);
+      expect(message(text, { proofOfWork: missing }).spam, text).toBe(false);
+    }
   });
 
   it('counts no pitch in a message that speaks of an event, whatever phrases it holds', () => {

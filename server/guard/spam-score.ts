@@ -288,11 +288,8 @@ const PITCH_PHRASES: readonly RegExp[] = [
   /first page of google|google'?s? first page|page one of google|primera página de google/,
   /\brank(?:ing|s)? (?:higher|better|on google)|\brank your (?:site|website)|could rank better|search (?:engine )?rankings?\b/,
   /\b(?:offer|provide) (?:you )?our (?:seo|marketing|web design|digital marketing) services\b/,
-  /\bi (?:saw|came across|visited|noticed|found|was (?:checking out|on|looking at)) your (?:website|site)\b|\bcame across your (?:website|site)\b|\bencontr[eé] su (?:sitio|p[aá]gina)|\bvimos su p[aá]gina/,
   /\bseo (?:services?|experts?|team|packages?)\b|\baffordable seo\b|\bdigital marketing agency\b|\bagencia de marketing digital\b|\bposicionamiento seo\b/,
   /\bincrease your (?:website )?(?:traffic|sales|visibility)|\bwebsite traffic\b|\blead generation\b|\bqualified (?:b2b )?leads\b|\bmissing out on leads\b/,
-  /\bfree (?:seo )?(?:audit|proposal|consultation|demo|trial)\b|\b15-minute call\b/,
-  /\bunsubscribe\b|\breply (?:with )?"?stop\b|\bopt out of future\b|\bhear from us again\b/,
   /\bweb design (?:and development )?(?:company|services|agency)\b|\bmobile apps?\b.*\b(?:affordable|prices?|portfolio)\b|\bwebsites? (?:looks? outdated|redesign)|\bredesign (?:your )?websites?\b|\bnew website design\b/s,
   /\bour virtual assistants\b|\b(?:need|looking for) a virtual assistant\b|\bexplainer videos?\b|\bfive-star reviews\b|\bgoogle business profile\b|\bsocial media (?:presence|management)\b|\bpromotional products\b/,
   /\binvoice\b.*\b(?:overdue|pay now|attached)\b|\bavoid service interruption\b/s,
@@ -305,11 +302,24 @@ const PITCH_PHRASES: readonly RegExp[] = [
   /\bpayday loans?\b|\bsin bur[oó]\b|\bpr[eé]stamos (?:r[aá]pidos|personales)\b|\bsin aval\b/,
   /\bhot singles\b|\bsex chat\b|\bnaughty\b|\bprivate photos\b|\badult cam|\bvisit my profile\b/,
   /\bwholesale prices\b|\baccepting new vendors\b|\bbest price guaranteed\b|\bwe are (?:a )?manufacturers? of\b/,
+  /\bbusinesses like yours\b|\bappointments (?:a|per) month\b|\bno upfront cost\b/,
+  /\bour (?:ai )?chatbot\b|\bpower of ai for your business\b/,
+  /\bwe sell\b.*\b(?:links|traffic|followers|reviews)\b|\bbuy cheap followers\b/s,
+  /продвижени|заработ|казино|на ставки|ставки на спорт|букмекер|фриспин|без вложений|яндекс|рекламу/u,
+  /博彩|赌场|注册即送|返水|网络营销|推广|排名|奖金/u,
+];
+
+/**
+ * Phrases a pitch opens or closes with that a client may also write alone ('I came across your
+ * website, please call me', 'could we have a free consultation?', 'send some samples of the
+ * menu'): counted only beside a phrase of `PITCH_PHRASES`, never a pitch on their own.
+ */
+const PITCH_COMPANIONS: readonly RegExp[] = [
+  /\bi (?:saw|came across|visited|noticed|found|was (?:checking out|on|looking at)) your (?:website|site)\b|\bcame across your (?:website|site)\b|\bencontr[eé] su (?:sitio|p[aá]gina)|\bvimos su p[aá]gina/,
+  /\bfree (?:seo )?(?:audit|proposal|consultation|demo|trial)\b|\b15-minute call\b/,
+  /\bunsubscribe\b|\breply (?:with )?"?stop\b|\bopt out of future\b|\bhear from us again\b/,
   /\b(?:send|see) (?:you )?(?:a few |some )?samples\b|\bsend you our portfolio\b/,
   /\bclick here\b|\border now\b|\bbuy now\b|\blimited (?:time )?offer\b|\bact now\b|\bjoin now\b|\bregister now\b|\bconfirm here\b|\breceive (?:the )?funds\b/,
-  /\bwe sell\b.*\b(?:links|traffic|followers|reviews)\b|\bbuy cheap followers\b/s,
-  /продвижени|заработ|казино|ставк|фриспин|без вложений|яндекс|рекламу/u,
-  /博彩|赌场|注册即送|返水|网络营销|推广|排名|奖金/u,
 ];
 
 /**
@@ -334,7 +344,9 @@ export function spamTerms(text: string): number {
 
 function pitchPhrases(text: string): number {
   const lower = text.toLowerCase();
-  return PITCH_PHRASES.filter((term) => term.test(lower)).length;
+  const strong = PITCH_PHRASES.filter((term) => term.test(lower)).length;
+  if (strong === 0) return 0;
+  return strong + PITCH_COMPANIONS.filter((term) => term.test(lower)).length;
 }
 
 /** Letters of the text in other scripts than Latin, and in Latin. */
