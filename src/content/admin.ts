@@ -72,6 +72,9 @@ export const adminText = {
     busy: 'Too many sign-ins are being checked right now; try again in a few seconds.',
     busyFor: (seconds: number) =>
       `The server is busy checking other sign-ins. Try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
+    /** A sign-in whose account was signed out everywhere (or its password reset) meanwhile. */
+    signedOutMeanwhile:
+      'Your account was just signed out everywhere, or its password changed. Please sign in again.',
     expired: 'Your session has ended. Please sign in again.',
     unreachable: 'The server could not be reached. Check the connection and try again.',
     code: 'Code from your authenticator app',
