@@ -233,7 +233,9 @@ async function startSession(
   const token = await sessionStore.startIfCurrent(user);
   if (token === undefined) {
     request.log.info({ userId: user.id }, 'sign-in ended by a sign-out everywhere meanwhile');
-    return refuse(reply, 401, adminText.signIn.signedOutMeanwhile);
+    return refuse(reply, 401, adminText.signIn.signedOutMeanwhile, {
+      signedOutMeanwhile: true,
+    } satisfies Partial<AdminError>);
   }
   reply.setCookie(SESSION_COOKIE, token, {
     ...cookieOptions(context, request),

@@ -146,6 +146,7 @@ describe.each(engines)('sign out everywhere on $name', (engine) => {
     openGate();
     const late = await inFlight;
     expect(late.statusCode).toBe(401);
+    expect(late.json()).toMatchObject({ signedOutMeanwhile: true });
     expect(late.cookies.map((each) => each.name)).not.toContain(SESSION_COOKIE);
     const rows = await store.database.db.selectFrom('sessions').selectAll().execute();
     expect(rows).toEqual([]);

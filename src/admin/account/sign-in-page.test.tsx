@@ -175,6 +175,20 @@ describe('SignInPage', () => {
     expect(api.calls('POST /admin/api/sign-out-everywhere')).toHaveLength(2);
   });
 
+  it('says so when the account was signed out everywhere while the sign-in was checked', async () => {
+    const api = signedOut();
+    api.on('POST /admin/api/sign-in', () =>
+      json({ ok: false, error: 'x', signedOutMeanwhile: true }, 401),
+    );
+    const user = userEvent.setup();
+    await renderSignIn();
+    await user.type(emailField(), 'owner@example.com');
+    await user.type(passwordField(), 'a long pass phrase');
+    await user.click(submitButton());
+
+    await expectAlertSaying(text.signedOutMeanwhile);
+  });
+
   it('says the server could not be reached when the request fails', async () => {
     const api = signedOut();
     api.on('POST /admin/api/sign-in', () => Promise.reject(new TypeError('Failed to fetch')));

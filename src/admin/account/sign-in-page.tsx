@@ -13,6 +13,7 @@ function failureMessage(error: unknown): string {
   if (error.status === 429 && error.body.busy) return text.busyFor(error.retryAfter ?? 1);
   if (error.status === 429)
     return text.tooMany(Math.max(1, Math.ceil((error.retryAfter ?? 60) / 60)));
+  if (error.status === 401 && error.body.signedOutMeanwhile) return text.signedOutMeanwhile;
   if (error.status === 401 || error.status === 400) return text.incorrect;
   return text.unreachable;
 }
