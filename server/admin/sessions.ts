@@ -98,27 +98,28 @@ export function sessions(database: Database, { now = Date.now }: { now?: () => n
   const touch = (userId: number, token: string, at: number) =>
     touchSession(database, userId, token, at);
 
+  /**
+   * A new session for `user`: its token, 256 random bits, for the cookie. Started only while the
+   * account's device epoch is still `user.deviceEpoch` (compare-and-set in the insert): a sign-in
+   * checked while 'Sign out everywhere' or a password reset moved it on starts none, and answers
+   * undefined.
+   */
+  async function startIfCurrent(user: User): Promise<string | undefined> {
+    const token = randomBytes(32).toString('base64url');
+    const at = now();
+    if (!(await insertSession(database, user, token, at))) return undefined;
+    await touch(user.id, token, at);
+    return token;
+  }
+
   return {
     end,
 
-    /**
-     * A new session for `user`: its token, 256 random bits, for the cookie. Started only while the
-     * account's device epoch is still `user.deviceEpoch` (compare-and-set in the insert): a
-     * sign-in checked while 'Sign out everywhere' or a password reset moved it on starts none, and
-     * answers undefined.
-     */
-    async startIfCurrent(user: User): Promise<string | undefined> {
-      const token = randomBytes(32).toString('base64url');
-      const at = now();
-      const inserted = await insertSession(database, user, token, at);
-      if (!inserted) return undefined;
-      await touch(user.id, token, at);
-      return token;
-    },
+    startIfCurrent,
 
     /** A new session for `user`, whose epoch is known to be current (throws when it is not). */
     async start(user: User): Promise<string> {
-      const token = await this.startIfCurrent(user);
+      const token = await startIfCurrent(user);
       if (token === undefined) throw new Error('the account was signed out everywhere meanwhile');
       return token;
     },
