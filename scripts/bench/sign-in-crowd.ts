@@ -123,7 +123,7 @@ function report({ seconds, quiet, mine, crowd, memory, during }: Run) {
   const [before = 0, peak = 0, after = 0, settled = 0] = memory;
   const others = mine.filter((answer) => answer.status !== 200).map((answer) => answer.status);
   console.log(
-    `\n${CROWD} strangers (one /64 each, behind a trusted proxy) signing in without pause for ${seconds.toFixed(1)} s, scrypt N = 2^${DEFAULT_COST.log2N}; check slots ${CHECK_SLOTS} (strangers at most ${STRANGER_SLOTS}), places: strangers ${LANE_PLACES.stranger}, owner ${LANE_PLACES.owner}; SQLite\n`,
+    `\n${CROWD} strangers (one /64 each, behind a trusted proxy) signing in without pause for ${seconds.toFixed(1)} s, scrypt N = 2^${DEFAULT_COST.log2N}; check slots ${CHECK_SLOTS} (strangers at most ${STRANGER_SLOTS}), places: strangers ${LANE_PLACES.stranger}, owner ${LANE_PLACES.owner} per account (1 per browser); SQLite\n`,
   );
   console.log('the owner, known browser   sign-ins   in (200)   p50 ms   p99 ms   max ms');
   console.log(

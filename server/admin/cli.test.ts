@@ -113,6 +113,42 @@ describe('npm run admin', () => {
     expect((await admin(['list-users'])).out).toContain('0 session(s)');
   });
 
+  it('signs an account out everywhere without changing its password', async () => {
+    await admin(['add-user', 'owner@example.com'], [PASSWORD]);
+    const { token, epoch, hash } = await withDatabase(async ({ accounts, store }) => {
+      const owner = await accounts.find('owner@example.com');
+      if (!owner) throw new Error('no account');
+      return {
+        token: await store.start(owner),
+        epoch: owner.deviceEpoch,
+        hash: owner.passwordHash,
+      };
+    });
+    const out = await admin(['sign-out-everywhere', 'Owner@example.com']);
+    expect(out).toMatchObject({ code: 0, err: '', asked: 0 });
+    expect(out.out).toContain('Signed owner@example.com out everywhere');
+    const after = await withDatabase(async ({ accounts, store }) => ({
+      owner: await accounts.find('owner@example.com'),
+      resolved: await store.resolve(token),
+    }));
+    expect(after.resolved).toBeUndefined();
+    expect(after.owner).toMatchObject({ deviceEpoch: epoch + 1, passwordHash: hash });
+    const unknown = await admin(['sign-out-everywhere', 'nobody@example.com']);
+    expect(unknown).toMatchObject({ code: 1 });
+    expect(unknown.err).toContain('No account for nobody@example.com');
+  });
+
+  it("starts a re-added account at a new device epoch: the removed one's cookies stay strangers", async () => {
+    await admin(['add-user', 'owner@example.com'], [PASSWORD]);
+    const epochOf = () =>
+      withDatabase(async ({ accounts }) => (await accounts.find('owner@example.com'))?.deviceEpoch);
+    const before = await epochOf();
+    await admin(['remove-user', 'owner@example.com']);
+    await admin(['add-user', 'owner@example.com'], [PASSWORD]);
+    expect(before).toBeGreaterThan(0);
+    expect(await epochOf()).not.toBe(before);
+  });
+
   it('refuses to reset the password of an unknown account, or to a short one', async () => {
     const unknown = await admin(['reset-password', 'nobody@example.com'], [PASSWORD]);
     expect(unknown).toMatchObject({ code: 1, asked: 0 });
@@ -204,7 +240,13 @@ describe('npm run admin', () => {
   });
 
   it('asks for an address when a command needs one', async () => {
-    for (const command of ['add-user', 'reset-password', 'remove-user', 'two-step on']) {
+    for (const command of [
+      'add-user',
+      'reset-password',
+      'remove-user',
+      'sign-out-everywhere',
+      'two-step on',
+    ]) {
       const result = await admin(command.split(' '), [PASSWORD]);
       expect(result, command).toMatchObject({ code: 1, asked: 0 });
       expect(result.err).toContain(`${command} needs an e-mail address`);

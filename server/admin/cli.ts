@@ -7,7 +7,7 @@ import { databaseConfig } from '../config.ts';
 import type { CliIo } from '../data/submissions-cli.ts';
 import { openDatabase, type Database } from '../db/database.ts';
 import { setupCodeMessage, setupCodes } from './setup-code.ts';
-import { AccountError, checkEmail, checkPassword, users } from './users.ts';
+import { AccountError, checkEmail, checkPassword, signOutEverywhere, users } from './users.ts';
 import { twoStep } from './two-step.ts';
 import { isPersonCommand, personUsage, runPersonCli } from './person-cli.ts';
 import { businessContent } from '../../src/content/business.ts';
@@ -19,6 +19,9 @@ export const usage = `The accounts of the owner's inbox (/admin/ on the server t
   npm run admin -- add-user EMAIL         make an account
   npm run admin -- reset-password EMAIL   set a new password (signs the account out everywhere)
   npm run admin -- remove-user EMAIL      delete an account and its sessions
+  npm run admin -- sign-out-everywhere EMAIL
+                                          end every session of the account and make every
+                                          browser sign in as a new one (password unchanged)
   npm run admin -- list-users               each account, with whether two-step sign-in is on
   npm run admin -- two-step on EMAIL      two-step sign-in: prints the authenticator app's key
                                           and 10 recovery codes, shown this once
@@ -45,6 +48,7 @@ const commands = [
   'add-user',
   'reset-password',
   'remove-user',
+  'sign-out-everywhere',
   'list-users',
   'setup-code',
   'two-step on',
@@ -123,6 +127,16 @@ async function run(command: Command, email: string | undefined, io: AdminCliIo):
     if (email === undefined) throw new AccountError(`${command} needs an e-mail address`);
     if (command === 'two-step on' || command === 'two-step off') {
       await setTwoStep(database, command === 'two-step on', email, io);
+      return;
+    }
+    if (command === 'sign-out-everywhere') {
+      const address = checkEmail(email);
+      const user = await accounts.find(address);
+      if (!user) throw new AccountError(`No account for ${address}`);
+      await signOutEverywhere(database, user.id);
+      io.out(
+        `Signed ${address} out everywhere: every session has ended, and every browser signs in as a new one.\n`,
+      );
       return;
     }
     if (command === 'remove-user') {

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Database } from '../db/database.ts';
 
 /**
@@ -19,6 +19,14 @@ export const DEVICE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 
 const SHAPE = /^([0-9a-f]{32})\.(0|[1-9][0-9]{0,9})\.([A-Za-z0-9_-]{22})\.([0-9a-f]{32})$/;
 
+/**
+ * A new account's first device epoch: random, not 0, so that an account removed and added again
+ * under the same address does not make the old account's cookies count again.
+ */
+export function firstDeviceEpoch(): number {
+  return randomInt(1, 2 ** 30);
+}
+
 export interface Device {
   /** The keyed hash of the account it signed in to. */
   accountHash: string;
@@ -34,7 +42,25 @@ function mac(key: Buffer, text: string): string {
 
 export function deviceCookies({ derivedKey }: Pick<Database, 'derivedKey'>) {
   const sign = (payload: string) => mac(derivedKey('device-cookie'), payload);
+  // Each account's device epoch as last read from the database (null: no such account), so that
+  // a sign-in refused before any database work can tell an old cookie from a current one. Only
+  // accounts named by a cookie this server signed get an entry; the database decides in the end.
+  const epochs = new Map<string, number | null>();
   return {
+    /** Notes an account's epoch as just read (null: the account is gone). */
+    remember(accountHash: string, epoch: number | null) {
+      epochs.set(accountHash, epoch);
+    },
+
+    /** Whether an epoch (or that there is no such account) was noted for `accountHash`. */
+    knows: (accountHash: string) => epochs.has(accountHash),
+
+    /** False when `device` names an epoch other than the account's last known one; else true. */
+    current(device: Device): boolean {
+      const epoch = epochs.get(device.accountHash);
+      return epoch === undefined || epoch === device.epoch;
+    },
+
     /** A new cookie's value for a browser that has just signed in to `accountHash`. */
     issue(accountHash: string, epoch: number): string {
       const payload = `${accountHash}.${epoch}.${randomBytes(16).toString('base64url')}`;

@@ -163,4 +163,29 @@ describe('the lanes of password checks', () => {
     expect(lanes.state().held).toEqual({ owner: 0, stranger: 0 });
     expect(lanes.admit('stranger')).toBeDefined();
   });
+
+  it("bounds the owner's lane per account and per browser, and says the wait of the lane that was full", async () => {
+    const lanes = checkLanes(2, 1, { owner: 2, stranger: 3 });
+    const strangers = [0, 1, 2].map(() => lanes.admit('stranger'));
+    const phone = { account: 'a', browser: 'phone' };
+    const laptop = { account: 'a', browser: 'laptop' };
+    const first = lanes.admit('owner', phone);
+    expect(lanes.admit('owner', phone)).toBeUndefined();
+    expect(lanes.full('owner', phone)).toBe(true);
+    const second = lanes.admit('owner', laptop);
+    expect(lanes.admit('owner', { account: 'a', browser: 'tablet' })).toBeUndefined();
+    // Another account's browsers have places of their own.
+    expect(lanes.full('owner', { account: 'b', browser: 'its phone' })).toBe(false);
+    // Three strangers ahead on one slot: about three checks; the owner's lane, two on two slots.
+    expect(lanes.retryAfterSeconds('stranger')).toBe(1);
+    expect(lanes.retryAfterSeconds('owner')).toBe(1);
+    const more = checkLanes(2, 1, { owner: 2, stranger: 12 });
+    for (let n = 0; n < 12; n += 1) more.admit('stranger');
+    expect(more.retryAfterSeconds('stranger')).toBe(3);
+    expect(more.retryAfterSeconds('owner')).toBe(1);
+    first?.release();
+    expect(lanes.full('owner', phone)).toBe(false);
+    for (const place of [...strangers, second]) place?.release();
+    expect(lanes.state().held).toEqual({ owner: 0, stranger: 0 });
+  });
 });

@@ -40,15 +40,26 @@ function derive(password: string, salt: Buffer, cost: ScryptCost): Promise<Buffe
  * lane: served first, and with a slot strangers never take (they run at most `STRANGER_SLOTS` at a
  * time), so the owner's check never waits for a stranger's to end. Everyone else takes the
  * strangers' lane. Past its bound a lane admits no one: the sign-in is refused at once (429), so no
- * crowd can make the owner wait behind it.
+ * crowd can make the owner wait behind it. The bounds are this process's: each instance has lanes
+ * of its own.
  */
 export type CheckLane = 'owner' | 'stranger';
 
 export const CHECK_SLOTS = 2;
 /** Strangers' checks at a time: one slot is always left for the owner's. */
 export const STRANGER_SLOTS = 1;
-/** Places per lane: the checks running plus those waiting for a slot. */
-export const LANE_PLACES: Readonly<Record<CheckLane, number>> = { owner: 8, stranger: 8 };
+/**
+ * Places: the checks running plus those waiting for a slot. The strangers' lane has 8 in all; the
+ * owner's lane has 2 for each account (another account's browsers never take an account's places),
+ * and a browser (its device cookie, or its session) holds at most one at a time.
+ */
+export const LANE_PLACES: Readonly<Record<CheckLane, number>> = { owner: 2, stranger: 8 };
+
+/** Who asks for a place in the owner's lane: the account, and the browser (cookie or session). */
+export interface LaneHolder {
+  account: string;
+  browser: string;
+}
 
 /** A place in a lane, held by one sign-in from before its first database work to its answer. */
 export interface CheckPlace {
@@ -59,14 +70,14 @@ export interface CheckPlace {
 }
 
 export interface CheckLanes {
-  /** A place in `lane`, or undefined when the lane is full. */
-  admit(lane: CheckLane): CheckPlace | undefined;
-  /** Whether `lane` has no place left now (a sign-in may be refused before any other work). */
-  full(lane: CheckLane): boolean;
+  /** A place in `lane` (the owner's: for `holder`), or undefined when it has none left. */
+  admit(lane: CheckLane, holder?: LaneHolder): CheckPlace | undefined;
+  /** Whether `lane` has no place left now for `holder` (refused before any other work). */
+  full(lane: CheckLane, holder?: LaneHolder): boolean;
   /** Runs a hash outside the bound (the command line's, a new account's): in the owner's lane. */
   run<T>(task: () => Promise<T>, lane?: CheckLane): Promise<T>;
-  /** Seconds a refused sign-in should wait: the checks ahead at the recent speed, at least 1. */
-  retryAfterSeconds(): number;
+  /** Seconds a sign-in refused in `lane` should wait: that lane's checks ahead, at least 1. */
+  retryAfterSeconds(lane: CheckLane): number;
   /** Places held, hashes running and waiting, for the tests and the benchmark. */
   state(): {
     held: Record<CheckLane, number>;
@@ -74,6 +85,28 @@ export interface CheckLanes {
     waiting: Record<CheckLane, number>;
   };
 }
+
+/** The owner's places: per account, and the browsers holding one. */
+function ownerPlaces(perAccount: number) {
+  const byAccount = new Map<string, number>();
+  const browsers = new Set<string>();
+  return {
+    full: ({ account, browser }: LaneHolder) =>
+      browsers.has(browser) || (byAccount.get(account) ?? 0) >= perAccount,
+    take({ account, browser }: LaneHolder) {
+      browsers.add(browser);
+      byAccount.set(account, (byAccount.get(account) ?? 0) + 1);
+    },
+    give({ account, browser }: LaneHolder) {
+      browsers.delete(browser);
+      const left = (byAccount.get(account) ?? 1) - 1;
+      if (left > 0) byAccount.set(account, left);
+      else byAccount.delete(account);
+    },
+  };
+}
+
+let anonymous = 0;
 
 export function checkLanes(
   slots = CHECK_SLOTS,
@@ -83,8 +116,9 @@ export function checkLanes(
   const held: Record<CheckLane, number> = { owner: 0, stranger: 0 };
   const running: Record<CheckLane, number> = { owner: 0, stranger: 0 };
   const waiting: Record<CheckLane, (() => void)[]> = { owner: [], stranger: [] };
-  // The mean of the recent checks' milliseconds (a moving average), for Retry-After.
-  let meanMs = 250;
+  const owners = ownerPlaces(places.owner);
+  // Each lane's recent checks' mean milliseconds (a moving average), for its Retry-After.
+  const meanMs: Record<CheckLane, number> = { owner: 250, stranger: 250 };
 
   const canStart = (lane: CheckLane) =>
     running.owner + running.stranger < slots &&
@@ -108,16 +142,21 @@ export function checkLanes(
     try {
       return await task();
     } finally {
-      meanMs = 0.8 * meanMs + 0.2 * (performance.now() - started);
+      meanMs[lane] = 0.8 * meanMs[lane] + 0.2 * (performance.now() - started);
       running[lane] -= 1;
       wake();
     }
   }
 
+  const full = (lane: CheckLane, holder?: LaneHolder) =>
+    lane === 'stranger' ? held.stranger >= places.stranger : holder ? owners.full(holder) : false;
+
   return {
-    admit(lane) {
-      if (held[lane] >= places[lane]) return undefined;
+    admit(lane, given) {
+      if (full(lane, given)) return undefined;
+      const holder = given ?? { account: '', browser: `anonymous ${(anonymous += 1)}` };
       held[lane] += 1;
+      if (lane === 'owner') owners.take(holder);
       let released = false;
       return {
         run: (task) => run(task, lane),
@@ -125,14 +164,16 @@ export function checkLanes(
           if (released) return;
           released = true;
           held[lane] -= 1;
+          if (lane === 'owner') owners.give(holder);
         },
       };
     },
-    full: (lane) => held[lane] >= places[lane],
+    full,
     run,
-    retryAfterSeconds() {
-      // The strangers' places ahead, each a check at the recent speed, on the strangers' slots.
-      return Math.max(1, Math.ceil(((held.stranger / strangerSlots) * meanMs) / 1000));
+    retryAfterSeconds(lane) {
+      // The lane's places ahead, each a check at the lane's recent speed, on the slots it may use.
+      const lanesSlots = lane === 'stranger' ? strangerSlots : slots;
+      return Math.max(1, Math.ceil(((held[lane] / lanesSlots) * meanMs[lane]) / 1000));
     },
     state: () => ({
       held: { ...held },

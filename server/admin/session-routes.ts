@@ -3,6 +3,7 @@
  * session and signing out: `/admin/api/sign-in`, `setup`, `session`, `sign-out`,
  * `sign-out-everywhere`.
  */
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { safeParse } from 'zod/mini';
 import {
@@ -10,7 +11,6 @@ import {
   setupSchema,
   signInSchema,
   type AdminError,
-  type SessionInfo,
 } from '../../src/admin/contract.ts';
 import { adminText } from '../../src/content/admin.ts';
 import { clientKey } from '../guard/client-key.ts';
@@ -23,6 +23,7 @@ import {
   verifyPassword,
   type CheckLane,
   type CheckPlace,
+  type LaneHolder,
 } from './passwords.ts';
 import { SESSION_MAX_MS } from './sessions.ts';
 import {
@@ -39,65 +40,96 @@ import {
  * a browser with a device cookie of the account asked for, issued since its last 'Sign out
  * everywhere' (server/admin/device-cookie.ts), takes the owner's lane and is counted under its own
  * key; a browser signed in to the account takes the owner's lane too; anyone else the strangers',
- * counted under the address's and the account's keys. A stranger without a session cookie costs no
- * database work here.
+ * counted under the address's and the account's keys. In the owner's lane the place is the
+ * account's, held by that browser. A stranger without a session cookie costs no database work here.
  */
 async function attemptOf(
   context: AdminContext,
   request: FastifyRequest,
   email: string,
   accountHash: string,
-): Promise<{ lane: CheckLane; keys: string[] }> {
-  const device = context.devices.read(request.cookies[DEVICE_COOKIE]);
+): Promise<{ lane: CheckLane; keys: string[]; holder?: LaneHolder }> {
+  const { devices } = context;
+  const device = devices.read(request.cookies[DEVICE_COOKIE]);
+  if (device && !devices.knows(device.accountHash))
+    await rememberEpochs(context, device.accountHash);
   if (device?.accountHash === accountHash) {
     const user = await context.accounts.find(email);
-    if (user?.deviceEpoch === device.epoch) return { lane: 'owner', keys: [device.limitKey] };
+    devices.remember(accountHash, user?.deviceEpoch ?? null);
+    if (user?.deviceEpoch === device.epoch) {
+      const holder = { account: accountHash, browser: device.limitKey };
+      return { lane: 'owner', keys: [device.limitKey], holder };
+    }
   }
   const { clientHash } = context.options.database;
   const keys = [`address:${clientHash(clientKey(request.ip))}`, `account:${accountHash}`];
   const token = request.cookies[SESSION_COOKIE];
   const session = token === undefined ? undefined : await context.sessionStore.resolve(token);
-  const own = session !== undefined && clientHash(normaliseEmail(session.email)) === accountHash;
-  return { lane: own ? 'owner' : 'stranger', keys };
+  if (token === undefined || session === undefined) return { lane: 'stranger', keys };
+  if (clientHash(normaliseEmail(session.email)) !== accountHash) return { lane: 'stranger', keys };
+  return { lane: 'owner', keys, holder: { account: accountHash, browser: sessionBrowser(token) } };
 }
 
-/** 429: the lane of password checks is full; try again in the seconds the checks ahead take. */
-function refuseBusy(reply: FastifyReply) {
-  reply.header('retry-after', String(passwordChecks.retryAfterSeconds()));
+/**
+ * Notes every account's device epoch, and that `accountHash` has none when no account has it (a
+ * removed account): read once for an account a signed cookie names, so that the early refusal
+ * knows an old cookie whatever address is typed with it.
+ */
+async function rememberEpochs(context: AdminContext, accountHash: string) {
+  const { clientHash } = context.options.database;
+  context.devices.remember(accountHash, null);
+  for (const user of await context.accounts.list()) {
+    context.devices.remember(clientHash(normaliseEmail(user.email)), user.deviceEpoch);
+  }
+}
+
+/** The name a session holds a place in the owner's lane under (never the token itself). */
+function sessionBrowser(token: string): string {
+  return `session:${createHash('sha256').update(token).digest('hex')}`;
+}
+
+/** 429: the sign-in's lane is full; try again in the seconds that lane's checks ahead take. */
+function refuseBusy(reply: FastifyReply, lane: CheckLane) {
+  reply.header('retry-after', String(passwordChecks.retryAfterSeconds(lane)));
   return refuse(reply, 429, adminText.signIn.busy, { busy: true } satisfies Partial<AdminError>);
 }
 
 /**
  * Before any other hook (the request limit's count is a database write): a sign-in whose lane is
- * full is refused at once. Its lane is the owner's when it carries a device cookie signed by this
- * server or a session (checked for the account, and the cookie's epoch, later in `attemptOf`),
- * else the strangers'; so a crowd of strangers costs no database write while the lane is full, and
- * the owner's own work does not wait behind theirs.
+ * full is refused at once, with no database work. Its lane is the owner's when it carries a device
+ * cookie signed by this server that names the account's current epoch as last read (an old
+ * cookie is a stranger's here too; the account and the epoch are checked again in `attemptOf`),
+ * else the strangers'; so a crowd of strangers costs no database write while their lane is full,
+ * and the owner's own work does not wait behind theirs. A request with a session cookie, refused
+ * only when the strangers' lane is full, costs a session lookup first (it may be the owner's).
  */
 function refuseWhenFull(context: AdminContext, prefix: string) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.method !== 'POST' || request.routeOptions.url !== `${prefix}/api/sign-in`) return;
-    const known = context.devices.read(request.cookies[DEVICE_COOKIE]) !== undefined;
-    if (!passwordChecks.full(known ? 'owner' : 'stranger')) return;
-    // A browser signed in (its session is looked up only now, when the strangers' lane is full)
-    // may be the account's own: `attemptOf` decides with the account.
+    const device = context.devices.read(request.cookies[DEVICE_COOKIE]);
+    if (device && context.devices.current(device)) {
+      const holder = { account: device.accountHash, browser: device.limitKey };
+      if (!passwordChecks.full('owner', holder)) return;
+      return refuseBusy(reply, 'owner');
+    }
+    if (!passwordChecks.full('stranger')) return;
     const token = request.cookies[SESSION_COOKIE];
-    if (!known && token !== undefined && (await context.sessionStore.resolve(token))) return;
-    return refuseBusy(reply);
+    if (token !== undefined && (await context.sessionStore.resolve(token))) return;
+    return refuseBusy(reply, 'stranger');
   };
 }
 
 /**
- * Signing in: a place in the check lane first (a full lane refuses at once, 429 with Retry-After,
- * before any database write), then the checks under that place.
+ * Signing in: a place in the check lane first (a full lane refuses at once, 429 with Retry-After),
+ * then the checks under that place.
  */
 async function signIn(context: AdminContext, request: FastifyRequest, reply: FastifyReply) {
   const body = safeParse(signInSchema, request.body);
   if (!body.success) return refuse(reply, 400, 'Send an e-mail address and a password');
   const accountHash = context.options.database.clientHash(normaliseEmail(body.data.email));
-  const { lane, keys } = await attemptOf(context, request, body.data.email, accountHash);
-  const place = passwordChecks.admit(lane);
-  if (!place) return refuseBusy(reply);
+  const { lane, keys, holder } = await attemptOf(context, request, body.data.email, accountHash);
+  const place = passwordChecks.admit(lane, holder);
+  if (!place) return refuseBusy(reply, lane);
   try {
     return await checkSignIn(context, request, reply, { ...body.data, accountHash, keys, place });
   } finally {
@@ -161,30 +193,56 @@ async function checkSignIn(
   return startSession(context, request, reply, user);
 }
 
+/** The session's and the device cookie's attributes. */
+function cookieOptions(context: AdminContext, request: FastifyRequest) {
+  return {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: context.options.cookieSecure === true || request.protocol === 'https',
+  } as const;
+}
+
+/** A new device cookie for this browser, naming `user`'s account at `epoch`. */
+function setDeviceCookie(
+  context: AdminContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  { email, epoch }: { email: string; epoch: number },
+) {
+  const accountHash = context.options.database.clientHash(normaliseEmail(email));
+  context.devices.remember(accountHash, epoch);
+  reply.setCookie(DEVICE_COOKIE, context.devices.issue(accountHash, epoch), {
+    ...cookieOptions(context, request),
+    path: '/admin',
+    maxAge: DEVICE_COOKIE_MAX_AGE_S,
+  });
+}
+
 /**
  * A new session for `user` in the cookie, and a new device cookie for this browser; answers what
- * `/api/session` would.
+ * `/api/session` would. No session starts when the account was signed out everywhere (or its
+ * password reset) since `user` was read: 401, sign in again.
  */
 async function startSession(
   context: AdminContext,
   request: FastifyRequest,
   reply: FastifyReply,
   user: User,
-): Promise<SessionInfo> {
-  const { sessionStore, options, devices } = context;
-  const token = await sessionStore.start(user);
-  const cookie = {
-    httpOnly: true,
-    sameSite: 'strict',
-    secure: options.cookieSecure === true || request.protocol === 'https',
-  } as const;
-  reply.setCookie(SESSION_COOKIE, token, { ...cookie, path: '/', maxAge: SESSION_MAX_MS / 1000 });
-  const accountHash = options.database.clientHash(normaliseEmail(user.email));
-  reply.setCookie(DEVICE_COOKIE, devices.issue(accountHash, user.deviceEpoch), {
-    ...cookie,
-    path: '/admin',
-    maxAge: DEVICE_COOKIE_MAX_AGE_S,
+) {
+  const { sessionStore } = context;
+  const token = await sessionStore.startIfCurrent(user);
+  if (token === undefined) {
+    request.log.info({ userId: user.id }, 'sign-in ended by a sign-out everywhere meanwhile');
+    return refuse(reply, 401, adminText.signIn.signedOutMeanwhile, {
+      signedOutMeanwhile: true,
+    } satisfies Partial<AdminError>);
+  }
+  reply.setCookie(SESSION_COOKIE, token, {
+    ...cookieOptions(context, request),
+    path: '/',
+    maxAge: SESSION_MAX_MS / 1000,
   });
+  setDeviceCookie(context, request, reply, { email: user.email, epoch: user.deviceEpoch });
   const signedInUser = await sessionStore.resolve(token);
   return context.sessionInfo(signedInUser ?? user);
 }
@@ -267,14 +325,18 @@ export function sessionRoutes(app: FastifyInstance, context: AdminContext) {
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return { ok: true };
   });
-  // Every session of the account ends, and every device cookie issued so far stops counting as a
-  // known browser (its epoch is behind the account's): after a lost phone or a shared computer.
+  // Every session of the account ends, this browser's too, and every device cookie issued so far
+  // stops counting as a known browser (its epoch is behind the account's): after a lost phone or a
+  // shared computer. This browser, which has just proved a live session, gets a cookie at the new
+  // epoch: it stays known (the owner's lane and own allowance), so the owner signs in again here
+  // ahead of any crowd. A thief pressing it with a stolen session gets the same, but no session.
   app.post('/api/sign-out-everywhere', context.signedIn, async (request, reply) => {
     const user = context.userOf(request);
-    await signOutEverywhere(context.options.database, user.id);
+    const epoch = await signOutEverywhere(context.options.database, user.id);
     request.log.info({ userId: user.id }, 'signed out everywhere');
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
-    reply.clearCookie(DEVICE_COOKIE, { path: '/admin' });
+    if (epoch === undefined) reply.clearCookie(DEVICE_COOKIE, { path: '/admin' });
+    else setDeviceCookie(context, request, reply, { email: user.email, epoch });
     return { ok: true };
   });
 }

@@ -58,36 +58,69 @@ function findSession({ db }: Database, token: string) {
     .executeTakeFirst();
 }
 
+/**
+ * Removes stale sessions and inserts one for `user` only while its device epoch is unchanged;
+ * whether it was inserted.
+ */
+async function insertSession({ db, engine }: Database, user: User, token: string, at: number) {
+  const [, inserted] = await engine.batch([
+    db
+      .deleteFrom('sessions')
+      .where((eb) =>
+        eb.or([
+          eb('last_seen_at', '<=', at - SESSION_IDLE_MS),
+          eb('created_at', '<=', at - SESSION_MAX_MS),
+        ]),
+      ),
+    db
+      .insertInto('sessions')
+      .columns(['token_hash', 'user_id', 'created_at', 'last_seen_at'])
+      .expression(
+        db
+          .selectFrom('users')
+          .select([
+            engine.typed(tokenHash(token), 'text').as('token_hash'),
+            'users.id',
+            engine.typed(at, 'integer').as('created_at'),
+            engine.typed(at, 'integer').as('last_seen_at'),
+          ])
+          .where('users.id', '=', user.id)
+          .where('users.device_epoch', '=', user.deviceEpoch),
+      )
+      .returning('token_hash'),
+  ]);
+  return (inserted?.length ?? 0) > 0;
+}
+
 export function sessions(database: Database, { now = Date.now }: { now?: () => number } = {}) {
-  const { db, engine } = database;
+  const { db } = database;
   const end = (token: string) => endSession(database, token);
   const touch = (userId: number, token: string, at: number) =>
     touchSession(database, userId, token, at);
 
+  /**
+   * A new session for `user`: its token, 256 random bits, for the cookie. Started only while the
+   * account's device epoch is still `user.deviceEpoch` (compare-and-set in the insert): a sign-in
+   * checked while 'Sign out everywhere' or a password reset moved it on starts none, and answers
+   * undefined.
+   */
+  async function startIfCurrent(user: User): Promise<string | undefined> {
+    const token = randomBytes(32).toString('base64url');
+    const at = now();
+    if (!(await insertSession(database, user, token, at))) return undefined;
+    await touch(user.id, token, at);
+    return token;
+  }
+
   return {
     end,
 
-    /** A new session for `user`: its token, 256 random bits, for the cookie. */
+    startIfCurrent,
+
+    /** A new session for `user`, whose epoch is known to be current (throws when it is not). */
     async start(user: User): Promise<string> {
-      const token = randomBytes(32).toString('base64url');
-      const at = now();
-      await engine.batch([
-        db
-          .deleteFrom('sessions')
-          .where((eb) =>
-            eb.or([
-              eb('last_seen_at', '<=', at - SESSION_IDLE_MS),
-              eb('created_at', '<=', at - SESSION_MAX_MS),
-            ]),
-          ),
-        db.insertInto('sessions').values({
-          token_hash: tokenHash(token),
-          user_id: user.id,
-          created_at: at,
-          last_seen_at: at,
-        }),
-      ]);
-      await touch(user.id, token, at);
+      const token = await startIfCurrent(user);
+      if (token === undefined) throw new Error('the account was signed out everywhere meanwhile');
       return token;
     },
 

@@ -8,6 +8,7 @@ import {
 } from '../../src/admin/contract.ts';
 import type { Database } from '../db/database.ts';
 import type { Tables } from '../db/tables.ts';
+import { firstDeviceEpoch } from './device-cookie.ts';
 import { hashPassword, type ScryptCost } from './passwords.ts';
 import { checkEmail, checkPassword, users, type User } from './users.ts';
 
@@ -106,7 +107,14 @@ async function insertFirstAccount({ db, engine }: Database, account: FirstAccoun
       .where(noAccount),
     db
       .insertInto('users')
-      .columns(['email', 'password_hash', 'created_at', 'password_changed_at', 'seen_before'])
+      .columns([
+        'email',
+        'password_hash',
+        'created_at',
+        'password_changed_at',
+        'seen_before',
+        'device_epoch',
+      ])
       .expression(
         db
           .selectFrom('settings')
@@ -116,6 +124,7 @@ async function insertFirstAccount({ db, engine }: Database, account: FirstAccoun
             typed(at, 'integer').as('created_at'),
             typed(at, 'integer').as('password_changed_at'),
             typed(at, 'integer').as('seen_before'),
+            typed(firstDeviceEpoch(), 'integer').as('device_epoch'),
           ])
           .where('name', '=', SETUP_CODE_SETTING)
           .where('value', '=', mark),

@@ -4,6 +4,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../src/admin/contra
 import { emailAddress } from '../../src/forms/rules.ts';
 import type { Database } from '../db/database.ts';
 import type { Tables } from '../db/tables.ts';
+import { firstDeviceEpoch } from './device-cookie.ts';
 import { hashPassword, type ScryptCost } from './passwords.ts';
 
 /** The owner's accounts: made on the server's machine with `npm run admin` (server/admin/cli.ts). */
@@ -79,16 +80,23 @@ function toUser(row: UserRow): User {
 
 /**
  * Ends every session of the account and moves its device epoch on, in one transaction: no browser
- * stays signed in, and no device cookie issued before counts as a known browser.
+ * stays signed in, and no device cookie issued before counts as a known browser. Answers the new
+ * epoch (undefined when the account is gone).
  */
-export async function signOutEverywhere({ db, engine }: Database, userId: number) {
-  await engine.batch([
+export async function signOutEverywhere(
+  { db, engine }: Database,
+  userId: number,
+): Promise<number | undefined> {
+  const [moved] = await engine.batch([
     db
       .updateTable('users')
       .set((eb) => ({ device_epoch: eb('device_epoch', '+', 1) }))
-      .where('id', '=', userId),
+      .where('id', '=', userId)
+      .returning('device_epoch'),
     db.deleteFrom('sessions').where('user_id', '=', userId),
   ]);
+  const epoch = moved?.[0]?.device_epoch;
+  return epoch === undefined ? undefined : Number(epoch);
 }
 
 async function countUsers(db: Database['db']): Promise<number> {
@@ -165,6 +173,7 @@ export function users({ db, engine }: Database, { now = Date.now, cost }: UserOp
           created_at: at,
           password_changed_at: at,
           seen_before: at,
+          device_epoch: firstDeviceEpoch(),
         })
         .execute();
       return required(address);

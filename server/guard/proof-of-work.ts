@@ -27,6 +27,13 @@ export const MAX_PAYLOAD_LENGTH = 1_000;
 export interface ProofOfWorkOptions {
   /** The HMAC key; kept out of the database (ALTCHA_HMAC_KEY, or derived from the address key). */
   hmacKey: string;
+  /**
+   * A key challenges were signed with before an upgrade (the one derived before issue 45): an
+   * answer to one of those is treated as no proof at all (`missing`, a visitor without script),
+   * never as forged (a page open during the upgrade is not Spam) and never as valid (that key may
+   * be known to anyone holding an old backup).
+   */
+  legacyHmacKeys?: readonly string[];
   maxNumber?: number;
   now?: () => number;
 }
@@ -113,7 +120,12 @@ export function proofOfWork(database: Database, options: ProofOfWorkOptions): Pr
       const at = now();
       sweep(at);
       // The expiry is checked here, by this server's clock (the library would use Date.now).
-      if (!(await verifySolution(payload, options.hmacKey, false))) return { kind: 'invalid' };
+      if (!(await verifySolution(payload, options.hmacKey, false))) {
+        for (const key of options.legacyHmacKeys ?? []) {
+          if (await verifySolution(payload, key, false)) return { kind: 'missing' };
+        }
+        return { kind: 'invalid' };
+      }
       const params = extractParams(payload);
       const issuedAt = Number(params.issued);
       const expiresAt = Number(params.expires) * 1000;

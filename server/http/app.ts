@@ -375,8 +375,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     formAnswers: options.formAnswers,
     published: options.published ?? (() => options.site?.live.published() ?? NOTHING_PUBLISHED),
     proofOfWork: proofOfWork(store.database, {
-      // Never stored: the secret setting, or a key derived from the address hash's own key.
+      // Never stored: the secret setting, or a key derived from the address hash's own key (and
+      // the one derived before issue 45, whose challenges count as no proof, not as forged).
       hmacKey: options.altchaHmacKey ?? store.database.derivedKey('altcha').toString('hex'),
+      legacyHmacKeys: options.altchaHmacKey ? [] : [store.database.clientHash('altcha-key')],
     }),
     spamScoring: options.spamScoring ?? true,
     ownHosts: ownHosts(options.corsOrigins),

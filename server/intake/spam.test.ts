@@ -5,7 +5,8 @@ import { forms } from './forms.ts';
 import { openStore, type Store } from '../store/store.ts';
 import { engines, type TestEngine } from '../testing/engines.ts';
 import { quoteBody } from '../testing/fixtures.ts';
-import { solvedPayload } from '../testing/proof-of-work.ts';
+import { solved, solvedPayload } from '../testing/proof-of-work.ts';
+import { proofOfWork } from '../guard/proof-of-work.ts';
 import { NOTHING_PUBLISHED } from '../../src/content/published.ts';
 
 let data: Awaited<ReturnType<TestEngine['create']>>;
@@ -166,6 +167,22 @@ describe.each(engines)('spam kept aside on $name', (engine) => {
     }
     const [fast, forged] = await stored();
     expect(fast).toMatchObject({ status: 'new', reasons: ['too-fast'] });
+    expect(forged).toMatchObject({ status: 'spam', reasons: ['pow-invalid'] });
+  });
+
+  it('takes an answer to a challenge signed before the upgrade (the old key) as no proof: not Spam, not valid', async () => {
+    // A page loaded before the upgrade carries a challenge signed with the key derived then.
+    const before = proofOfWork(store.database, {
+      hmacKey: store.database.clientHash('altcha-key'),
+      maxNumber: 1000,
+    });
+    const altcha = await solved(before);
+    const other = await solved(proofOfWork(store.database, { hmacKey: 'any other key' }));
+    await post({ ...quoteBody(1, { email: 'ana@example.com' }), altcha });
+    await post({ ...quoteBody(2, { email: 'bea@example.com' }), altcha: other });
+    const [open, forged] = await stored();
+    expect(open).toMatchObject({ status: 'new', score: 1, reasons: ['pow-missing'] });
+    expect(open?.emails).toEqual(['acknowledge', 'notify']);
     expect(forged).toMatchObject({ status: 'spam', reasons: ['pow-invalid'] });
   });
 });

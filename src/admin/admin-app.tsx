@@ -14,7 +14,7 @@ import { WeeklyPage } from './desk/weekly-page';
 export type Auth =
   | { state: 'loading' }
   | { state: 'setup' }
-  | { state: 'signed-out'; expired?: boolean }
+  | { state: 'signed-out'; expired?: boolean; signedOutEverywhere?: boolean }
   | { state: 'signed-in'; session: SessionInfo };
 
 /** After a 401: the first account is still to be made, or sign in (saying so if a session ended). */
@@ -40,7 +40,13 @@ function Screens({ auth, onSignedIn, onSignInInstead }: ScreensProps) {
     case 'setup':
       return <SetupPage onSignedIn={onSignedIn} onAccountExists={onSignInInstead} />;
     case 'signed-out':
-      return <SignInPage expired={auth.expired ?? false} onSignedIn={onSignedIn} />;
+      return (
+        <SignInPage
+          expired={auth.expired ?? false}
+          notice={auth.signedOutEverywhere ? adminText.signOutEverywhere.done : undefined}
+          onSignedIn={onSignedIn}
+        />
+      );
     case 'signed-in':
       return (
         <Routes>
@@ -81,16 +87,18 @@ export function AdminApp() {
     await adminApi.signOut().catch(() => undefined);
     setAuth({ state: 'signed-out' });
   }, []);
-  const [signOutFailed, setSignOutFailed] = useState(false);
   const signOutEverywhere = useCallback(async () => {
-    setSignOutFailed(false);
     try {
       await adminApi.signOutEverywhere();
-      setAuth({ state: 'signed-out' });
+      setAuth({ state: 'signed-out', signedOutEverywhere: true });
+      return true;
     } catch (error) {
       // A 401: this session had ended already; anything else changed nothing.
-      if (error instanceof ApiError && error.status === 401) setAuth(signedOutState(error));
-      else setSignOutFailed(true);
+      if (error instanceof ApiError && error.status === 401) {
+        setAuth(signedOutState(error));
+        return true;
+      }
+      return false;
     }
   }, []);
 
@@ -101,7 +109,6 @@ export function AdminApp() {
         businessName={auth.state === 'signed-in' ? auth.session.businessName : undefined}
         onSignOut={signOut}
         onSignOutEverywhere={signOutEverywhere}
-        signOutEverywhereFailed={signOutFailed}
       >
         <Screens
           auth={auth}

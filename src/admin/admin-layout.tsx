@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { LogOut } from 'lucide-react';
 import { buttonClasses } from '../components/button-link';
+import { SignOutEverywhere } from './account/sign-out-everywhere';
 import { adminText } from '../content/admin';
 import { siteEditorText } from '../content/admin-site';
 import { companyContent } from '../content/company';
@@ -12,9 +13,8 @@ interface AdminLayoutProps {
   /** The business's name as published (the session says it); the code's before sign-in. */
   businessName?: string | undefined;
   onSignOut: () => void;
-  /** Ends every session and device cookie of the account (server: `/api/sign-out-everywhere`). */
-  onSignOutEverywhere: () => void;
-  signOutEverywhereFailed?: boolean;
+  /** Ends every session of the account (server: `/api/sign-out-everywhere`); false if it failed. */
+  onSignOutEverywhere: () => Promise<boolean>;
   children: ReactNode;
 }
 
@@ -23,7 +23,6 @@ export function AdminLayout({
   businessName,
   onSignOut,
   onSignOutEverywhere,
-  signOutEverywhereFailed = false,
   children,
 }: AdminLayoutProps) {
   const { company } = useContent(companyContent);
@@ -68,22 +67,6 @@ export function AdminLayout({
                 <LogOut aria-hidden="true" className="size-4" />
                 {adminText.header.signOut}
               </button>
-              <button
-                type="button"
-                onClick={onSignOutEverywhere}
-                aria-describedby="sign-out-everywhere-hint"
-                className="inline-flex min-h-11 items-center text-white underline underline-offset-4 hover:text-gold-300"
-              >
-                {adminText.header.signOutEverywhere}
-              </button>
-              <span id="sign-out-everywhere-hint" className="sr-only">
-                {adminText.header.signOutEverywhereHint}
-              </span>
-              {signOutEverywhereFailed && (
-                <p role="alert" className="basis-full text-gold-300">
-                  {adminText.header.signOutEverywhereFailed}
-                </p>
-              )}
             </div>
           )}
         </div>
@@ -91,6 +74,11 @@ export function AdminLayout({
       <main id="main" tabIndex={-1} className="container-page flex-1 py-6 sm:py-8">
         {children}
       </main>
+      {user && (
+        <footer className="container-page pb-8">
+          <SignOutEverywhere onConfirm={onSignOutEverywhere} />
+        </footer>
+      )}
     </div>
   );
 }

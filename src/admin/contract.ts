@@ -389,6 +389,11 @@ export interface AdminError {
    * unchecked, with Retry-After in seconds; not a limit of this browser's failures.
    */
   busy?: boolean;
+  /**
+   * A sign-in's 401 when the password was right but the account was signed out everywhere (or its
+   * password reset) while it was checked: no session started; sign in again.
+   */
+  signedOutMeanwhile?: boolean;
   /** A setup's refusal: the field it is about (the code is wrong, the e-mail or password invalid). */
   field?: keyof SetupBody;
 }

@@ -72,6 +72,9 @@ export const adminText = {
     busy: 'Too many sign-ins are being checked right now; try again in a few seconds.',
     busyFor: (seconds: number) =>
       `The server is busy checking other sign-ins. Try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
+    /** A sign-in whose account was signed out everywhere (or its password reset) meanwhile. */
+    signedOutMeanwhile:
+      'Your account was just signed out everywhere, or its password changed. Please sign in again.',
     expired: 'Your session has ended. Please sign in again.',
     unreachable: 'The server could not be reached. Check the connection and try again.',
     code: 'Code from your authenticator app',
@@ -106,13 +109,25 @@ export const adminText = {
       ' The server keeps the newest 3 made before an upgrade, and those set aside by a restore for 30 days (the newest 3 longer); whoever runs the server can delete the ones made by hand when they are no longer needed.',
   },
 
+  /** 'Sign out everywhere', below every page of the inbox (src/admin/account/sign-out-everywhere.tsx). */
+  signOutEverywhere: {
+    summary: 'Signed in on another browser or phone?',
+    explain:
+      'If a phone was lost, or you signed in on a computer others use, sign out everywhere: every browser and phone signed in to your account is signed out at once, this one too. This browser stays known, so you can sign in again here straight away; any other browser has to sign in as a new one.',
+    start: 'Sign out everywhere…',
+    confirm:
+      'Sign out on every browser and phone, this one included? You can sign in again here at once.',
+    confirmButton: 'Yes, sign out everywhere',
+    pending: 'Signing out everywhere…',
+    cancel: 'Cancel',
+    failed: 'Signing out everywhere failed: nothing changed. Check the connection and try again.',
+    /** On the sign-in page afterwards. */
+    done: 'You were signed out on every browser and phone. This browser is still known: sign in again here when you need to.',
+  },
+
   header: {
     signedInAs: 'Signed in as',
     signOut: 'Sign out',
-    signOutEverywhere: 'Sign out everywhere',
-    signOutEverywhereHint:
-      'Ends every session of your account, on every browser and phone, and makes every browser sign in as a new one.',
-    signOutEverywhereFailed: 'Signing out everywhere failed. Check the connection and try again.',
   },
 
   /**

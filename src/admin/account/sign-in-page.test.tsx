@@ -139,7 +139,8 @@ describe('SignInPage', () => {
     await expectAlertSaying(text.busyFor(3));
   });
 
-  it('signs out everywhere from the header, then shows the sign-in', async () => {
+  it('signs out everywhere after a confirmation, disabled while pending, then says what happened', async () => {
+    const everywhere = adminText.signOutEverywhere;
     const api = fakeFetch({
       'GET /admin/api/session': () => json(session),
       'GET /admin/api/submissions': () => json(emptyInbox),
@@ -149,17 +150,43 @@ describe('SignInPage', () => {
     const user = userEvent.setup();
     window.location.hash = '#/';
     render(<AdminApp />);
-    const button = await screen.findByRole('button', { name: adminText.header.signOutEverywhere });
-    expect(button).toHaveAccessibleDescription(adminText.header.signOutEverywhereHint);
+    // Not in the header beside Sign out: behind a disclosure of its own.
+    const header = await screen.findByRole('banner');
+    expect(header).not.toHaveTextContent(everywhere.start);
+    await user.click(screen.getByText(everywhere.summary));
+    await user.click(screen.getByRole('button', { name: everywhere.start }));
+    expect(api.calls('POST /admin/api/sign-out-everywhere')).toHaveLength(0);
+    expect(screen.getByRole('group', { name: everywhere.confirm })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: everywhere.cancel }));
+    await user.click(screen.getByRole('button', { name: everywhere.start }));
 
-    await user.click(button);
+    await user.click(screen.getByRole('button', { name: everywhere.confirmButton }));
+    const pending = screen.getByRole('button', { name: everywhere.pending });
+    expect(pending).toBeDisabled();
+    await user.click(pending);
     failing.reject(new TypeError('Failed to fetch'));
-    await expectAlertSaying(adminText.header.signOutEverywhereFailed);
+    await expectAlertSaying(everywhere.failed);
+    expect(api.calls('POST /admin/api/sign-out-everywhere')).toHaveLength(1);
 
     api.on('POST /admin/api/sign-out-everywhere', () => json({ ok: true }));
-    await user.click(button);
+    await user.click(screen.getByRole('button', { name: everywhere.confirmButton }));
     await screen.findByRole('heading', { level: 1, name: text.heading });
+    expect(screen.getByRole('status')).toHaveTextContent(everywhere.done);
     expect(api.calls('POST /admin/api/sign-out-everywhere')).toHaveLength(2);
+  });
+
+  it('says so when the account was signed out everywhere while the sign-in was checked', async () => {
+    const api = signedOut();
+    api.on('POST /admin/api/sign-in', () =>
+      json({ ok: false, error: 'x', signedOutMeanwhile: true }, 401),
+    );
+    const user = userEvent.setup();
+    await renderSignIn();
+    await user.type(emailField(), 'owner@example.com');
+    await user.type(passwordField(), 'a long pass phrase');
+    await user.click(submitButton());
+
+    await expectAlertSaying(text.signedOutMeanwhile);
   });
 
   it('says the server could not be reached when the request fails', async () => {

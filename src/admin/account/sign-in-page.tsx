@@ -13,6 +13,7 @@ function failureMessage(error: unknown): string {
   if (error.status === 429 && error.body.busy) return text.busyFor(error.retryAfter ?? 1);
   if (error.status === 429)
     return text.tooMany(Math.max(1, Math.ceil((error.retryAfter ?? 60) / 60)));
+  if (error.status === 401 && error.body.signedOutMeanwhile) return text.signedOutMeanwhile;
   if (error.status === 401 || error.status === 400) return text.incorrect;
   return text.unreachable;
 }
@@ -113,14 +114,25 @@ function useSignIn(expired: boolean, onSignedIn: (session: SessionInfo) => void)
 
 export function SignInPage({
   expired,
+  notice,
   onSignedIn,
 }: {
   expired: boolean;
+  /** What just happened, said before the form (after 'Sign out everywhere'). */
+  notice?: string | undefined;
   onSignedIn: (session: SessionInfo) => void;
 }) {
   const { email, password, code, failure, sending, submit } = useSignIn(expired, onSignedIn);
   return (
     <Panel id="sign-in-heading" title={text.heading}>
+      {notice && (
+        <p
+          role="status"
+          className="mt-4 rounded-md border-l-4 border-navy-700 bg-navy-50 p-3 font-semibold text-navy-950"
+        >
+          {notice}
+        </p>
+      )}
       <p className="mt-2 text-slate-700">{text.intro}</p>
       <div role="alert" className="mt-4 empty:hidden">
         {failure && (
