@@ -213,6 +213,12 @@ describe.each(engines)('erasure on $name', (engine) => {
       .set({ spam_score: 2, spam_reasons: '["fast"]' })
       .where('id', '=', id)
       .execute();
+    // Queued by the database's clock (the outbox's); set to the test's time to compare.
+    await store.database.db
+      .updateTable('outbox')
+      .set({ created_at: T0 })
+      .where('submission_id', '=', id)
+      .execute();
     await store.database.db
       .updateTable('outbox')
       .set({ sent_at: T0 + 5000, attempts: 1 })

@@ -62,9 +62,12 @@ export function SignOutEverywhere({ onConfirm }: { onConfirm: () => Promise<bool
           {text.start}
         </button>
       )}
-      <div role="alert" className="empty:hidden">
-        {failed && <p className="mt-3 font-semibold text-red-800">{text.failed}</p>}
-      </div>
+      {/* Inserted with its text, so that it is announced; no empty alert on every inbox page. */}
+      {failed && (
+        <p role="alert" className="mt-3 font-semibold text-red-800">
+          {text.failed}
+        </p>
+      )}
     </details>
   );
 }
