@@ -10,8 +10,10 @@
  * a forged or reused proof, the filled trap, a farm of 12 links or more, forum or HTML link code,
  * a long text pasted again and again. A sales pitch (phrases no event client writes: backlinks,
  * guaranteed returns, продвижение, 博彩…), counted only in a message that says nothing of an
- * event, weighs under the threshold: it bins a post only with a link, no proof, an autofill
- * speed or a second phrase. So do a link as the name and the name pasted into other fields.
+ * event (but for the few no client writes at all), weighs under the threshold: it bins a post
+ * only with a link, no proof, an autofill speed or a second pitch phrase (an opener such as 'I
+ * came across your website' is none). So do a link as the name and the name pasted into other
+ * fields.
  */
 
 /** The proof of work as the receiver found it (server/guard/proof-of-work.ts). */
@@ -281,7 +283,8 @@ export function isRepeated(values: readonly string[]): boolean {
  * app and outsourcing shops, fake invoices, crypto schemes, casinos, adult sites and lenders say
  * (English, Spanish, Russian, Chinese), each a family counted once. Words a client may use about
  * their event (a casino night, an SEO team, a bitcoin conference, a pharmacy gala, WhatsApp,
- * préstamo) are not here; and a message that speaks of an event (`EVENT_WORDS`) is no pitch.
+ * préstamo, a first deposit, an invoice attached, рекламу, 推广) are not here; and a message that
+ * speaks of an event (`EVENT_WORDS`) is no pitch but for `UNMISTAKABLE`.
  */
 const PITCH_PHRASES: readonly RegExp[] = [
   /\bback-?links?\b|\bguest posts?\b|\bdomain authority\b/,
