@@ -460,6 +460,17 @@ describe('the clients of the final review (issue 45)', () => {
         proofOfWork: missing,
       }),
     ).toMatchObject({ reasons: ['pow-missing', 'sales-pitch'], spam: true });
+    // Nor are event companies, the meeting a pitch asks for, or the seller's own staff.
+    for (const text of [
+      'Our digital marketing agency helps event companies increase your website traffic.',
+      'We offer SEO services. Can we schedule a 15-minute meeting this week?',
+      'Our staff of web designers will redesign your website.',
+    ]) {
+      expect(message(text, { proofOfWork: missing }), text).toMatchObject({ spam: true });
+    }
+    for (const text of ['Our staff appreciation dinner', 'Our staff retreat', 'Staff our event']) {
+      expect(aboutAnEvent(text), text).toBe(true);
+    }
     // Backlinks, guaranteed returns, a casino bonus… count even beside an event word.
     for (const text of [
       'Get more guests to your events: we sell backlinks. https://rank.example',

@@ -333,21 +333,22 @@ const UNMISTAKABLE: readonly RegExp[] = [
  * pitch is one of `UNMISTAKABLE`.
  */
 const EVENT_WORDS =
-  /\b(?:guests?(?! posts?\b)|weddings?|party|parties|bartenders?|waiters?|waitstaff|servers?|staff|staffing|events?|reception|receptions|banquet|gala|catering|celebration|ceremony|conference|meeting|luncheon|fundraiser|reunion|holiday|offsite|embassy|bachelorette|bridal|shower|quincea[nñ]era|birthday|anniversary|graduation|memorial|dinner|lunch|brunch|cocktails?|venue|restaurants?|hotel|hospitality|restaurante|bodas?|fiestas?|invitados|meseros?|cumpleaños|recepción|eventos?|conferencia|embajada)\b|свадьб|гост|официант|бармен|банкет|праздник|прием|ресторан|мероприяти|вечеринк|корпоратив|юбиле|婚礼|年会|宴会|服务员|调酒师|派对|餐厅|酒店|活动|聚会|会议/iu;
+  /\b(?:guests?(?! posts?\b)|weddings?|party|parties|bartenders?|waiters?|waitstaff|servers?|staff|staffing|events?|reception|receptions|banquet|gala|catering|celebration|ceremony|conference|meeting|luncheon|fundraiser|reunion|retreat|holiday|offsite|embassy|bachelorette|bridal|shower|quincea[nñ]era|birthday|anniversary|graduation|memorial|dinner|lunch|brunch|cocktails?|venue|restaurants?|hotel|hospitality|restaurante|bodas?|fiestas?|invitados|meseros?|cumpleaños|recepción|eventos?|conferencia|embajada)\b|свадьб|гост|официант|бармен|банкет|праздник|прием|ресторан|мероприяти|вечеринк|корпоратив|юбиле|婚礼|年会|宴会|服务员|调酒师|派对|餐厅|酒店|活动|聚会|会议/iu;
 
 /**
- * The business's own line as a pitch names it ('your event staffing website', 'your events
- * business'): the seller's words about us, not a client's event.
+ * A seller's words that hold an event word but name no client's event: the business's own line
+ * ('your event staffing website', 'event companies'), the call a pitch asks for ('schedule a
+ * 15-minute meeting'), the seller's own team ('our staff of SEO experts').
  */
-const YOUR_BUSINESS =
-  /\byour (?:[\w-]+ ){0,3}(?:website|site|business|company|agency|page|listing|services?)\b/giu;
+const SELLERS_WORDS =
+  /\byour (?:[\w-]+ ){0,3}(?:website|site|business|company|agency|page|listing|services?)\b|\b(?:events?|staffing|catering|hospitality) (?:companies|businesses|agencies|firms|planners)\b|\b(?:schedule|book|set up|arrange|have|hop on) a (?:quick |short |brief |\d+-minute )?(?:call or (?:a )?)?meeting\b|\bour staff (?=of|will|can|is|are)\b/giu;
 
 /** The free messages of the forms (the other fields are choices, names, numbers). */
 const MESSAGE_FIELDS = ['additionalInfo', 'previousExperience'] as const;
 
 /** Whether a text speaks of an event (not of 'your event staffing website'). */
 export function aboutAnEvent(text: string): boolean {
-  return EVENT_WORDS.test(text.replace(YOUR_BUSINESS, ' '));
+  return EVENT_WORDS.test(text.replace(SELLERS_WORDS, ' '));
 }
 
 /**
