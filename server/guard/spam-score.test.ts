@@ -407,13 +407,24 @@ describe('the clients of the final review (issue 45)', () => {
   const message = (additionalInfo: string, more: Partial<SpamInput> = {}) =>
     score({ fields: { ...quote, additionalInfo }, ...more });
 
-  it('never counts a phrase a client may write beside a pitch phrase as a second one', () => {
+  it('counts an opener as the second sign only beside a pitch phrase, in a message of no event', () => {
     for (const text of [
       'I came across your website: would you like to be on the first page of Google?',
       'Would you like to be on the first page of Google? Free consultation, reply STOP to opt out.',
       'Could we send you some samples? Our digital marketing agency can help.',
     ]) {
-      expect(message(text), text).toMatchObject({ reasons: ['sales-pitch'], spam: false });
+      expect(message(text), text).toMatchObject({
+        reasons: ['sales-pitch', 'pitch-phrases'],
+        spam: true,
+      });
+    }
+    // Openers alone, or beside a pitch phrase in a message about an event: a client's.
+    for (const text of [
+      'I came across your website, would you be interested in staffing our gala? Free consultation?',
+      'Our digital marketing agency holds its holiday party on Dec 12; I came across your website.',
+      'Are you looking for more bartenders? I can send you some samples of my cocktail menus.',
+    ]) {
+      expect(message(text, { proofOfWork: missing }).spam, text).toBe(false);
     }
   });
 

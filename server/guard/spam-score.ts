@@ -291,7 +291,7 @@ const PITCH_PHRASES: readonly RegExp[] = [
   /first page of google|google'?s? first page|page one of google|primera página de google/,
   /\brank(?:ing|s)? (?:higher|better|on google)|\brank your (?:site|website)|could rank better|search (?:engine )?rankings?\b/,
   /\b(?:offer|provide) (?:you )?our (?:seo|marketing|web design|digital marketing) services\b/,
-  /\bseo (?:services?|experts?|team|packages?)\b|\baffordable seo\b|\bdigital marketing agency\b|\bagencia de marketing digital\b|\bposicionamiento seo\b/,
+  /\bseo (?:services?|experts?|team|packages?)\b|\baffordable seo\b|\bdigital marketing agency\b|\bagencia de marketing digital\b|\bposicionamiento seo\b|\bsearch engine (?:marketing|optimi[sz]ation)\b/,
   /\bincrease your (?:website )?(?:traffic|sales|visibility)|\bwebsite traffic\b|\bqualified (?:b2b )?leads\b|\bmissing out on leads\b/,
   /\bweb design (?:and development )?(?:company|services|agency)\b|\bmobile apps?\b.*\b(?:affordable|prices?|portfolio)\b|\bwebsites? (?:looks? outdated|redesign)|\bredesign (?:your )?websites?\b|\bnew website design\b/s,
   /\bour virtual assistants\b|\b(?:need|looking for) a virtual assistant\b|\bexplainer videos?\b|\bgoogle business profile\b|\bsocial media (?:presence|management)\b/,
@@ -308,7 +308,7 @@ const PITCH_PHRASES: readonly RegExp[] = [
   /\bbusinesses like yours\b|\bappointments (?:a|per) month\b|\bno upfront cost\b/,
   /\bour (?:ai )?chatbot\b|\bpower of ai for your business\b/,
   /\bwe sell\b.*\b(?:links|traffic|followers|reviews)\b|\bbuy cheap followers\b/s,
-  /продвижени|заработок (?:в интернете|онлайн)|онлайн[- ]казино|казино онлайн|на ставки|ставки на спорт|букмекер|фриспин|без вложений/u,
+  /продвижени|заработок (?:в интернете|онлайн|(?:от|до) \d)|онлайн[- ]казино|казино онлайн|на ставки|ставки на спорт|букмекер|фриспин|без вложений/u,
   /博彩|赌场|注册即送|返水|网络营销/u,
 ];
 
@@ -342,6 +342,26 @@ const EVENT_WORDS =
  */
 const SELLERS_WORDS =
   /\byour (?:[\w-]+ ){0,3}(?:website|site|business|company|agency|page|listing|services?)\b|\b(?:events?|staffing|catering|hospitality) (?:companies|businesses|agencies|firms|planners)\b|\b(?:schedule|book|set up|arrange|have|hop on) a (?:quick |short |brief |\d+-minute )?(?:call or (?:a )?)?meeting\b|\bour staff (?=of|will|can|is|are)\b/giu;
+
+/**
+ * How a pitch opens or closes ('I came across your website', 'a free audit', 'click here',
+ * 'reply STOP'): a client may write one alone, so on its own it counts nothing; beside a phrase of
+ * `PITCH_PHRASES` in a message that speaks of no event it is the pitch's second sign.
+ */
+const PITCH_OPENERS: readonly RegExp[] = [
+  /\bi (?:saw|came across|visited|noticed|found|was (?:checking out|on|looking at)) your (?:website|site)\b|\bcame across your (?:website|site)\b|\bencontr[eé] su (?:sitio|p[aá]gina)|\bvimos su p[aá]gina/,
+  /\bfree (?:seo )?(?:audit|proposal|consultation|demo|trial)\b|\b15-minute call\b/,
+  /\bunsubscribe\b|\breply (?:with )?"?stop\b|\bopt out of future\b|\bhear from us again\b/,
+  /\bclick here\b|\border now\b|\bbuy now\b|\blimited (?:time )?offer\b|\bact now\b|\bjoin now\b|\bregister now\b|\bconfirm here\b|\breceive (?:the )?funds\b/,
+  /\b(?:send|see) (?:you )?(?:a few |some )?samples\b|\bsend you our portfolio\b/,
+  /\bwould you be interested in\b|\bare you (?:interested in|looking for)\b|\bno obligation\b/,
+];
+
+/** Whether a text holds an opener of a pitch (`PITCH_OPENERS`). */
+export function pitchOpener(text: string): boolean {
+  const lower = text.toLowerCase();
+  return PITCH_OPENERS.some((opener) => opener.test(lower));
+}
 
 /** The free messages of the forms (the other fields are choices, names, numbers). */
 const MESSAGE_FIELDS = ['additionalInfo', 'previousExperience'] as const;
@@ -419,11 +439,12 @@ function contentReasons(input: SpamInput, all: readonly string[]): SpamReason[] 
   const message = MESSAGE_FIELDS.map((key) => input.fields[key])
     .filter((value): value is string => typeof value === 'string')
     .join('\n');
-  const terms = spamTerms(text, aboutAnEvent(message));
+  const event = aboutAnEvent(message);
+  const terms = spamTerms(text, event);
   if (terms >= 1) {
     found.push('sales-pitch');
     if (links >= 1) found.push('pitch-link');
-    if (terms >= 2) found.push('pitch-phrases');
+    if (terms >= 2 || (!event && pitchOpener(text))) found.push('pitch-phrases');
   }
   const foreign = mostlyForeign(message || text) && !aboutAnEvent(message);
   if (input.proofOfWork.kind === 'missing' && links >= 1 && foreign) {

@@ -348,7 +348,7 @@ export const adminText = {
           'It uses phrases of a sales pitch (such as “first page of Google”, “guaranteed returns”, “passive income”), and its message names no event (or the phrase is one no client writes, such as “backlinks”).',
         'pitch-link': 'The sales pitch carries a web link.',
         'pitch-phrases':
-          'It uses two or more different sales-pitch phrases (an opener such as “I came across your website” is not counted).',
+          'It uses two or more different sales-pitch phrases, or one beside an opener such as “I came across your website” in a message about no event.',
         'foreign-link':
           'It is written mostly in another alphabet, says nothing of an event, carries a web link, and the background check did not run.',
         'name-link': 'The name is a web address.',

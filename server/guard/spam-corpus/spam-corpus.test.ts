@@ -30,16 +30,11 @@ describe('the spam score on the labelled corpus', () => {
     expect(links.length).toBeGreaterThanOrEqual(10);
   });
 
-  // The issue asks for 90 %; since the final review a client's opener ('I came across your
-  // website', 'click here') never makes a pitch's second phrase, so a one-phrase pitch with a
-  // proof and no link is let through (80.7 %), as are link lists a client could also send (8 or
-  // 10 links), random letters with a proof, one filler text in an application and a vague note,
-  // rather than bin a client (the README lists them).
-  it('bins no legitimate post, and the spam it caught when the final review was fixed', () => {
+  it('bins no legitimate post, and at least 90 % of the spam', () => {
     const table = confusion();
     expect(table.mistakes.binned).toEqual([]);
     expect(table.legitimate.binned).toBe(0);
-    expect(table.spam.binned / spam.length).toBeGreaterThanOrEqual(0.8);
+    expect(table.spam.binned / spam.length).toBeGreaterThanOrEqual(0.9);
   });
 
   it('keeps the clients who write the words of pitches, filler and link lists (review of issue 45)', () => {
