@@ -10,8 +10,10 @@
  * a forged or reused proof, the filled trap, a farm of 12 links or more, forum or HTML link code,
  * a long text pasted again and again. A sales pitch (phrases no event client writes: backlinks,
  * guaranteed returns, продвижение, 博彩…), counted only in a message that says nothing of an
- * event, weighs under the threshold: it bins a post only with a link, no proof, an autofill
- * speed or a second phrase. So do a link as the name and the name pasted into other fields.
+ * event (but for the few no client writes at all), weighs under the threshold: it bins a post
+ * only with a link, no proof, an autofill speed or a second pitch phrase (an opener such as 'I
+ * came across your website' is none). So do a link as the name and the name pasted into other
+ * fields.
  */
 
 /** The proof of work as the receiver found it (server/guard/proof-of-work.ts). */
@@ -281,23 +283,24 @@ export function isRepeated(values: readonly string[]): boolean {
  * app and outsourcing shops, fake invoices, crypto schemes, casinos, adult sites and lenders say
  * (English, Spanish, Russian, Chinese), each a family counted once. Words a client may use about
  * their event (a casino night, an SEO team, a bitcoin conference, a pharmacy gala, WhatsApp,
- * préstamo) are not here; and a message that speaks of an event (`EVENT_WORDS`) is no pitch.
+ * préstamo, a first deposit, an invoice attached, рекламу, 推广) are not here; and a message that
+ * speaks of an event (`EVENT_WORDS`) is no pitch but for `UNMISTAKABLE`.
  */
 const PITCH_PHRASES: readonly RegExp[] = [
   /\bback-?links?\b|\bguest posts?\b|\bdomain authority\b/,
   /first page of google|google'?s? first page|page one of google|primera página de google/,
   /\brank(?:ing|s)? (?:higher|better|on google)|\brank your (?:site|website)|could rank better|search (?:engine )?rankings?\b/,
   /\b(?:offer|provide) (?:you )?our (?:seo|marketing|web design|digital marketing) services\b/,
-  /\bseo (?:services?|experts?|team|packages?)\b|\baffordable seo\b|\bdigital marketing agency\b|\bagencia de marketing digital\b|\bposicionamiento seo\b/,
-  /\bincrease your (?:website )?(?:traffic|sales|visibility)|\bwebsite traffic\b|\blead generation\b|\bqualified (?:b2b )?leads\b|\bmissing out on leads\b/,
+  /\bseo (?:services?|experts?|team|packages?)\b|\baffordable seo\b|\bdigital marketing agency\b|\bagencia de marketing digital\b|\bposicionamiento seo\b|\bsearch engine (?:marketing|optimi[sz]ation)\b/,
+  /\bincrease your (?:website )?(?:traffic|sales|visibility)|\bwebsite traffic\b|\bqualified (?:b2b )?leads\b|\bmissing out on leads\b/,
   /\bweb design (?:and development )?(?:company|services|agency)\b|\bmobile apps?\b.*\b(?:affordable|prices?|portfolio)\b|\bwebsites? (?:looks? outdated|redesign)|\bredesign (?:your )?websites?\b|\bnew website design\b/s,
-  /\bour virtual assistants\b|\b(?:need|looking for) a virtual assistant\b|\bexplainer videos?\b|\bfive-star reviews\b|\bgoogle business profile\b|\bsocial media (?:presence|management)\b|\bpromotional products\b/,
-  /\binvoice\b.*\b(?:overdue|pay now|attached)\b|\bavoid service interruption\b/s,
+  /\bour virtual assistants\b|\b(?:need|looking for) a virtual assistant\b|\bexplainer videos?\b|\bgoogle business profile\b|\bsocial media (?:presence|management)\b/,
+  /\binvoice\b.*\bpay now\b|\bavoid service interruption\b/s,
   /\bguaranteed (?:returns?|profits?)\b|\binversi[oó]n garantizada\b|\bdouble your (?:btc|bitcoin|money|crypto)|\b\d+% (?:monthly )?profit\b|\bganancias garantizadas\b/,
-  /\bpassive income\b|\bearn \$[\d,]+|\bearn (?:from|with) crypto\b|\bgana dinero\b/,
+  /\bpassive income\b|\bearn (?:from|with) crypto\b|\bgana dinero\b/,
   /\bforex\b|\b(?:bitcoin|crypto) investment\b|\bcrypto trading platform\b|\bbinary options?\b|\bsignals group\b|\bdaily signals\b/,
   /\bairdrop\b|\byour (?:bitcoin|crypto|btc) wallet\b|\bpending withdrawal\b|\bconnect your wallet\b|\bclaim your tokens\b/,
-  /\bonline casino\b|\bfree spins\b|\bcasino bonus\b|\bfirst deposit\b/,
+  /\bonline casino\b|\bfree spins\b|\bcasino bonus\b/,
   /\bviagra\b|\bcialis\b|\bonline pharmacy\b|\bpharmacy online\b|\bcheap pills\b|\bno prescription\b/,
   /\bpayday loans?\b|\bsin bur[oó]\b|\bpr[eé]stamos (?:r[aá]pidos|personales)\b|\bsin aval\b/,
   /\bhot singles\b|\bsex chat\b|\bnaughty\b|\bprivate photos\b|\badult cam|\bvisit my profile\b/,
@@ -305,48 +308,77 @@ const PITCH_PHRASES: readonly RegExp[] = [
   /\bbusinesses like yours\b|\bappointments (?:a|per) month\b|\bno upfront cost\b/,
   /\bour (?:ai )?chatbot\b|\bpower of ai for your business\b/,
   /\bwe sell\b.*\b(?:links|traffic|followers|reviews)\b|\bbuy cheap followers\b/s,
-  /продвижени|заработ|казино|на ставки|ставки на спорт|букмекер|фриспин|без вложений|яндекс|рекламу/u,
-  /博彩|赌场|注册即送|返水|网络营销|推广|排名|奖金/u,
+  /продвижени|заработок (?:в интернете|онлайн|(?:от|до) \d)|онлайн[- ]казино|казино онлайн|на ставки|ставки на спорт|букмекер|фриспин|без вложений/u,
+  /博彩|赌场|注册即送|返水|网络营销/u,
 ];
 
 /**
- * Phrases a pitch opens or closes with that a client may also write alone ('I came across your
- * website, please call me', 'could we have a free consultation?', 'send some samples of the
- * menu'): counted only beside a phrase of `PITCH_PHRASES`, never a pitch on their own.
+ * Pitch families no client writes even about their own event (backlinks, the first page of
+ * Google, guaranteed returns, a casino bonus, viagra, payday loans): counted even in a message
+ * that names an event, so a pitch aimed at an event business ('your event staffing website is not
+ * on the first page of Google') is still heard. A client's own trade (an SEO firm's party, a
+ * bitcoin conference, a casino night, a pharmacy gala) is not here.
  */
-const PITCH_COMPANIONS: readonly RegExp[] = [
-  /\bi (?:saw|came across|visited|noticed|found|was (?:checking out|on|looking at)) your (?:website|site)\b|\bcame across your (?:website|site)\b|\bencontr[eé] su (?:sitio|p[aá]gina)|\bvimos su p[aá]gina/,
-  /\bfree (?:seo )?(?:audit|proposal|consultation|demo|trial)\b|\b15-minute call\b/,
-  /\bunsubscribe\b|\breply (?:with )?"?stop\b|\bopt out of future\b|\bhear from us again\b/,
-  /\b(?:send|see) (?:you )?(?:a few |some )?samples\b|\bsend you our portfolio\b/,
-  /\bclick here\b|\border now\b|\bbuy now\b|\blimited (?:time )?offer\b|\bact now\b|\bjoin now\b|\bregister now\b|\bconfirm here\b|\breceive (?:the )?funds\b/,
+const UNMISTAKABLE: readonly RegExp[] = [
+  /\bback-?links?\b|\bdomain authority\b|first page of google|google'?s? first page|page one of google|primera página de google/,
+  /\bguaranteed (?:returns?|profits?)\b|\binversi[oó]n garantizada\b|\bdouble your (?:btc|bitcoin|money|crypto)|\bganancias garantizadas\b/,
+  /\bcasino bonus\b|\bfree spins\b|\bonline casino\b/,
+  /\bviagra\b|\bcialis\b|\bcheap pills\b|\bno prescription\b/,
+  /\bpayday loans?\b/,
 ];
 
 /**
  * Words of an event, in the languages the clients write: a message that holds one is a client's,
- * whatever else it says ('our digital marketing agency's holiday party, 60 guests').
+ * whatever else it says ('our digital marketing agency's holiday party, 60 guests'), unless the
+ * pitch is one of `UNMISTAKABLE`.
  */
 const EVENT_WORDS =
-  /\b(?:guests?(?! posts?\b)|weddings?|party|parties|bartenders?|waiters?|waitstaff|servers?|reception|banquet|gala|catering|celebration|bachelorette|bridal|shower|quincea[nñ]era|birthday|anniversary|graduation|memorial|dinner|lunch|brunch|cocktails?|venue|staffing|restaurants?|hotel|hospitality|restaurante|bodas?|fiestas?|invitados|meseros?|cumpleaños|recepción|eventos?)\b|свадьб|гост|официант|бармен|банкет|праздник|прием|ресторан|婚礼|年会|宴会|服务员|调酒师|派对|餐厅|酒店/iu;
+  /\b(?:guests?(?! posts?\b)|weddings?|party|parties|bartenders?|waiters?|waitstaff|servers?|staff|staffing|events?|reception|receptions|banquet|gala|catering|celebration|ceremony|conference|meeting|luncheon|fundraiser|reunion|retreat|holiday|offsite|embassy|bachelorette|bridal|shower|quincea[nñ]era|birthday|anniversary|graduation|memorial|dinner|lunch|brunch|cocktails?|venue|restaurants?|hotel|hospitality|restaurante|bodas?|fiestas?|invitados|meseros?|cumpleaños|recepción|eventos?|conferencia|embajada)\b|свадьб|гост|официант|бармен|банкет|праздник|прием|ресторан|мероприяти|вечеринк|корпоратив|юбиле|婚礼|年会|宴会|服务员|调酒师|派对|餐厅|酒店|活动|聚会|会议/iu;
+
+/**
+ * A seller's words that hold an event word but name no client's event: the business's own line
+ * ('your event staffing website', 'event companies'), the call a pitch asks for ('schedule a
+ * 15-minute meeting'), the seller's own team ('our staff of SEO experts').
+ */
+const SELLERS_WORDS =
+  /\byour (?:[\w-]+ ){0,3}(?:website|site|business|company|agency|page|listing|services?)\b|\b(?:events?|staffing|catering|hospitality) (?:companies|businesses|agencies|firms|planners)\b|\b(?:schedule|book|set up|arrange|have|hop on) a (?:quick |short |brief |\d+-minute )?(?:call or (?:a )?)?meeting\b|\bour staff (?=of|will|can|is|are)\b/giu;
+
+/**
+ * How a pitch opens or closes ('I came across your website', 'a free audit', 'click here',
+ * 'reply STOP'): a client may write one alone, so on its own it counts nothing; beside a phrase of
+ * `PITCH_PHRASES` in a message that speaks of no event it is the pitch's second sign.
+ */
+const PITCH_OPENERS: readonly RegExp[] = [
+  /\bi (?:saw|came across|visited|noticed|found|was (?:checking out|on|looking at)) your (?:website|site)\b|\bcame across your (?:website|site)\b|\bencontr[eé] su (?:sitio|p[aá]gina)|\bvimos su p[aá]gina/,
+  /\bfree (?:seo )?(?:audit|proposal|consultation|demo|trial)\b|\b15-minute call\b/,
+  /\bunsubscribe\b|\breply (?:with )?"?stop\b|\bopt out of future\b|\bhear from us again\b/,
+  /\bclick here\b|\border now\b|\bbuy now\b|\blimited (?:time )?offer\b|\bact now\b|\bjoin now\b|\bregister now\b|\bconfirm here\b|\breceive (?:the )?funds\b/,
+  /\b(?:send|see) (?:you )?(?:a few |some )?samples\b|\bsend you our portfolio\b/,
+  /\bwould you be interested in\b|\bare you (?:interested in|looking for)\b|\bno obligation\b/,
+];
+
+/** Whether a text holds an opener of a pitch (`PITCH_OPENERS`). */
+export function pitchOpener(text: string): boolean {
+  const lower = text.toLowerCase();
+  return PITCH_OPENERS.some((opener) => opener.test(lower));
+}
 
 /** The free messages of the forms (the other fields are choices, names, numbers). */
 const MESSAGE_FIELDS = ['additionalInfo', 'previousExperience'] as const;
 
-/** Whether a text speaks of an event. */
+/** Whether a text speaks of an event (not of 'your event staffing website'). */
 export function aboutAnEvent(text: string): boolean {
-  return EVENT_WORDS.test(text);
+  return EVENT_WORDS.test(text.replace(SELLERS_WORDS, ' '));
 }
 
-/** How many pitch phrases a text holds; none when it speaks of an event. */
-export function spamTerms(text: string): number {
-  return aboutAnEvent(text) ? 0 : pitchPhrases(text);
-}
-
-function pitchPhrases(text: string): number {
+/**
+ * How many pitch families a text holds: those of `PITCH_PHRASES` when it speaks of no event,
+ * only the `UNMISTAKABLE` ones when it does. What a client may also write alone ('I came across
+ * your website', 'a free consultation', 'send some samples', 'unsubscribe') is never counted.
+ */
+export function spamTerms(text: string, event = aboutAnEvent(text)): number {
   const lower = text.toLowerCase();
-  const strong = PITCH_PHRASES.filter((term) => term.test(lower)).length;
-  if (strong === 0) return 0;
-  return strong + PITCH_COMPANIONS.filter((term) => term.test(lower)).length;
+  return (event ? UNMISTAKABLE : PITCH_PHRASES).filter((term) => term.test(lower)).length;
 }
 
 /** Letters of the text in other scripts than Latin, and in Latin. */
@@ -361,14 +393,23 @@ function isLinkName(name: string | undefined): boolean {
   return name !== undefined && /(?:https?:\/\/|www\.)\S/iu.test(name);
 }
 
+/** The fields that hold the name, and the e-mail (which starts with a first name by nature). */
+const OWN_FIELDS: ReadonlySet<string> = new Set(['clientName', 'fullName', 'email']);
+
 /**
- * The name pasted into two more fields as the whole text or its start ('Best SEO Service' as the
- * name, the address and the message). A form's filler ('None at this time') is not the name.
+ * The name pasted into two more fields ('Best SEO Service' as the name, the address and the
+ * message), the name and e-mail fields left out: as the whole text, or as its start when the name
+ * is two words of 8 characters or more. A first name that opens a message and an address ('Maria
+ * from the Embassy of Peru…', 'Laura Residence') is not repeated; a form's filler is not the name.
  */
-export function isNameRepeated(name: string | undefined, values: readonly string[]): boolean {
+export function isNameRepeated(name: string | undefined, fields: Record<string, unknown>): boolean {
   const own = name?.trim().toLowerCase() ?? '';
   if (own.length < 4) return false;
-  return values.filter((value) => value.trim().toLowerCase().startsWith(own)).length >= 3;
+  const long = own.length >= 8 && /\s/u.test(own);
+  const others = texts(
+    Object.fromEntries(Object.entries(fields).filter(([key]) => !OWN_FIELDS.has(key))),
+  ).map((value) => value.trim().toLowerCase());
+  return others.filter((value) => value === own || (long && value.startsWith(own))).length >= 2;
 }
 
 function proofReasons(proof: ProofOfWork, at: number): SpamReason[] {
@@ -398,18 +439,19 @@ function contentReasons(input: SpamInput, all: readonly string[]): SpamReason[] 
   const message = MESSAGE_FIELDS.map((key) => input.fields[key])
     .filter((value): value is string => typeof value === 'string')
     .join('\n');
-  const terms = aboutAnEvent(message) ? 0 : pitchPhrases(text);
+  const event = aboutAnEvent(message);
+  const terms = spamTerms(text, event);
   if (terms >= 1) {
     found.push('sales-pitch');
     if (links >= 1) found.push('pitch-link');
-    if (terms >= 2) found.push('pitch-phrases');
+    if (terms >= 2 || (!event && pitchOpener(text))) found.push('pitch-phrases');
   }
   const foreign = mostlyForeign(message || text) && !aboutAnEvent(message);
   if (input.proofOfWork.kind === 'missing' && links >= 1 && foreign) {
     found.push('foreign-link');
   }
   if (isLinkName(input.name)) found.push('name-link');
-  if (isNameRepeated(input.name, all)) found.push('name-repeated');
+  if (isNameRepeated(input.name, input.fields)) found.push('name-repeated');
   return found;
 }
 

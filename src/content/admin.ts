@@ -345,13 +345,15 @@ export const adminText = {
         'keyboard-mash': 'The message is nothing but random letters.',
         'repeated-text': 'The same text is written again and again.',
         'sales-pitch':
-          'It uses phrases of a sales pitch (such as “first page of Google”, “free audit”, “passive income”) and says nothing of an event.',
+          'It uses phrases of a sales pitch (such as “first page of Google”, “guaranteed returns”, “passive income”), and its message names no event (or the phrase is one no client writes, such as “backlinks”).',
         'pitch-link': 'The sales pitch carries a web link.',
-        'pitch-phrases': 'It uses two or more different sales-pitch phrases.',
+        'pitch-phrases':
+          'It uses two or more different sales-pitch phrases, or one beside an opener such as “I came across your website” in a message about no event.',
         'foreign-link':
           'It is written mostly in another alphabet, says nothing of an event, carries a web link, and the background check did not run.',
         'name-link': 'The name is a web address.',
-        'name-repeated': 'The name is written again in two or more other fields.',
+        'name-repeated':
+          'The name is written again in two or more other fields (the e-mail not counted).',
         // No longer given, kept for submissions scored before, in the words of what they meant then.
         links: 'It holds 3 or 4 web links.',
         'many-links': 'It holds 5 or more web links.',

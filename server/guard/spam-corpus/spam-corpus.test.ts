@@ -30,9 +30,6 @@ describe('the spam score on the labelled corpus', () => {
     expect(links.length).toBeGreaterThanOrEqual(10);
   });
 
-  // The issue asks for 90 %: link lists a client could also send (8 or 10 links), random letters
-  // with a proof, one filler text in an application and a vague note are let through rather than
-  // bin a client (the README lists them).
   it('bins no legitimate post, and at least 90 % of the spam', () => {
     const table = confusion();
     expect(table.mistakes.binned).toEqual([]);
@@ -61,6 +58,24 @@ describe('the spam score on the labelled corpus', () => {
       'an embassy writing in English with a link to its site, no script',
       'job applicant with portfolio and LinkedIn, no script',
       'client joking about unsubscribe and reply STOP',
+      // The final review's clients (third pass).
+      'five-star reviews and staff our event',
+      'first deposit and a free consultation',
+      'first deposit to hold the date, came across your website, no script',
+      'book 4 staff for our national day, first deposit, no script',
+      'invoice to the embassy, purchase order attached, no script',
+      'lead generation company offsite, came across your website',
+      'promotional products association meeting, samples of menus',
+      'Russian: we saw your ad, how much, no script',
+      'Russian: found you through Yandex, corporate party, no script',
+      'Russian: casino-style corporate party, no script',
+      'Chinese: product launch event, no script',
+      'applicant who earns $15 an hour, no script',
+      'lead generation beside came across your website',
+      'promotional products beside samples',
+      'first name only, Maria, in the e-mail and the message, no script',
+      'first name only, Chen, in the e-mail and the message, no script',
+      'first name only, Laura, in the e-mail, address and message, no script',
     ]) {
       const post = legitimate.find((item) => item.note === note);
       expect(post, note).toBeDefined();
