@@ -1,5 +1,6 @@
 import * as crypto from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
 import { loadConfig } from '../config.ts';
 import { buildApp } from '../http/app.ts';
 import { openStore, type Store } from '../store/store.ts';
@@ -8,6 +9,7 @@ import { SAME_ORIGIN } from '../testing/admin-session.ts';
 import { SESSION_COOKIE } from './admin-context.ts';
 import { DEVICE_COOKIE } from './device-cookie.ts';
 import { LANE_PLACES, passwordChecks } from './passwords.ts';
+import { sessions } from './sessions.ts';
 import { users } from './users.ts';
 
 /**
@@ -274,5 +276,54 @@ describe.each(engines)('sign out everywhere on $name', (engine) => {
     const statuses = (await Promise.all(flood)).map((response) => response.statusCode);
     expect(statuses.filter((status) => status === 200)).toHaveLength(LANE_PLACES.owner);
     expect(statuses.filter((status) => status === 429)).toHaveLength(8 - LANE_PLACES.owner);
+  });
+});
+
+// Postgres reads at READ COMMITTED: a sign-in's insert that read the account while a sign-out's
+// epoch UPDATE was not yet committed, and committed after the sign-out's DELETE had read the
+// sessions, would leave a session. Its check locks the account (FOR SHARE), so it waits instead.
+describe('sign out everywhere against a sign-in inserting meanwhile, on postgres', () => {
+  const postgres = engines.find((each) => each.name === 'postgres');
+
+  /** Whether a query of this database waits for a lock another transaction holds. */
+  async function waitingOnLock(on: Store) {
+    const found = await sql<{ n: number | string }>`
+      SELECT count(*) AS n FROM pg_stat_activity
+      WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(on.database.db);
+    return Number(found.rows[0]?.n) > 0;
+  }
+
+  it('leaves no session when the insert comes while the sign-out is not yet committed', async () => {
+    if (!postgres) throw new Error('no postgres engine');
+    const created = await postgres.create();
+    const own = await openStore(created.database);
+    try {
+      await users(own.database, { cost }).add(EMAIL, PASSWORD);
+      const user = await users(own.database).find(EMAIL);
+      if (!user) throw new Error('no account');
+      let started: Promise<string | undefined> = Promise.resolve(undefined);
+      // The sign-out's two statements, in its order, its transaction held open before the commit.
+      await own.database.db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('users')
+          .set((eb) => ({ device_epoch: eb('device_epoch', '+', 1) }))
+          .where('id', '=', user.id)
+          .execute();
+        await trx.deleteFrom('sessions').where('user_id', '=', user.id).execute();
+        // The sign-in, checked at the old epoch, inserts on another connection meanwhile.
+        let settled = false;
+        started = sessions(own.database)
+          .startIfCurrent(user)
+          .finally(() => (settled = true));
+        await vi.waitFor(async () => {
+          if (!settled && !(await waitingOnLock(own))) throw new Error('not yet');
+        });
+      });
+      expect(await started).toBeUndefined();
+      expect(await own.database.db.selectFrom('sessions').selectAll().execute()).toEqual([]);
+    } finally {
+      await own.close();
+      created.remove();
+    }
   });
 });
