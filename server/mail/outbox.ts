@@ -136,8 +136,9 @@ async function send(notification: PendingNotification, options: OutboxOptions, p
  * In how long to try a failed one again, or null to give up. A 5xx gives up at once and a failure
  * of the message (or after MAIL FROM) uses up a try; a failure at the relay before MAIL FROM uses
  * none (the outbox is there to wait for it), with waits that grow as the e-mail has waited (since
- * it was queued, or sent again from its page, or the last pause ended if later), until `maxWaitMs`. One that paused the outbox is
- * due again as soon as the pause ends, and is never given up meanwhile.
+ * it was queued, or sent again from its page, or the last pause ended if later), until
+ * `maxWaitMs`. One that paused the outbox is due again as soon as the pause ends, and is never
+ * given up meanwhile.
  */
 function nextTry(notification: PendingNotification, error: unknown, retry: RetryPolicy) {
   if (pausesOutbox(error)) return 0;
