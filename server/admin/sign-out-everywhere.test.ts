@@ -293,37 +293,69 @@ describe('sign out everywhere against a sign-in inserting meanwhile, on postgres
     return Number(found.rows[0]?.n) > 0;
   }
 
-  it('leaves no session when the insert comes while the sign-out is not yet committed', async () => {
+  /**
+   * The sign-out's two statements in its order, its transaction held open: the sign-in, checked at
+   * the old epoch, starts on another connection after the UPDATE (`signInAfter` 'update') or after
+   * the DELETE, and the transaction commits once it has ended or waits for a lock; its DELETE fails
+   * if it has to wait for the sign-in. What the sign-in answered, and the sessions left.
+   */
+  async function race(own: Store, signInAfter: 'update' | 'delete') {
+    const user = await users(own.database).find(EMAIL);
+    if (!user) throw new Error('no account');
+    let started: Promise<string | undefined> = Promise.resolve(undefined);
+    const signIn = async () => {
+      let settled = false;
+      started = sessions(own.database)
+        .startIfCurrent(user)
+        .finally(() => (settled = true));
+      await vi.waitFor(async () => {
+        if (!settled && !(await waitingOnLock(own))) throw new Error('not yet');
+      });
+    };
+    await own.database.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('users')
+        .set((eb) => ({ device_epoch: eb('device_epoch', '+', 1) }))
+        .where('id', '=', user.id)
+        .execute();
+      if (signInAfter === 'update') await signIn();
+      // The sign-out never waits for the sign-in (a circle would wait for Postgres' deadlock check).
+      await sql`SET LOCAL lock_timeout = '300ms'`.execute(trx);
+      await trx.deleteFrom('sessions').where('user_id', '=', user.id).execute();
+      if (signInAfter === 'delete') await signIn();
+    });
+    return {
+      answer: await started,
+      left: await own.database.db.selectFrom('sessions').selectAll().execute(),
+    };
+  }
+
+  async function withAccount(run: (own: Store) => Promise<void>) {
     if (!postgres) throw new Error('no postgres engine');
     const created = await postgres.create();
     const own = await openStore(created.database);
     try {
       await users(own.database, { cost }).add(EMAIL, PASSWORD);
-      const user = await users(own.database).find(EMAIL);
-      if (!user) throw new Error('no account');
-      let started: Promise<string | undefined> = Promise.resolve(undefined);
-      // The sign-out's two statements, in its order, its transaction held open before the commit.
-      await own.database.db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('users')
-          .set((eb) => ({ device_epoch: eb('device_epoch', '+', 1) }))
-          .where('id', '=', user.id)
-          .execute();
-        await trx.deleteFrom('sessions').where('user_id', '=', user.id).execute();
-        // The sign-in, checked at the old epoch, inserts on another connection meanwhile.
-        let settled = false;
-        started = sessions(own.database)
-          .startIfCurrent(user)
-          .finally(() => (settled = true));
-        await vi.waitFor(async () => {
-          if (!settled && !(await waitingOnLock(own))) throw new Error('not yet');
-        });
-      });
-      expect(await started).toBeUndefined();
-      expect(await own.database.db.selectFrom('sessions').selectAll().execute()).toEqual([]);
+      await run(own);
     } finally {
       await own.close();
       created.remove();
     }
-  });
+  }
+
+  it('leaves no session when the insert comes after the sign-out’s DELETE, before its commit', () =>
+    withAccount(async (own) => {
+      expect(await race(own, 'delete')).toEqual({ answer: undefined, left: [] });
+    }));
+
+  it('does not deadlock with a sign-out when the account has a stale session to remove', () =>
+    withAccount(async (own) => {
+      // A stale session of the account: the sign-in removes it, the sign-out too.
+      const user = await users(own.database).find(EMAIL);
+      await own.database.db
+        .insertInto('sessions')
+        .values({ token_hash: 'stale', user_id: user?.id ?? 0, created_at: 0, last_seen_at: 0 })
+        .execute();
+      expect(await race(own, 'update')).toEqual({ answer: undefined, left: [] });
+    }));
 });
