@@ -144,6 +144,8 @@ describe.each(engines)('the outbox paused by a refused sign-in, on $name', (engi
     // The password put right at the relay: the next probe resumes, and everything leaves.
     relay.acceptSignIn();
     await until(async () => relay.received.length === count);
+    // Each is marked sent once the relay's answer is back, a moment after the relay has it.
+    await until(async () => (await store.outboxSummary()).pending === 0);
     expect((await session())?.paused).toBeNull();
     expect(await store.outboxSummary()).toEqual({ pending: 0, sent: count, failed: 0 });
   });
@@ -169,6 +171,7 @@ describe.each(engines)('the outbox paused by a refused sign-in, on $name', (engi
     const relay = await startSmtp(port);
     closers.push(relay.close);
     await until(async () => relay.received.length === 1);
+    await until(async () => (await store.outboxSummary()).pending === 0);
     expect(await store.outboxSummary()).toEqual({ pending: 0, sent: 1, failed: 0 });
   });
 
