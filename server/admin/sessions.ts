@@ -59,11 +59,34 @@ function findSession({ db }: Database, token: string) {
 }
 
 /**
- * Removes stale sessions and inserts one for `user` only while its device epoch is unchanged;
- * whether it was inserted.
+ * Inserts a session for `user` only while its device epoch is unchanged, then removes stale
+ * sessions; whether it was inserted. On Postgres the check reads the account FOR SHARE: a 'Sign out
+ * everywhere' or a password reset whose epoch UPDATE is not yet committed makes it wait and then
+ * read the new epoch (no session); one that comes after waits for this insert to commit, and its
+ * DELETE then sees the session. The account is locked first, as the sign-out does, so the two
+ * never wait for each other in a circle.
  */
 async function insertSession({ db, engine }: Database, user: User, token: string, at: number) {
-  const [, inserted] = await engine.batch([
+  const [inserted] = await engine.batch([
+    db
+      .insertInto('sessions')
+      .columns(['token_hash', 'user_id', 'created_at', 'last_seen_at'])
+      .expression(
+        engine.locking(
+          db
+            .selectFrom('users')
+            .select([
+              engine.typed(tokenHash(token), 'text').as('token_hash'),
+              'users.id',
+              engine.typed(at, 'integer').as('created_at'),
+              engine.typed(at, 'integer').as('last_seen_at'),
+            ])
+            .where('users.id', '=', user.id)
+            .where('users.device_epoch', '=', user.deviceEpoch),
+          { share: true },
+        ),
+      )
+      .returning('token_hash'),
     db
       .deleteFrom('sessions')
       .where((eb) =>
@@ -72,22 +95,6 @@ async function insertSession({ db, engine }: Database, user: User, token: string
           eb('created_at', '<=', at - SESSION_MAX_MS),
         ]),
       ),
-    db
-      .insertInto('sessions')
-      .columns(['token_hash', 'user_id', 'created_at', 'last_seen_at'])
-      .expression(
-        db
-          .selectFrom('users')
-          .select([
-            engine.typed(tokenHash(token), 'text').as('token_hash'),
-            'users.id',
-            engine.typed(at, 'integer').as('created_at'),
-            engine.typed(at, 'integer').as('last_seen_at'),
-          ])
-          .where('users.id', '=', user.id)
-          .where('users.device_epoch', '=', user.deviceEpoch),
-      )
-      .returning('token_hash'),
   ]);
   return (inserted?.length ?? 0) > 0;
 }

@@ -1,5 +1,6 @@
 import * as crypto from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
 import { loadConfig } from '../config.ts';
 import { buildApp } from '../http/app.ts';
 import { openStore, type Store } from '../store/store.ts';
@@ -8,6 +9,7 @@ import { SAME_ORIGIN } from '../testing/admin-session.ts';
 import { SESSION_COOKIE } from './admin-context.ts';
 import { DEVICE_COOKIE } from './device-cookie.ts';
 import { LANE_PLACES, passwordChecks } from './passwords.ts';
+import { sessions } from './sessions.ts';
 import { users } from './users.ts';
 
 /**
@@ -275,4 +277,85 @@ describe.each(engines)('sign out everywhere on $name', (engine) => {
     expect(statuses.filter((status) => status === 200)).toHaveLength(LANE_PLACES.owner);
     expect(statuses.filter((status) => status === 429)).toHaveLength(8 - LANE_PLACES.owner);
   });
+});
+
+// Postgres reads at READ COMMITTED: a sign-in's insert that read the account while a sign-out's
+// epoch UPDATE was not yet committed, and committed after the sign-out's DELETE had read the
+// sessions, would leave a session. Its check locks the account (FOR SHARE), so it waits instead.
+describe('sign out everywhere against a sign-in inserting meanwhile, on postgres', () => {
+  const postgres = engines.find((each) => each.name === 'postgres');
+
+  /** Whether a query of this database waits for a lock another transaction holds. */
+  async function waitingOnLock(on: Store) {
+    const found = await sql<{ n: number | string }>`
+      SELECT count(*) AS n FROM pg_stat_activity
+      WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(on.database.db);
+    return Number(found.rows[0]?.n) > 0;
+  }
+
+  /**
+   * The sign-out's two statements in its order, its transaction held open: the sign-in, checked at
+   * the old epoch, starts on another connection after the UPDATE (`signInAfter` 'update') or after
+   * the DELETE, and the transaction commits once it has ended or waits for a lock; its DELETE fails
+   * if it has to wait for the sign-in. What the sign-in answered, and the sessions left.
+   */
+  async function race(own: Store, signInAfter: 'update' | 'delete') {
+    const user = await users(own.database).find(EMAIL);
+    if (!user) throw new Error('no account');
+    let started: Promise<string | undefined> = Promise.resolve(undefined);
+    const signIn = async () => {
+      let settled = false;
+      started = sessions(own.database)
+        .startIfCurrent(user)
+        .finally(() => (settled = true));
+      await vi.waitFor(async () => {
+        if (!settled && !(await waitingOnLock(own))) throw new Error('not yet');
+      });
+    };
+    await own.database.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('users')
+        .set((eb) => ({ device_epoch: eb('device_epoch', '+', 1) }))
+        .where('id', '=', user.id)
+        .execute();
+      if (signInAfter === 'update') await signIn();
+      // The sign-out never waits for the sign-in (a circle would wait for Postgres' deadlock check).
+      await sql`SET LOCAL lock_timeout = '300ms'`.execute(trx);
+      await trx.deleteFrom('sessions').where('user_id', '=', user.id).execute();
+      if (signInAfter === 'delete') await signIn();
+    });
+    return {
+      answer: await started,
+      left: await own.database.db.selectFrom('sessions').selectAll().execute(),
+    };
+  }
+
+  async function withAccount(run: (own: Store) => Promise<void>) {
+    if (!postgres) throw new Error('no postgres engine');
+    const created = await postgres.create();
+    const own = await openStore(created.database);
+    try {
+      await users(own.database, { cost }).add(EMAIL, PASSWORD);
+      await run(own);
+    } finally {
+      await own.close();
+      created.remove();
+    }
+  }
+
+  it('leaves no session when the insert comes after the sign-out’s DELETE, before its commit', () =>
+    withAccount(async (own) => {
+      expect(await race(own, 'delete')).toEqual({ answer: undefined, left: [] });
+    }));
+
+  it('does not deadlock with a sign-out when the account has a stale session to remove', () =>
+    withAccount(async (own) => {
+      // A stale session of the account: the sign-in removes it, the sign-out too.
+      const user = await users(own.database).find(EMAIL);
+      await own.database.db
+        .insertInto('sessions')
+        .values({ token_hash: 'stale', user_id: user?.id ?? 0, created_at: 0, last_seen_at: 0 })
+        .execute();
+      expect(await race(own, 'update')).toEqual({ answer: undefined, left: [] });
+    }));
 });

@@ -135,12 +135,13 @@ export interface Engine {
   contains(text: Expression<string | null>, part: string): Expression<SqlBool>;
   /**
    * `query` locking the rows it reads until its transaction ends: on Postgres FOR UPDATE (with
-   * `skipLocked`, rows another transaction holds are passed over, not waited for). SQLite writes
-   * one transaction at a time: the query as it is.
+   * `skipLocked`, rows another transaction holds are passed over, not waited for; with `share`,
+   * FOR SHARE: readers share it, an UPDATE of the rows waits for it and it for the UPDATE, then
+   * the rows are read again as committed). SQLite writes one transaction at a time: the query as it is.
    */
   locking<DB, TB extends keyof DB, O>(
     query: SelectQueryBuilder<DB, TB, O>,
-    options?: { skipLocked?: boolean },
+    options?: { skipLocked?: boolean; share?: boolean },
   ): SelectQueryBuilder<DB, TB, O>;
   /**
    * `submissions` for a query's FROM, read through `index`: SQLite's planner would pick an index

@@ -205,8 +205,10 @@ export function postgresEngine(
     typed: (value, kind) =>
       sql`CAST(${value} AS ${sql.raw({ integer: 'BIGINT', text: 'TEXT', bytes: 'BYTEA' }[kind])})`,
     contains: (text, part) => sql<SqlBool>`strpos(${text}, ${part}) > 0`,
-    locking: (query, options) =>
-      options?.skipLocked ? query.forUpdate().skipLocked() : query.forUpdate(),
+    locking: (query, options) => {
+      const locked = options?.share ? query.forShare() : query.forUpdate();
+      return options?.skipLocked ? locked.skipLocked() : locked;
+    },
     submissionsThrough: () => submissionsFrom(sql``),
     async afterBulkLoad() {
       await sql`SELECT setval('submissions_seq_counter', COALESCE(MAX(seq), 0) + 1, false)

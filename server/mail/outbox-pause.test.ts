@@ -144,6 +144,8 @@ describe.each(engines)('the outbox paused by a refused sign-in, on $name', (engi
     // The password put right at the relay: the next probe resumes, and everything leaves.
     relay.acceptSignIn();
     await until(async () => relay.received.length === count);
+    // Each is marked sent once the relay's answer is back, a moment after the relay has it.
+    await until(async () => (await store.outboxSummary()).pending === 0);
     expect((await session())?.paused).toBeNull();
     expect(await store.outboxSummary()).toEqual({ pending: 0, sent: count, failed: 0 });
   });
@@ -169,7 +171,45 @@ describe.each(engines)('the outbox paused by a refused sign-in, on $name', (engi
     const relay = await startSmtp(port);
     closers.push(relay.close);
     await until(async () => relay.received.length === 1);
+    await until(async () => (await store.outboxSummary()).pending === 0);
     expect(await store.outboxSummary()).toEqual({ pending: 0, sent: 1, failed: 0 });
+  });
+
+  it('counts the 7 days from the end of a pause: an old e-mail waits through a blip just after it', async () => {
+    // The relay refuses our sign-in, then accepts the probe, then cannot be reached at all.
+    let state: 'refusing' | 'accepting' | 'unreachable' = 'refusing';
+    const refused = () => Object.assign(new Error('x'), { code: 'EAUTH', responseCode: 535 });
+    const unreachable = () =>
+      Object.assign(new Error('x'), {
+        code: 'ESOCKET',
+        originalCode: 'ECONNREFUSED',
+        command: 'CONN',
+      });
+    let tries = 0;
+    const sender: MailSender = {
+      verify: () => (state === 'refusing' ? Promise.reject(refused()) : Promise.resolve(true)),
+      sendMail: () => {
+        tries += 1;
+        return Promise.reject(state === 'refusing' ? refused() : unreachable());
+      },
+    };
+    await store.save({ form: 'quote', fields: quoteBody(1), notify: true });
+    start('smtp://unused', { sender });
+    await until(async () => (await store.mailState()).paused !== null);
+    // Paused for 8 days: the e-mail was queued before them.
+    const days8 = 8 * 24 * 60 * 60_000;
+    await store.database.db
+      .updateTable('outbox')
+      .set((eb) => ({ created_at: eb('created_at', '-', days8) }))
+      .execute();
+    state = 'accepting';
+    await until(async () => (await store.mailState()).paused === null);
+    state = 'unreachable';
+    const before = tries;
+    // Tried again after a short wait (a relay failure uses no try), or given up.
+    await until(async () => tries >= before + 2 || (await store.outboxSummary()).failed > 0);
+    expect(await rows()).toMatchObject([{ attempts: 0, sent: false, gaveUp: false }]);
+    expect((await store.outboxSummary()).failed).toBe(0);
   });
 
   it('keeps the start of a pause whose probe passes while the sends are still refused, and logs it once', async () => {
@@ -223,7 +263,7 @@ describe.each(engines)('the outbox paused by a refused sign-in, on $name', (engi
         .select('name')
         .where('name', 'like', 'mail_relay%')
         .execute(),
-    ).toEqual([]);
+    ).toEqual([{ name: 'mail_relay_resumed_at' }]);
   });
 
   it('shares one pause between two instances: one probe per interval, no send, both send once it ends', async () => {

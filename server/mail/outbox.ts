@@ -136,8 +136,9 @@ async function send(notification: PendingNotification, options: OutboxOptions, p
  * In how long to try a failed one again, or null to give up. A 5xx gives up at once and a failure
  * of the message (or after MAIL FROM) uses up a try; a failure at the relay before MAIL FROM uses
  * none (the outbox is there to wait for it), with waits that grow as the e-mail has waited (since
- * it was queued, or sent again from its page), until `maxWaitMs`. One that paused the outbox is
- * due again as soon as the pause ends, and is never given up meanwhile.
+ * it was queued, or sent again from its page, or the last pause ended if later), until
+ * `maxWaitMs`. One that paused the outbox is due again as soon as the pause ends, and is never
+ * given up meanwhile.
  */
 function nextTry(notification: PendingNotification, error: unknown, retry: RetryPolicy) {
   if (pausesOutbox(error)) return 0;
@@ -284,8 +285,9 @@ async function sendDue(options: OutboxOptions, policy: SendPolicy, stopped: () =
 /**
  * Asks the relay for a session up to the sign-in, sending nothing (nodemailer's verify); the
  * failure's code unless it accepts. Only an accepting relay ends the pause: one that cannot be
- * reached stays paused (the e-mails' 7 days do not run while paused, since none is tried). A
- * transport that cannot be asked (a fake) lets the next send tell.
+ * reached stays paused (the e-mails' 7 days do not run while paused: none is tried, and once the
+ * pause ends each one's wait counts from its end, kept by `resumeRelay`). A transport that cannot
+ * be asked (a fake) lets the next send tell.
  */
 async function probeFailure(options: OutboxOptions, policy: SendPolicy) {
   if (!options.sender.verify) return undefined;

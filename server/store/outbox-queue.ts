@@ -4,7 +4,7 @@ import type { MailState } from '../../src/admin/contract.ts';
 import type { Tables } from '../db/tables.ts';
 import type { Engine } from '../db/engine.ts';
 import type { StoredSubmission } from './submission-row.ts';
-import { notPaused, relayPauseStore } from './relay-pause.ts';
+import { notPaused, relayPauseStore, resumedAt } from './relay-pause.ts';
 
 /** The owner's notification of a submission, or the sender's acknowledgement of it. */
 export type MailKind = 'notify' | 'acknowledge';
@@ -15,7 +15,8 @@ export interface PendingNotification {
   /** Which try this is: counted when claimed, so a send that takes its instance down counts too. */
   attempts: number;
   /**
-   * How long it has waited for the relay: since it was queued (or sent again from its page), by
+   * How long it has waited for the relay: since it was queued (or sent again from its page), or
+   * since the last pause of the outbox ended if that is later (a pause's days do not count), by
    * the database's clock at its claim.
    */
   waitedMs: number;
@@ -243,6 +244,9 @@ async function mailState(engine: Engine): Promise<MailState> {
   };
 }
 
+/** SQL: when a row's wait for the relay began: its `created_at`, or the last pause's end if later. */
+const waitFrom = sql<number>`CASE WHEN ${resumedAt} > created_at THEN ${resumedAt} ELSE created_at END`;
+
 /** Updates the row of `claim` only while that claim is the current one; whether it did. */
 async function fenced(
   { db }: Engine,
@@ -280,7 +284,7 @@ export function outboxQueue(
         }))
         .where('id', 'in', dueNotifications(engine, options))
         .returning(['id', 'submission_id', 'attempts', 'kind'])
-        .returning(sql<number>`${dbNow(engine)} - created_at`.as('waited_ms'))
+        .returning(sql<number>`${dbNow(engine)} - ${waitFrom}`.as('waited_ms'))
         .execute();
       const claimed: PendingNotification[] = [];
       for (const row of rows) {

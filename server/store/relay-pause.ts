@@ -37,7 +37,9 @@ export interface RelayPauseStore {
   claimProbe(probeEveryMs: number): Promise<boolean>;
   /**
    * Ends the pause (every instance sends again), kept aside until an e-mail is delivered; the
-   * ended pause, with `again` the times it had come back.
+   * ended pause, with `again` the times it had come back. Its end is kept for good (`resumedAt`):
+   * the e-mails queued before it wait for the relay from then, so that the pause's days are not
+   * counted in their 7.
    */
   resumeRelay(): Promise<{ since: number; again: number } | undefined>;
   /**
@@ -57,8 +59,19 @@ const PAUSE = 'mail_relay_pause';
 /** The pause last ended, `{ since, code, probeAt, again, endedAt }`, until an e-mail is delivered. */
 const ENDED = 'mail_relay_pause_ended';
 
+/**
+ * When a pause last ended (ms, the database's clock): an e-mail's wait for the relay (its 7 days)
+ * counts from then if it was queued before. Kept for good: a delivery does not drop it.
+ */
+const RESUMED = 'mail_relay_resumed_at';
+
 /** SQL: the outbox is not paused (a claim's condition, so that no instance claims while it is). */
 export const notPaused = sql<boolean>`NOT EXISTS (SELECT 1 FROM settings WHERE name = ${PAUSE})`;
+
+/** SQL: when the last pause ended (ms, the database's clock), or NULL if none ever did. */
+export const resumedAt = sql<
+  number | null
+>`(SELECT CAST(value AS BIGINT) FROM settings WHERE name = ${RESUMED})`;
 
 interface Stored {
   since: number;
@@ -177,6 +190,11 @@ export function relayPauseStore(engine: Engine): RelayPauseStore {
         .where('value', '=', found.value)
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) === 0) return undefined;
+      await db
+        .insertInto('settings')
+        .values({ name: RESUMED, value: String(found.at) })
+        .onConflict((conflict) => conflict.column('name').doUpdateSet({ value: String(found.at) }))
+        .execute();
       return { since: found.pause.since, again: found.pause.again };
     },
 
