@@ -14,8 +14,9 @@ import { acknowledgedAddressHash } from '../store/save-submission.ts';
  *   counted;
  * - an address already acknowledged in the last day (normalised, `mail-address.ts`); the store
  *   claims the address again with the row, so two posts at once still queue one;
- * - past `ACK_CLIENT_DOMAIN_MAX_PER_HOUR` for this client's network (an IPv4 address, an IPv6 /48)
- *   and this recipient domain: one network may use only a small share of a domain's hour;
+ * - past its share (`clientDomainShare`, 3 of the default 20) for this client's network (an IPv4
+ *   address, an IPv6 /48) and this recipient domain: one network may use only a small share of a
+ *   domain's hour;
  * - past the cap of its recipient domain per hour (`ACK_DOMAIN_MAX_PER_HOUR`), which also holds
  *   addresses that normalising cannot join (a company's catch-all domain).
  */
@@ -23,13 +24,17 @@ import { acknowledgedAddressHash } from '../store/save-submission.ts';
 export const ACK_DOMAIN_WINDOW_MS = 60 * 60_000;
 export const DEFAULT_ACK_DOMAIN_MAX_PER_HOUR = 20;
 /**
- * Acknowledgements one client network may have per recipient domain per hour. Three: an office
- * behind one address (an embassy's staff, a venue's planners) may send a few requests an hour from
- * colleagues at one domain, and each person gets one; a script then takes at most 3 of the domain's
- * 20 per network (`shareKey`), so it would need seven IPv4 addresses or seven IPv6 /48s to keep
- * every visitor of a large domain such as gmail.com from hearing back.
+ * Acknowledgements one client network may have per recipient domain per hour: 15 % of the domain's
+ * cap, 3 of the default 20. Three: an office behind one address (an embassy's staff, a venue's
+ * planners) may send a few requests an hour from colleagues at one domain, and each person gets one;
+ * a script then takes at most 3 of the domain's 20 per network (`shareKey`), so it would need seven
+ * IPv4 addresses or seven IPv6 /48s to keep every visitor of a large domain such as gmail.com from
+ * hearing back. A share of the cap, not a number of its own, so that a raised cap
+ * (ACK_DOMAIN_MAX_PER_HOUR) raises it alike.
  */
-export const ACK_CLIENT_DOMAIN_MAX_PER_HOUR = 3;
+export function clientDomainShare(domainMaxPerHour: number): number {
+  return Math.max(1, Math.floor(domainMaxPerHour * 0.15));
+}
 
 /**
  * The network whose share of a domain's hour a client key (`client-key.ts`) spends: an IPv4
@@ -84,7 +89,7 @@ export function acknowledgementGuard(
     const network = shareKey(clientKey);
     const share = `ack-client-domain:${database.clientHash(`ack-client-domain:${network} ${domain}`)}`;
     const own = await count.hit(share, ACK_DOMAIN_WINDOW_MS, at);
-    if (own.count > ACK_CLIENT_DOMAIN_MAX_PER_HOUR) return 'client-domain-cap';
+    if (own.count > clientDomainShare(domainMaxPerHour)) return 'client-domain-cap';
     const key = `ack-domain:${database.clientHash(`ack-domain:${domain}`)}`;
     const hit = await count.hit(key, ACK_DOMAIN_WINDOW_MS, at);
     return hit.count > domainMaxPerHour ? 'domain-cap' : undefined;

@@ -324,6 +324,18 @@ function healthRoute(app: FastifyInstance, store: AppOptions['store']) {
   });
 }
 
+/**
+ * The proof of work's key, never stored: the secret setting, or a key derived from the address
+ * hash's own key (and the one derived before issue 45, whose challenges count as no proof, not as
+ * forged).
+ */
+function proofOfWorkGuard(database: AppOptions['store']['database'], altchaHmacKey?: string) {
+  return proofOfWork(database, {
+    hmacKey: altchaHmacKey ?? database.derivedKey('altcha').toString('hex'),
+    legacyHmacKeys: altchaHmacKey ? [] : [database.clientHash('altcha-key')],
+  });
+}
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logLevel
@@ -374,12 +386,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     onStored: options.onStored,
     formAnswers: options.formAnswers,
     published: options.published ?? (() => options.site?.live.published() ?? NOTHING_PUBLISHED),
-    proofOfWork: proofOfWork(store.database, {
-      // Never stored: the secret setting, or a key derived from the address hash's own key (and
-      // the one derived before issue 45, whose challenges count as no proof, not as forged).
-      hmacKey: options.altchaHmacKey ?? store.database.derivedKey('altcha').toString('hex'),
-      legacyHmacKeys: options.altchaHmacKey ? [] : [store.database.clientHash('altcha-key')],
-    }),
+    proofOfWork: proofOfWorkGuard(store.database, options.altchaHmacKey),
     spamScoring: options.spamScoring ?? true,
     ownHosts: ownHosts(options.corsOrigins),
   });
