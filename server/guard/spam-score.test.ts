@@ -511,3 +511,21 @@ describe('the clients of the final review (issue 45)', () => {
     }
   });
 });
+
+describe('a client writing in another alphabet', () => {
+  it('keeps a Russian message with three venue links sent without script', () => {
+    const text =
+      'Здравствуйте! Пишу от имени нашей семьи. Нам нужна помощь у нас дома в субботу, ' +
+      'примерно тридцать человек. Адрес и фотографии: https://dacha.example/dom ' +
+      'https://photos.example/zal https://photos.example/sad';
+    const judged = spamScore({
+      proofOfWork: { kind: 'missing' },
+      at: 1_000_000,
+      fields: { additionalInfo: text },
+      name: 'Ирина Иванова',
+    });
+    expect(judged.reasons).toContain('foreign-link');
+    expect(judged.reasons).not.toContain('link-list');
+    expect(judged.spam).toBe(false);
+  });
+});
