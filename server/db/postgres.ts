@@ -103,15 +103,20 @@ async function checkedOut(
     const first = !used;
     used = true;
     if (!client) throw new Error('the connection was given back');
-    try {
-      return await client.query(text, parameters);
-    } catch (error: unknown) {
-      if (error instanceof Error && error.message === 'Query read timeout') lost = true;
-      if (!connectionGone(error)) throw error;
-      lost = true;
-      if (!first || !REPEATABLE.test(text)) throw error;
-      giveBack(true);
-      return (await take()).query(text, parameters);
+    // A server that ended every connection (a restart, an operator) leaves the pool's idle ones
+    // dead together: the next one taken may be dead too, so each is replaced in turn, up to as
+    // many as the pool holds, and a new one opened after them.
+    for (let tries = (pool.options.max ?? 10) + 1; ; tries -= 1) {
+      try {
+        return await client.query(text, parameters);
+      } catch (error: unknown) {
+        if (error instanceof Error && error.message === 'Query read timeout') lost = true;
+        if (!connectionGone(error)) throw error;
+        lost = true;
+        if (!first || !REPEATABLE.test(text) || tries <= 1) throw error;
+        giveBack(true);
+        await take();
+      }
     }
   }
 
