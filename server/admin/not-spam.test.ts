@@ -3,8 +3,7 @@ import { sql } from 'kysely';
 import type { MissedAcknowledgement, SubmissionDetail } from '../../src/admin/contract.ts';
 import { NOTHING_PUBLISHED } from '../../src/content/published.ts';
 import { buildApp } from '../http/app.ts';
-import { forms } from '../intake/forms.ts';
-import { startOutbox, type Outbox } from '../mail/outbox.ts';
+import { type Outbox } from '../mail/outbox.ts';
 import { smtpSender } from '../mail/transport.ts';
 import { openStore, type Store } from '../store/store.ts';
 import { injectSignIn, SAME_ORIGIN } from '../testing/admin-session.ts';
@@ -17,6 +16,7 @@ import type { StoredSubmission } from '../store/submission-row.ts';
 import { respondBy } from '../../src/business-time/promises.ts';
 import { siteContent } from '../../src/content/site-content.ts';
 import { users } from './users.ts';
+import { startTestOutbox } from '../testing/outbox.ts';
 
 const cost = { log2N: 10, r: 8, p: 1 };
 const OWNER = 'owner@example.com';
@@ -230,16 +230,8 @@ describe("'Not spam' and the mail relay", () => {
 
   it('delivers the acknowledgement the visitor missed, in the language of their page', async () => {
     const smtp = await smtpServer;
-    outbox = startOutbox({
-      store,
-      forms,
-      published: () => NOTHING_PUBLISHED,
-      sender: smtpSender(`smtp://127.0.0.1:${smtp.port}`),
+    outbox = startTestOutbox(store, smtpSender(`smtp://127.0.0.1:${smtp.port}`), {
       from: 'Forms <forms@staffing.example>',
-      to: ['bookings@staffing.example'],
-      log: { info: () => {}, warn: () => {}, error: () => {} },
-      retryBaseMs: 100,
-      retryMaxMs: 200,
       pollMs: 50,
     });
     await start({ acknowledge: true, onStored: () => outbox?.nudge() });
@@ -256,16 +248,8 @@ describe("'Not spam' and the mail relay", () => {
   it('promises a reply counted from when it leaves for a post released days later, not a past time', async () => {
     const smtp = await smtpServer;
     const leaves = Date.now() + 60_000;
-    outbox = startOutbox({
-      store,
-      forms,
-      published: () => NOTHING_PUBLISHED,
-      sender: smtpSender(`smtp://127.0.0.1:${smtp.port}`),
+    outbox = startTestOutbox(store, smtpSender(`smtp://127.0.0.1:${smtp.port}`), {
       from: 'Forms <forms@staffing.example>',
-      to: ['bookings@staffing.example'],
-      log: { info: () => {}, warn: () => {}, error: () => {} },
-      retryBaseMs: 100,
-      retryMaxMs: 200,
       pollMs: 50,
       now: () => leaves,
     });

@@ -5,21 +5,19 @@ import type { FastifyInstance } from 'fastify';
 import { SESSION_COOKIE } from '../admin/admin-context.ts';
 import { users } from '../admin/users.ts';
 import { buildApp } from '../http/app.ts';
-import { forms } from '../intake/forms.ts';
 import { openStore, type Store } from '../store/store.ts';
 import { injectSignIn } from '../testing/admin-session.ts';
 import { engines, type TestEngine } from '../testing/engines.ts';
 import { quoteBody } from '../testing/fixtures.ts';
 import { startSmtp } from '../testing/smtp.ts';
-import { startOutbox, type Outbox } from './outbox.ts';
+import { type Outbox } from './outbox.ts';
 import { smtpSender } from './transport.ts';
 import type { MailState, SessionInfo } from '../../src/admin/contract.ts';
-import { NOTHING_PUBLISHED } from '../../src/content/published.ts';
+import { startTestOutbox } from '../testing/outbox.ts';
 
 const cost = { log2N: 10, r: 8, p: 1 };
 const OWNER = 'owner@example.com';
 const PASSWORD = 'a long enough password';
-const silent = { info: () => {}, warn: () => {}, error: () => {} };
 
 async function until(check: () => Promise<boolean>, timeoutMs = 8000) {
   const deadline = Date.now() + timeoutMs;
@@ -59,18 +57,7 @@ describe.each(engines)('the mail relay’s state on $name', (engine: TestEngine)
   });
 
   function send(relayUrl: string) {
-    const outbox = startOutbox({
-      store: sending,
-      published: () => NOTHING_PUBLISHED,
-      forms,
-      sender: smtpSender(relayUrl),
-      from: 'forms@staffing.example',
-      to: ['bookings@staffing.example'],
-      log: silent,
-      retryBaseMs: 50,
-      retryMaxMs: 200,
-      pollMs: 200,
-    });
+    const outbox = startTestOutbox(sending, smtpSender(relayUrl));
     outboxes.push(outbox);
     return outbox;
   }

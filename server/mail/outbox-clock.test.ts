@@ -1,15 +1,13 @@
 // The outbox schedules by the database's clock alone, on both engines: an instance whose own clock
 // is a day off (its store's injected `now`) neither sends an e-mail before its retry time, which
 // another instance set, nor sleeps through one that is due.
-import { forms } from '../intake/forms.ts';
 import { createStore, openStore, type Store } from '../store/store.ts';
 import { engines, type TestEngine } from '../testing/engines.ts';
 import { quoteBody } from '../testing/fixtures.ts';
-import { startOutbox, type Outbox } from './outbox.ts';
+import { type Outbox } from './outbox.ts';
 import type { MailSender } from './transport.ts';
-import { NOTHING_PUBLISHED } from '../../src/content/published.ts';
+import { startTestOutbox } from '../testing/outbox.ts';
 
-const silent = { info: () => {}, warn: () => {}, error: () => {} };
 const HOUR = 60 * 60_000;
 const DAY = 24 * HOUR;
 
@@ -52,14 +50,7 @@ describe.each(engines)('the outbox on a skewed server clock, on $name', (engine:
   });
 
   function start(sender: MailSender, on: Store) {
-    const outbox = startOutbox({
-      store: on,
-      published: () => NOTHING_PUBLISHED,
-      forms,
-      sender,
-      from: 'forms@staffing.example',
-      to: ['bookings@staffing.example'],
-      log: silent,
+    const outbox = startTestOutbox(on, sender, {
       // A failed try is tried again in about an hour.
       retryBaseMs: HOUR,
       retryMaxMs: 2 * HOUR,

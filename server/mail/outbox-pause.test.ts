@@ -6,22 +6,20 @@ import type { FastifyInstance } from 'fastify';
 import { SESSION_COOKIE } from '../admin/admin-context.ts';
 import { users } from '../admin/users.ts';
 import { buildApp } from '../http/app.ts';
-import { forms } from '../intake/forms.ts';
 import { openStore, type Store } from '../store/store.ts';
 import { injectSignIn } from '../testing/admin-session.ts';
 import { engines, type TestEngine } from '../testing/engines.ts';
 import { quoteBody } from '../testing/fixtures.ts';
 import { startSmtp } from '../testing/smtp.ts';
-import { startOutbox, type Outbox, type OutboxOptions } from './outbox.ts';
+import { type Outbox, type OutboxOptions } from './outbox.ts';
 import { SENDS_AT_ONCE, smtpSender, type MailSender } from './transport.ts';
 import type { SessionInfo } from '../../src/admin/contract.ts';
-import { NOTHING_PUBLISHED } from '../../src/content/published.ts';
 import { pausedText } from '../../src/admin/inbox/notices/mail-notice.tsx';
+import { startTestOutbox } from '../testing/outbox.ts';
 
 const cost = { log2N: 10, r: 8, p: 1 };
 const OWNER = 'owner@example.com';
 const PASSWORD = 'a long enough password';
-const silent = { info: () => {}, warn: () => {}, error: () => {} };
 const PROBE_MS = 300;
 
 async function until(check: () => Promise<boolean>, timeoutMs = 8000) {
@@ -53,17 +51,7 @@ describe.each(engines)('the outbox paused by a refused sign-in, on $name', (engi
   });
 
   function start(relayUrl: string, options: Partial<OutboxOptions> = {}, on = store) {
-    const outbox = startOutbox({
-      store: on,
-      published: () => NOTHING_PUBLISHED,
-      forms,
-      sender: smtpSender(relayUrl),
-      from: 'forms@staffing.example',
-      to: ['bookings@staffing.example'],
-      log: silent,
-      retryBaseMs: 50,
-      retryMaxMs: 200,
-      pollMs: 200,
+    const outbox = startTestOutbox(on, smtpSender(relayUrl), {
       probeEveryMs: PROBE_MS,
       ...options,
     });

@@ -6,13 +6,12 @@ import { engines, type TestEngine } from '../testing/engines.ts';
 import { quoteBody } from '../testing/fixtures.ts';
 import { startDroppingSmtp, startSmtp } from '../testing/smtp.ts';
 import { inbox } from '../admin/inbox.ts';
-import { startOutbox, type Outbox, type OutboxOptions } from './outbox.ts';
+import { type Outbox, type OutboxOptions } from './outbox.ts';
 import { SENDS_AT_ONCE, smtpSender, type MailSender } from './transport.ts';
 import { MAIL_MAX_WAIT_DAYS } from '../../src/admin/contract.ts';
 import { NOTHING_PUBLISHED } from '../../src/content/published.ts';
 import { adminText } from '../../src/content/admin.ts';
-
-const silent = { info: () => {}, warn: () => {}, error: () => {} };
+import { startTestOutbox } from '../testing/outbox.ts';
 
 async function until(check: () => Promise<boolean>, timeoutMs = 8000) {
   const deadline = Date.now() + timeoutMs;
@@ -49,17 +48,8 @@ describe.each(engines)('outbox policy on $name', (engine: TestEngine) => {
   });
 
   function start(sender: MailSender, options: Partial<OutboxOptions> = {}, on = store) {
-    const outbox = startOutbox({
-      store: on,
-      published: () => NOTHING_PUBLISHED,
-      forms,
-      sender,
+    const outbox = startTestOutbox(on, sender, {
       from: 'Potomac Staffing forms <forms@staffing.example>',
-      to: ['bookings@staffing.example'],
-      log: silent,
-      retryBaseMs: 50,
-      retryMaxMs: 200,
-      pollMs: 200,
       ...options,
     });
     outboxes.push(outbox);
