@@ -5,7 +5,7 @@ import { loadConfig } from '../config.ts';
 import { buildApp } from '../http/app.ts';
 import { openStore, type Store } from '../store/store.ts';
 import { tempDataDir } from '../testing/fixtures.ts';
-import { SAME_ORIGIN } from '../testing/admin-session.ts';
+import { injectSignInFrom } from '../testing/admin-session.ts';
 import { SESSION_COOKIE } from './admin-context.ts';
 import { DEVICE_COOKIE } from './device-cookie.ts';
 import { LANE_PLACES, STRANGER_SLOTS, passwordChecks } from './passwords.ts';
@@ -29,7 +29,6 @@ const cost = { log2N: 10, r: 8, p: 1 };
 const EMAIL = 'owner@example.com';
 const PASSWORD = "the owner's own password";
 const CROWD = 500;
-const PROXY = '127.0.0.1';
 
 let data: ReturnType<typeof tempDataDir>;
 let store: Store;
@@ -80,17 +79,7 @@ afterEach(async () => {
 });
 
 function signIn(email: string, password: string, from: string, device?: string, session?: string) {
-  return app.inject({
-    method: 'POST',
-    url: '/admin/api/sign-in',
-    remoteAddress: PROXY,
-    headers: { ...SAME_ORIGIN, 'x-forwarded-for': from },
-    cookies: {
-      ...(device === undefined ? {} : { [DEVICE_COOKIE]: device }),
-      ...(session === undefined ? {} : { [SESSION_COOKIE]: session }),
-    },
-    payload: { email, password },
-  });
+  return injectSignInFrom(app, { email, password, from }, { device, session });
 }
 
 /** A /64 of its own for each stranger. */

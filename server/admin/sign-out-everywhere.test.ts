@@ -5,7 +5,7 @@ import { loadConfig } from '../config.ts';
 import { buildApp } from '../http/app.ts';
 import { openStore, type Store } from '../store/store.ts';
 import { engines, type TestEngine } from '../testing/engines.ts';
-import { SAME_ORIGIN } from '../testing/admin-session.ts';
+import { injectSignInFrom, SAME_ORIGIN } from '../testing/admin-session.ts';
 import { SESSION_COOKIE } from './admin-context.ts';
 import { DEVICE_COOKIE } from './device-cookie.ts';
 import { LANE_PLACES, passwordChecks } from './passwords.ts';
@@ -44,17 +44,7 @@ function openGate() {
 }
 
 function signIn(email: string, password: string, from: string, device?: string, session?: string) {
-  return app.inject({
-    method: 'POST',
-    url: '/admin/api/sign-in',
-    remoteAddress: '127.0.0.1',
-    headers: { ...SAME_ORIGIN, 'x-forwarded-for': from },
-    cookies: {
-      ...(device === undefined ? {} : { [DEVICE_COOKIE]: device }),
-      ...(session === undefined ? {} : { [SESSION_COOKIE]: session }),
-    },
-    payload: { email, password },
-  });
+  return injectSignInFrom(app, { email, password, from }, { device, session });
 }
 
 function cookie(response: LightMyRequestResponse, name: string): string {
