@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { adminText } from '../../content/admin';
 import { deferred, fakeFetch, json } from '../../test/fake-fetch';
@@ -150,8 +150,10 @@ describe('SignInPage', () => {
     const user = userEvent.setup();
     window.location.hash = '#/';
     render(<AdminApp />);
-    // Not in the header beside Sign out: behind a disclosure of its own.
-    const header = await screen.findByRole('banner');
+    // Not in the header beside Sign out: behind a disclosure of its own. The header is drawn before
+    // the session is known; the account's address in it says the session has arrived.
+    const header = screen.getByRole('banner');
+    await within(header).findByText(session.email);
     expect(header).not.toHaveTextContent(everywhere.start);
     await user.click(screen.getByText(everywhere.summary));
     await user.click(screen.getByRole('button', { name: everywhere.start }));
