@@ -4,13 +4,12 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { buildApp } from './app.ts';
 import { LATEST_VERSION } from '../db/upgrade.ts';
-import { forms } from '../intake/forms.ts';
-import { startOutbox, type Outbox } from '../mail/outbox.ts';
+import type { Outbox } from '../mail/outbox.ts';
+import { startTestOutbox } from '../testing/outbox.ts';
 import { smtpSender } from '../mail/transport.ts';
 import { openStore, type Store } from '../store/store.ts';
 import { quoteBody, tempDataDir } from '../testing/fixtures.ts';
 import type { MailState } from '../../src/admin/contract.ts';
-import { NOTHING_PUBLISHED } from '../../src/content/published.ts';
 
 let data: ReturnType<typeof tempDataDir>;
 let store: Store;
@@ -145,16 +144,15 @@ describe('GET /readyz', () => {
       },
     });
     await store.save({ form: 'quote', fields: quoteBody(1), notify: true });
-    outbox = startOutbox({
+    outbox = startTestOutbox(
       store,
-      forms,
-      published: () => NOTHING_PUBLISHED,
-      sender: smtpSender(`smtp://relay-user:relay-secret@127.0.0.1:${port}`),
-      from: 'forms@staffing.example',
-      to: ['bookings@staffing.example'],
-      log: { info: () => undefined, warn: () => undefined, error: () => undefined },
-      retryBaseMs: 60_000,
-    });
+      smtpSender(`smtp://relay-user:relay-secret@127.0.0.1:${port}`),
+      {
+        retryBaseMs: 60_000,
+        retryMaxMs: undefined,
+        pollMs: undefined,
+      },
+    );
     await until(async () => (await store.mailState()).lastError !== null);
     clock += 10_000;
     const { status, body } = await readyz();

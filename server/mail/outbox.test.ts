@@ -1,8 +1,8 @@
 import { createServer as createNetServer } from 'node:net';
 import { createClient } from '@libsql/client';
 import { buildApp } from '../http/app.ts';
-import { forms } from '../intake/forms.ts';
-import { startOutbox, type Outbox } from './outbox.ts';
+import type { Outbox } from './outbox.ts';
+import { startTestOutbox } from '../testing/outbox.ts';
 import { smtpSender, type MailSender } from './transport.ts';
 import { createStore, openStore, type Store } from '../store/store.ts';
 import {
@@ -13,7 +13,6 @@ import {
   tempDataDir,
 } from '../testing/fixtures.ts';
 import { bodyText, startSmtp } from '../testing/smtp.ts';
-import { NOTHING_PUBLISHED } from '../../src/content/published.ts';
 
 /** A loopback port with nothing listening on it (yet). */
 async function freePort(): Promise<number> {
@@ -63,8 +62,6 @@ async function sentAfterFailure() {
   expect(attempts).toBe(1);
 }
 
-const silent = { info: () => {}, warn: () => {}, error: () => {} };
-
 let data: ReturnType<typeof tempDataDir>;
 let store: Store;
 let outbox: Outbox | undefined;
@@ -84,14 +81,8 @@ afterEach(async () => {
 });
 
 function outboxFor(port: number, overrides: { sender?: MailSender; maxAttempts?: number } = {}) {
-  return startOutbox({
-    store,
-    published: () => NOTHING_PUBLISHED,
-    forms,
-    sender: overrides.sender ?? smtpSender(`smtp://127.0.0.1:${port}`),
+  return startTestOutbox(store, overrides.sender ?? smtpSender(`smtp://127.0.0.1:${port}`), {
     from: 'Potomac Staffing forms <forms@staffing.example>',
-    to: ['bookings@staffing.example'],
-    log: silent,
     retryBaseMs: 100,
     retryMaxMs: 400,
     pollMs: 1000,
@@ -239,16 +230,7 @@ describe('outbox policy', () => {
       },
     };
     await store.save({ form: 'quote', fields: quoteBody(4), notify: true });
-    outbox = startOutbox({
-      store,
-      published: () => NOTHING_PUBLISHED,
-      forms,
-      sender,
-      from: 'forms@staffing.example',
-      to: ['bookings@staffing.example'],
-      log,
-      retryBaseMs: 50,
-    });
+    outbox = startTestOutbox(store, sender, { log, retryMaxMs: undefined, pollMs: undefined });
     await until(async () => lines.length > 0);
     fail = false;
     await until(async () => (await store.outboxSummary()).sent === 1);

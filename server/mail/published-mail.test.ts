@@ -2,13 +2,13 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parsePhone } from '../../src/content/site-fields.ts';
 import { buildApp } from '../http/app.ts';
-import { forms } from '../intake/forms.ts';
 import { liveSite, type LiveSite } from '../site/live-site.ts';
 import { siteStore } from '../site/site-store.ts';
 import { openStore, type Store } from '../store/store.ts';
 import { quoteBody, tempDataDir } from '../testing/fixtures.ts';
 import { bodyText, startSmtp, type SmtpServer } from '../testing/smtp.ts';
-import { startOutbox, type Outbox } from './outbox.ts';
+import type { Outbox } from './outbox.ts';
+import { startTestOutbox } from '../testing/outbox.ts';
 import { smtpSender } from './transport.ts';
 
 /**
@@ -53,16 +53,10 @@ async function publish(fields: Record<string, unknown>) {
 
 /** A quote sent through the app, and both e-mails as they arrive: [acknowledgement, notification]. */
 async function quoteMails() {
-  outbox = startOutbox({
-    store,
-    forms,
+  outbox = startTestOutbox(store, smtpSender(`smtp://127.0.0.1:${smtp.port}`), {
     published: () => live.published(),
-    sender: smtpSender(`smtp://127.0.0.1:${smtp.port}`),
     from: 'Forms <forms@staffing.example>',
-    to: ['bookings@staffing.example'],
-    log: { info: () => {}, warn: () => {}, error: () => {} },
     retryBaseMs: 100,
-    retryMaxMs: 200,
     pollMs: 50,
   });
   const app = await buildApp({
