@@ -5,6 +5,7 @@ import { loadConfig } from '../config.ts';
 import { buildApp } from '../http/app.ts';
 import { openStore, type Store } from '../store/store.ts';
 import { tempDataDir } from '../testing/fixtures.ts';
+import { scryptGate, type ScryptGate } from '../testing/scrypt-gate.ts';
 import { injectSignInFrom } from '../testing/admin-session.ts';
 import { SESSION_COOKIE } from './admin-context.ts';
 import { DEVICE_COOKIE } from './device-cookie.ts';
@@ -34,33 +35,10 @@ let data: ReturnType<typeof tempDataDir>;
 let store: Store;
 let app: FastifyInstance;
 
-/** The password of each scrypt call, in the order the calls started. */
-let started: string[] = [];
-/** The calls held at the gate while it is closed. */
-let held: (() => void)[] = [];
-let gateOpen = true;
-
-function openGate() {
-  gateOpen = true;
-  for (const go of held.splice(0)) go();
-}
+let gate: ScryptGate;
 
 beforeEach(async () => {
-  started = [];
-  held = [];
-  gateOpen = true;
-  vi.mocked(crypto.scrypt).mockImplementation(((
-    password: crypto.BinaryLike,
-    salt: crypto.BinaryLike,
-    keylen: number,
-    options: crypto.ScryptOptions,
-    callback: (error: Error | null, key: Buffer) => void,
-  ) => {
-    started.push(String(password));
-    const go = () => real.scrypt(password, salt, keylen, options, callback);
-    if (gateOpen) go();
-    else held.push(go);
-  }) as typeof crypto.scrypt);
+  gate = scryptGate(vi.mocked(crypto.scrypt), real.scrypt);
   data = tempDataDir();
   store = await openStore(data.database);
   await users(store.database, { cost }).add(EMAIL, PASSWORD);
@@ -72,7 +50,7 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  openGate();
+  gate.open();
   await app.close();
   await store.close();
   data.remove();
@@ -92,7 +70,7 @@ it('serves the owner from a known browser before a crowd of 500, and refuses the
   // An unknown account's check is made against a hash made once: made before the gate closes.
   expect((await signIn('nobody@example.com', 'guess', strangerAddress(9999))).statusCode).toBe(401);
 
-  gateOpen = false;
+  gate.close();
   const answered: LightMyRequestResponse[] = [];
   const crowd = Array.from({ length: CROWD }, (_, n) =>
     signIn(`stranger${n}@example.net`, `guess ${n}`, strangerAddress(n)).then((response) => {
@@ -104,7 +82,7 @@ it('serves the owner from a known browser before a crowd of 500, and refuses the
   await vi.waitFor(() => expect(answered).toHaveLength(CROWD - LANE_PLACES.stranger), {
     timeout: 15_000,
   });
-  expect(held).toHaveLength(STRANGER_SLOTS);
+  expect(gate.held).toHaveLength(STRANGER_SLOTS);
   for (const refused of answered) {
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
@@ -122,17 +100,17 @@ it('serves the owner from a known browser before a crowd of 500, and refuses the
   expect(late.map((response) => response.statusCode)).toEqual(late.map(() => 429));
   expect(await counted()).toEqual(countedBefore);
 
-  const before = started.length;
+  const before = gate.started.length;
   const owner = signIn(EMAIL, PASSWORD, '192.0.2.10', known);
   // The owner's check starts while the strangers' are still held: on the slot kept for the owner,
   // ahead of every stranger waiting; nothing else started meanwhile.
-  await vi.waitFor(() => expect(started.slice(before)).toContain(PASSWORD));
-  expect(started.slice(before)).toEqual([PASSWORD]);
+  await vi.waitFor(() => expect(gate.started.slice(before)).toContain(PASSWORD));
+  expect(gate.started.slice(before)).toEqual([PASSWORD]);
   expect(passwordChecks.state().waiting).toEqual({
     owner: 0,
     stranger: LANE_PLACES.stranger - STRANGER_SLOTS,
   });
-  openGate();
+  gate.open();
   expect((await owner).statusCode).toBe(200);
 
   const statuses = (await Promise.all(crowd)).map((response) => response.statusCode);
@@ -151,7 +129,7 @@ it("gives a browser signed in to the account the owner's lane too, without its d
   expect(session).toBeDefined();
   expect((await signIn('nobody@example.com', 'guess', strangerAddress(9999))).statusCode).toBe(401);
 
-  gateOpen = false;
+  gate.close();
   const crowd = Array.from({ length: 20 }, (_, n) =>
     signIn(`stranger${n}@example.net`, `guess ${n}`, strangerAddress(n)),
   );
@@ -160,10 +138,10 @@ it("gives a browser signed in to the account the owner's lane too, without its d
   const forged = await signIn(EMAIL, PASSWORD, '192.0.2.99', undefined, 'A'.repeat(43));
   expect(forged.statusCode).toBe(429);
 
-  const before = started.length;
+  const before = gate.started.length;
   const own = signIn(EMAIL, PASSWORD, '192.0.2.10', undefined, session);
-  await vi.waitFor(() => expect(started.slice(before)).toEqual([PASSWORD]));
-  openGate();
+  await vi.waitFor(() => expect(gate.started.slice(before)).toEqual([PASSWORD]));
+  gate.open();
   expect((await own).statusCode).toBe(200);
   await Promise.all(crowd);
 });

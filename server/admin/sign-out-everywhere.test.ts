@@ -6,6 +6,7 @@ import { buildApp } from '../http/app.ts';
 import { openStore, type Store } from '../store/store.ts';
 import { engines, type TestEngine } from '../testing/engines.ts';
 import { injectSignInFrom, SAME_ORIGIN } from '../testing/admin-session.ts';
+import { scryptGate, type ScryptGate } from '../testing/scrypt-gate.ts';
 import { SESSION_COOKIE } from './admin-context.ts';
 import { DEVICE_COOKIE } from './device-cookie.ts';
 import { LANE_PLACES, passwordChecks } from './passwords.ts';
@@ -35,13 +36,7 @@ const PASSWORD = "the owner's own password";
 let data: Awaited<ReturnType<TestEngine['create']>>;
 let store: Store;
 let app: FastifyInstance;
-let held: (() => void)[] = [];
-let gateOpen = true;
-
-function openGate() {
-  gateOpen = true;
-  for (const go of held.splice(0)) go();
-}
+let gate: ScryptGate;
 
 function signIn(email: string, password: string, from: string, device?: string, session?: string) {
   return injectSignInFrom(app, { email, password, from }, { device, session });
@@ -85,7 +80,7 @@ const countedFor = async (addresses: readonly string[]) => {
 
 /** Fills the strangers' lane with sign-ins held at the gate (the ones past it answered); answers their pending replies. */
 async function fillStrangersLane() {
-  gateOpen = false;
+  gate.close();
   let answered = 0;
   const crowd = Array.from({ length: LANE_PLACES.stranger + 2 }, (_, n) =>
     signIn(`s${n}@example.net`, 'a guess', strangerAddress(n)).finally(() => (answered += 1)),
@@ -99,19 +94,7 @@ async function fillStrangersLane() {
 
 describe.each(engines)('sign out everywhere on $name', (engine) => {
   beforeEach(async () => {
-    held = [];
-    gateOpen = true;
-    vi.mocked(crypto.scrypt).mockImplementation(((
-      password: crypto.BinaryLike,
-      salt: crypto.BinaryLike,
-      keylen: number,
-      options: crypto.ScryptOptions,
-      callback: (error: Error | null, key: Buffer) => void,
-    ) => {
-      const go = () => real.scrypt(password, salt, keylen, options, callback);
-      if (gateOpen) go();
-      else held.push(go);
-    }) as typeof crypto.scrypt);
+    gate = scryptGate(vi.mocked(crypto.scrypt), real.scrypt);
     data = await engine.create();
     store = await openStore(data.database);
     await users(store.database, { cost }).add(EMAIL, PASSWORD);
@@ -124,7 +107,7 @@ describe.each(engines)('sign out everywhere on $name', (engine) => {
   });
 
   afterEach(async () => {
-    openGate();
+    gate.open();
     await app.close();
     await store.close();
     data.remove();
@@ -140,11 +123,11 @@ describe.each(engines)('sign out everywhere on $name', (engine) => {
 
   it('starts no session for a sign-in checked while the account was signed out everywhere', async () => {
     const session = cookie(await signIn(EMAIL, PASSWORD, '192.0.2.10'), SESSION_COOKIE);
-    gateOpen = false;
+    gate.close();
     const inFlight = signIn(EMAIL, PASSWORD, '192.0.2.66');
-    await vi.waitFor(() => expect(held).toHaveLength(1));
+    await vi.waitFor(() => expect(gate.held).toHaveLength(1));
     expect((await signOutEverywhere(session)).statusCode).toBe(200);
-    openGate();
+    gate.open();
     const late = await inFlight;
     expect(late.statusCode).toBe(401);
     expect(late.json()).toMatchObject({ signedOutMeanwhile: true });
@@ -156,14 +139,14 @@ describe.each(engines)('sign out everywhere on $name', (engine) => {
   it('starts no session for a sign-in checked while the password was reset; a reset moves the epoch on', async () => {
     const first = await signIn(EMAIL, PASSWORD, '192.0.2.10');
     const before = await users(store.database).find(EMAIL);
-    gateOpen = false;
+    gate.close();
     const inFlight = signIn(EMAIL, PASSWORD, '192.0.2.66');
-    await vi.waitFor(() => expect(held).toHaveLength(1));
+    await vi.waitFor(() => expect(gate.held).toHaveLength(1));
     const reset = users(store.database, { cost }).resetPassword(EMAIL, 'a brand new pass phrase');
-    await vi.waitFor(() => expect(held).toHaveLength(2));
-    held.splice(1, 1)[0]?.();
+    await vi.waitFor(() => expect(gate.held).toHaveLength(2));
+    gate.held.splice(1, 1)[0]?.();
     await reset;
-    openGate();
+    gate.open();
     expect((await inFlight).statusCode).toBe(401);
     expect(await sessionAnswer(cookie(first, SESSION_COOKIE))).toBe(401);
     expect((await users(store.database).find(EMAIL))?.deviceEpoch).toBe(
@@ -178,7 +161,7 @@ describe.each(engines)('sign out everywhere on $name', (engine) => {
       cookie(first, DEVICE_COOKIE),
     );
     expect(old.statusCode).toBe(429);
-    openGate();
+    gate.open();
     await Promise.all(crowd);
   });
 
@@ -207,7 +190,7 @@ describe.each(engines)('sign out everywhere on $name', (engine) => {
     expect(await countedFor(Array.from({ length: 5 }, (_, n) => strangerAddress(200 + n)))).toBe(0);
     const mine = signIn(EMAIL, PASSWORD, '192.0.2.10', fresh);
     await vi.waitFor(() => expect(passwordChecks.state().held.owner).toBe(1));
-    openGate();
+    gate.open();
     expect((await mine).statusCode).toBe(200);
     await Promise.all(crowd);
   });
@@ -246,7 +229,7 @@ describe.each(engines)('sign out everywhere on $name', (engine) => {
       cookie(partner, SESSION_COOKIE),
     );
     expect(session.statusCode).toBe(429);
-    openGate();
+    gate.open();
     await Promise.all(crowd);
   });
 
@@ -257,7 +240,7 @@ describe.each(engines)('sign out everywhere on $name', (engine) => {
         cookie(await signIn(PARTNER, PASSWORD, `192.0.2.${n}`), DEVICE_COOKIE),
       ),
     );
-    gateOpen = false;
+    gate.close();
     const flood = Array.from({ length: 8 }, (_, n) =>
       signIn(PARTNER, PASSWORD, strangerAddress(300 + n), partners[n % partners.length]),
     );
@@ -268,7 +251,7 @@ describe.each(engines)('sign out everywhere on $name', (engine) => {
     const twice = await signIn(EMAIL, PASSWORD, '192.0.2.10', owner);
     expect(twice.statusCode).toBe(429);
     expect(Number(twice.headers['retry-after'])).toBe(passwordChecks.retryAfterSeconds('owner'));
-    openGate();
+    gate.open();
     expect((await mine).statusCode).toBe(200);
     const statuses = (await Promise.all(flood)).map((response) => response.statusCode);
     expect(statuses.filter((status) => status === 200)).toHaveLength(LANE_PLACES.owner);
