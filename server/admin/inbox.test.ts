@@ -561,6 +561,8 @@ describe.each(engines)('the inbox on $name', (engine) => {
         firstResponseBusinessMs: null,
         spam: null,
         mailPaused: null,
+        replies: [],
+        answerWaitingSince: null,
         // Nothing published: the code's name, for the reply's subject.
         businessName: 'Potomac Staffing',
       });

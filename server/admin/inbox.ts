@@ -324,6 +324,8 @@ async function readDetail(
     ...deadlines(submission, business),
     ...firstResponse(submission.receivedAt, found.first_response_at, business),
     spam: spamOf(found),
+    replies: [],
+    answerWaitingSince: null,
     businessName: business.name,
   };
 }

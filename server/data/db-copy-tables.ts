@@ -30,6 +30,8 @@ const KEYS: { [T in CopiedTable]: readonly (keyof Tables[T] & string)[] } = {
   erasures: ['id'],
   erased_submissions: ['erasure_id', 'submission_id'],
   site_instances: ['id'],
+  replies: ['id'],
+  reply_templates: ['id'],
 };
 
 /**

@@ -59,6 +59,10 @@ const released: Record<number, Record<EngineKind, string>> = {
     sqlite: '154839f50be2dc4f7a66145f3bac5081d17a8f4bc698c94e82641b9c34f1e1d1',
     postgres: '0841e1f5d56482aee627f4ea54110c257ef28c25ad054095ab3ca897f88909c7',
   },
+  13: {
+    sqlite: 'b31f7d35b7f6d2ef479a5507e969b7fa1b4d53cbe2e76b7ce038d39ca28c01c7',
+    postgres: 'a594fea407920732bf38cd4e75406f2c8040d69cc70b90e5977faa52bb68eaf9',
+  },
 };
 
 /** The checksum of a migration's statements as the runner sends them to `engine`. */

@@ -436,4 +436,54 @@ export const migrations: readonly { version: number; statements: readonly Step[]
       'ALTER TABLE users ADD COLUMN device_epoch INTEGER NOT NULL DEFAULT 0',
     ],
   },
+  {
+    version: 13,
+    statements: [
+      // Replies from the inbox (docs/replies.md): the owner's templates, English and Spanish side
+      // by side; `key` names a default of src/content/reply-templates.ts (null: one the owner made).
+      `CREATE TABLE reply_templates (
+        id INTEGER PRIMARY KEY,
+        key TEXT UNIQUE,
+        form TEXT NOT NULL,
+        name TEXT NOT NULL,
+        body_en TEXT NOT NULL,
+        body_es TEXT NOT NULL,
+        position INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL,
+        updated_by TEXT NOT NULL
+      )`,
+      // Each e-mail of a submission's conversation: a reply sent from the inbox ('out', by
+      // `user_email`) or the visitor's answer read from the reply mailbox ('in'). Message-IDs as
+      // sent or received, with their angle brackets; `ref_ids` the References header's ids.
+      `CREATE TABLE replies (
+        id INTEGER PRIMARY KEY,
+        submission_id TEXT NOT NULL REFERENCES submissions (id),
+        direction TEXT NOT NULL,
+        at INTEGER NOT NULL,
+        user_email TEXT,
+        template_id INTEGER,
+        language TEXT,
+        from_address TEXT NOT NULL,
+        to_address TEXT NOT NULL,
+        subject TEXT NOT NULL,
+        body TEXT NOT NULL,
+        quoted TEXT,
+        message_id TEXT NOT NULL,
+        in_reply_to TEXT,
+        ref_ids TEXT
+      )`,
+      'CREATE INDEX replies_submission ON replies (submission_id, at)',
+      // One row per message: an answer read twice (two instances, a restart) is added once.
+      'CREATE UNIQUE INDEX replies_message_id ON replies (message_id)',
+      // A reply leaves through the outbox ('reply'), its row naming the reply.
+      'ALTER TABLE outbox ADD COLUMN reply_id INTEGER REFERENCES replies (id)',
+      // The unguessable token of a submission's reply address (reply+TOKEN@), made at its first
+      // reply; and since when a visitor's answer waits for the owner (null: none waits).
+      'ALTER TABLE submissions ADD COLUMN reply_token TEXT',
+      'CREATE UNIQUE INDEX submissions_reply_token ON submissions (reply_token)',
+      'ALTER TABLE submissions ADD COLUMN answer_waiting_since INTEGER',
+      // The name a user's replies are signed with (a template's {owner}).
+      'ALTER TABLE users ADD COLUMN display_name TEXT',
+    ],
+  },
 ];

@@ -25,6 +25,10 @@ export interface Tables {
     /** The receiver's spam score (server/guard/), and its reasons' codes as a JSON list. */
     spam_score: number | null;
     spam_reasons: string | null;
+    /** Its reply address's token (reply+TOKEN@), made at the first reply (migration 13). */
+    reply_token: string | null;
+    /** Since when a visitor's answer waits for the owner (it Needs a reply again); null: none. */
+    answer_waiting_since: number | null;
   };
   dedupe_keys: { key: string; submission_id: string; body_hash: string; expires_at: number };
   outbox: {
@@ -42,6 +46,8 @@ export interface Tables {
     gave_up_at: number | null;
     /** The current claim's fencing token: only its holder may mark the row sent or failed. */
     claim_token: string | null;
+    /** A 'reply' row's reply (migration 13); null for the other kinds. */
+    reply_id: number | null;
   };
   settings: { name: string; value: string };
   submission_events: {
@@ -66,6 +72,8 @@ export interface Tables {
     recovery_codes: string | null;
     /** Inside each device cookie's signed payload; 'Sign out everywhere' moves it on (migration 12). */
     device_epoch: Generated<number>;
+    /** The name the user's replies are signed with (migration 13); null: not given. */
+    display_name: string | null;
   };
   sessions: { token_hash: string; user_id: number; created_at: number; last_seen_at: number };
   /** Counters of the limits every instance shares (server/guard/counters.ts). */
@@ -136,6 +144,39 @@ export interface Tables {
     started_at: number;
     seen_at: number;
   };
+  /** The owner's reply templates (migration 13); `key` names a default of src/content. */
+  reply_templates: {
+    id: Generated<number>;
+    key: string | null;
+    form: string;
+    name: string;
+    body_en: string;
+    /** '' when the template has no Spanish yet. */
+    body_es: string;
+    position: number;
+    updated_at: number;
+    updated_by: string;
+  };
+  /** A submission's conversation: replies sent ('out') and the visitor's answers ('in'). */
+  replies: {
+    id: Generated<number>;
+    submission_id: string;
+    direction: string;
+    at: number;
+    user_email: string | null;
+    template_id: number | null;
+    language: string | null;
+    from_address: string;
+    to_address: string;
+    subject: string;
+    body: string;
+    /** An answer's quoted text, folded away under its own words; null for a reply. */
+    quoted: string | null;
+    message_id: string;
+    in_reply_to: string | null;
+    /** The References header's Message-IDs, space-separated. */
+    ref_ids: string | null;
+  };
   /** SQLite only: the FTS5 index of the inbox's search; its rowid is the submission's seq. */
   submissions_search: { rowid: number; body: string };
 }
@@ -151,6 +192,7 @@ export const TABLE_ORDER = [
   'submissions',
   'dedupe_keys',
   'attachments',
+  'replies',
   'outbox',
   'submission_events',
   'acknowledged_addresses',
@@ -160,4 +202,5 @@ export const TABLE_ORDER = [
   'erasures',
   'erased_submissions',
   'site_instances',
+  'reply_templates',
 ] as const satisfies readonly (keyof Tables)[];

@@ -187,10 +187,15 @@ export interface WeeklyPicture {
   promiseMs: number;
 }
 
+/**
+ * One line of a submission's history: a status or note changed by hand, a reply sent from the
+ * inbox ('reply': `user` sent it; the first one met the promise), or the visitor's answer read from
+ * the reply mailbox ('answer': `user` is empty; the submission Needs a reply again).
+ */
 export interface SubmissionEvent {
   at: number;
   user: string;
-  kind: 'status' | 'note';
+  kind: 'status' | 'note' | 'reply' | 'answer';
   status: SubmissionStatus | null;
 }
 
@@ -216,6 +221,146 @@ export type MailKind = (typeof mailKinds)[number];
  */
 export const sendAgainSchema = z.strictObject({ kind: z.enum(mailKinds) });
 export type SendAgainBody = z.infer<typeof sendAgainSchema>;
+
+/** The languages a reply is written in: the site's. */
+export const replyLanguages = ['en', 'es'] as const;
+export type ReplyLanguage = (typeof replyLanguages)[number];
+/** The forms a template is for. */
+export const replyForms = ['quote', 'application'] as const;
+export type ReplyForm = (typeof replyForms)[number];
+
+export const REPLY_SUBJECT_MAX_LENGTH = 200;
+export const REPLY_BODY_MAX_LENGTH = 20_000;
+export const TEMPLATE_NAME_MAX_LENGTH = 80;
+export const DISPLAY_NAME_MAX_LENGTH = 80;
+
+/** One line of text: no CR, LF or other control character (nothing a header could be split by). */
+const oneLine = (max: number) =>
+  z.string().check(
+    z.trim(),
+    z.minLength(1),
+    z.maxLength(max),
+    z.refine((value) => !/[\u0000-\u001f\u007f]/.test(value), 'One line, please'),
+  );
+
+/**
+ * A reply template as the owner keeps it (server/replies/), English and Spanish side by side. A
+ * body may name the placeholders of REPLY_PLACEHOLDERS in braces: {name}, {eventDate}...
+ */
+export interface ReplyTemplate {
+  id: number;
+  form: ReplyForm;
+  name: string;
+  bodyEn: string;
+  /** '' while it has no Spanish: a reply in Spanish from it says so before it is sent. */
+  bodyEs: string;
+  updatedAt: number;
+  updatedBy: string;
+}
+
+/** What a template's body may name, each filled from the submission, the live version or the user. */
+export const REPLY_PLACEHOLDERS = [
+  'name',
+  'eventDate',
+  'guests',
+  'position',
+  'phone',
+  'owner',
+  'business',
+] as const;
+export type ReplyPlaceholder = (typeof REPLY_PLACEHOLDERS)[number];
+
+/**
+ * `POST /admin/api/reply-templates` (a new one) and `PUT /admin/api/reply-templates/:id` (a
+ * change); `DELETE /admin/api/reply-templates/:id`. Each answers `ReplyTemplates`.
+ */
+export const replyTemplateSchema = z.strictObject({
+  form: z.enum(replyForms),
+  name: oneLine(TEMPLATE_NAME_MAX_LENGTH),
+  bodyEn: z.string().check(z.trim(), z.minLength(1), z.maxLength(REPLY_BODY_MAX_LENGTH)),
+  bodyEs: z.string().check(z.trim(), z.maxLength(REPLY_BODY_MAX_LENGTH)),
+});
+export type ReplyTemplateBody = z.infer<typeof replyTemplateSchema>;
+
+/**
+ * `GET /admin/api/reply-templates`: every template, by form then position, and the signed-in
+ * user's name for {owner} (null: not given; the business's name signs instead).
+ */
+export interface ReplyTemplates {
+  templates: ReplyTemplate[];
+  displayName: string | null;
+}
+
+/** `PUT /admin/api/account/display-name`: the name the user's replies are signed with. */
+export const displayNameSchema = z.strictObject({
+  displayName: z.string().check(
+    z.trim(),
+    z.maxLength(DISPLAY_NAME_MAX_LENGTH),
+    z.refine((value) => !/[\u0000-\u001f\u007f]/.test(value), 'One line, please'),
+  ),
+});
+export type DisplayNameBody = z.infer<typeof displayNameSchema>;
+
+/** A template filled for one submission, in both languages (`es` null: it has no Spanish yet). */
+export interface FilledTemplate {
+  id: number;
+  name: string;
+  en: string;
+  es: string | null;
+}
+
+/**
+ * `GET /admin/api/submissions/:id/reply`: what the composer starts from. `refused` when no reply
+ * may be sent: it is in Spam (until 'Not spam'), or the visitor gave no e-mail address.
+ */
+export interface ReplyComposer {
+  /** The visitor's address. */
+  to: string | null;
+  /** The acknowledgement's subject continued: "Re: ...". */
+  subject: string;
+  /** The visitor's language (their page's), the one a template is filled in first. */
+  language: ReplyLanguage;
+  /** The templates of the submission's form, filled in. */
+  templates: FilledTemplate[];
+  /** The template to start from: the form's first; null when it has none. */
+  suggested: number | null;
+  refused: 'spam' | 'no-address' | null;
+}
+
+/**
+ * `POST /admin/api/submissions/:id/replies`: a reply queued in the outbox (it leaves with it).
+ * Answers the submission's detail; 429 past the per-account limit, 409 when refused (spam, no
+ * address).
+ */
+export const sendReplySchema = z.strictObject({
+  language: z.enum(replyLanguages),
+  subject: oneLine(REPLY_SUBJECT_MAX_LENGTH),
+  body: z.string().check(z.trim(), z.minLength(1), z.maxLength(REPLY_BODY_MAX_LENGTH)),
+  templateId: z.nullable(z.number().check(z.int(), z.positive())),
+});
+export type SendReplyBody = z.infer<typeof sendReplySchema>;
+
+/**
+ * One e-mail of a submission's conversation: a reply sent from the inbox ('out'), with its mail
+ * state (Send again: `POST /admin/api/submissions/:id/replies/:replyId/send-again`), or the
+ * visitor's answer ('in'), its quoted text folded away.
+ */
+export interface ReplyInfo {
+  id: number;
+  direction: 'out' | 'in';
+  at: number;
+  /** Who sent it ('out'); null for an answer. */
+  user: string | null;
+  from: string;
+  to: string;
+  subject: string;
+  body: string;
+  /** An answer's quoted text (the mail it answers), shown folded; null for a reply. */
+  quoted: string | null;
+  language: ReplyLanguage | null;
+  /** A reply's e-mail (delivered or not); null for an answer. */
+  mail: NotificationState | null;
+}
 
 export interface SubmissionDetail {
   id: string;
@@ -252,6 +397,10 @@ export interface SubmissionDetail {
    * in src/content/admin.ts); null for one received before scoring.
    */
   spam: { score: number; reasons: string[] } | null;
+  /** Its conversation, oldest first: replies sent and the visitor's answers. */
+  replies: ReplyInfo[];
+  /** Since when a visitor's answer waits for a reply (it Needs a reply again); null: none. */
+  answerWaitingSince: number | null;
   /** The business's name as the live version has it (a reply's subject names it). */
   businessName?: string;
   /** Only in the answer to a change that took it out of Spam: its missed acknowledgement. */

@@ -58,6 +58,8 @@ const detail: SubmissionDetail = {
   firstResponseBusinessMs: 60 * 60 * 1000,
   spam: { score: 0, reasons: [] },
   mailPaused: null,
+  replies: [],
+  answerWaitingSince: null,
 };
 
 function optionLabel(options: readonly { value: string; label: string }[], value: string) {
