@@ -114,6 +114,17 @@ export interface NotifyConfig {
    * A live instance renews it every third of it while the send runs.
    */
   leaseMs: number;
+  /**
+   * Where the visitors' answers to replies go (REPLY_ADDRESS, e.g. replies@staffing.example): a
+   * reply's Reply-To is this address with the submission's token (replies+TOKEN@...), read back
+   * by the IMAP watcher. Unset: a reply's Reply-To is the owner's mailbox (the first NOTIFY_TO).
+   */
+  replyAddress?: string | undefined;
+  /**
+   * The mailbox the server watches for answers (IMAP_URL, imap:// or imaps://user:password@host/
+   * with an optional mailbox path, INBOX by default); unset: none is watched.
+   */
+  imapUrl?: string | undefined;
 }
 
 type Env = Record<string, string | undefined>;
@@ -246,6 +257,10 @@ const serverEnv = databaseEnv.extend({
   MAIL_ENVELOPE_FROM: optional(
     z.email('must be a bare address such as bounces@staffing.example (no name, no <>)'),
   ),
+  REPLY_ADDRESS: optional(
+    z.email('must be a bare address such as replies@staffing.example (no name, no <>)'),
+  ),
+  IMAP_URL: optional(z.string().regex(/^imaps?:\/\/[^/]/, 'must be an imap:// or imaps:// URL')),
   OUTBOX_LEASE_SECONDS: optional(wholeNumber(2, 3600)),
   PUBLISH_TIMEOUT_MS: optional(wholeNumber(1, 600_000)),
   BACKUP_HOUR: optional(wholeNumber(0, 23, ' (the hour of the nightly backup, local time)')),
@@ -370,6 +385,16 @@ function checkCombinations(parsed: ServerEnv): string[] {
   if (parsed.MAIL_ENVELOPE_FROM && !parsed.SMTP_URL) {
     problems.push('  MAIL_ENVELOPE_FROM: is set, but SMTP_URL is not');
   }
+  if (parsed.IMAP_URL && !parsed.SMTP_URL) {
+    problems.push(
+      '  IMAP_URL: is set, but SMTP_URL is not (answers come back to replies sent by e-mail)',
+    );
+  }
+  if (parsed.REPLY_ADDRESS && !parsed.IMAP_URL) {
+    problems.push(
+      '  REPLY_ADDRESS: is set, but IMAP_URL is not (answers sent there would never reach the inbox)',
+    );
+  }
   if (parsed.TRUST_PROXY_HOPS && parsed.TRUST_PROXY?.length === 0) {
     problems.push('  TRUST_PROXY_HOPS: is set, but TRUST_PROXY trusts no proxy');
   }
@@ -396,6 +421,8 @@ function notifyConfig(parsed: ServerEnv): NotifyConfig | undefined {
     acknowledgeDomainMaxPerHour: parsed.ACK_DOMAIN_MAX_PER_HOUR ?? 20,
     envelopeFrom: parsed.MAIL_ENVELOPE_FROM,
     leaseMs: (parsed.OUTBOX_LEASE_SECONDS ?? 120) * 1000,
+    replyAddress: parsed.REPLY_ADDRESS,
+    imapUrl: parsed.IMAP_URL,
   };
 }
 
