@@ -131,6 +131,29 @@ async function listUsers(
   }));
 }
 
+/** The name the user's replies are signed with (a template's {owner}); null: not given. */
+export async function displayNameOf(db: Database['db'], userId: number): Promise<string | null> {
+  const row = await db
+    .selectFrom('users')
+    .select('display_name')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row?.display_name || null;
+}
+
+/** Sets the user's display name ('' clears it: the business's name signs instead). */
+export async function setDisplayName(
+  db: Database['db'],
+  userId: number,
+  name: string,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ display_name: name === '' ? null : name })
+    .where('id', '=', userId)
+    .execute();
+}
+
 export interface UserOptions {
   now?: () => number;
   cost?: ScryptCost;

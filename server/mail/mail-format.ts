@@ -25,13 +25,16 @@ export function instantInWords(ms: number, timeZone: string): string {
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** '2026-12-26' → 'Saturday, December 26, 2026' (a calendar date, in no time zone); other text as is. */
-export function dateInWords(text: string): string {
+/**
+ * '2026-12-26' → 'Saturday, December 26, 2026' (a calendar date, in no time zone), or in `locale`'s
+ * words ('es-US': 'sábado, 26 de diciembre de 2026'); other text as is.
+ */
+export function dateInWords(text: string, locale = 'en-US'): string {
   const match = ISO_DATE.exec(text);
   if (!match) return text;
   const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
   if (date.toISOString().slice(0, 10) !== text) return text;
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeZone: 'UTC' }).format(date);
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeZone: 'UTC' }).format(date);
 }
 
 /** The fields written for people, by their key in both forms (src/forms/quote.ts, application.ts). */
