@@ -19,6 +19,8 @@ describe("the owner's notification's formats", () => {
     expect(dateInWords('2027-01-01')).toBe('Friday, January 1, 2027');
     expect(dateInWords('2026-02-30')).toBe('2026-02-30');
     expect(dateInWords('next week')).toBe('next week');
+    // A reply in Spanish (server/replies/fill.ts).
+    expect(dateInWords('2026-12-26', 'es-US')).toBe('sábado, 26 de diciembre de 2026');
   });
 
   it('writes phones as the site does: US as (703) 555-0123, others in international form', () => {

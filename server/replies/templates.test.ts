@@ -56,11 +56,12 @@ describe.each(engines)('reply templates on $name', (engine) => {
     const [first, second, third] = [await open(), await open(), await open()];
     const stores = [first, second, third].map((database) => replyTemplates(database, { now }));
     await Promise.all(stores.map((store) => store.seed()));
-    const list = await stores[0]!.list();
+    const list = await replyTemplates(second, { now }).list();
     expect(names(list)).toEqual(DEFAULT_NAMES);
 
-    const deleted = list[0]!;
-    expect(await stores[1]!.remove(deleted.id)).toBe(true);
+    const [deleted] = list;
+    if (!deleted) throw new Error('no template');
+    expect(await replyTemplates(third, { now }).remove(deleted.id)).toBe(true);
     // An instance started later (or after a restart) does not bring it back.
     const later = replyTemplates(await open(), { now });
     expect((await later.list()).map(({ id }) => id)).not.toContain(deleted.id);
