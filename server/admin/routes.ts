@@ -1,7 +1,7 @@
 /**
  * The inbox under `/admin`: the hooks every request passes (noindex, no caching of personal data,
  * same-origin state changes), the API's parts (sign-in and session, submissions, a person, the
- * site editor), and the built app itself.
+ * reply templates and composer, the site editor), and the built app itself.
  */
 import path from 'node:path';
 import { existsSync } from 'node:fs';
