@@ -100,6 +100,13 @@ describe('a reply template filled for one submission', () => {
     expect(values.business).toBe('Potomac Staffing');
   });
 
+  it('a submission without a date or guests (as an old one may be): empty, a number as its digits', () => {
+    const values = replyValues(quote({ eventDate: '', guestCount: undefined }));
+    expect(values).toMatchObject({ eventDate: '', guests: '' });
+    const counted = { ...quote(), submission: { form: 'quote', fields: { guestCount: 80 } } };
+    expect(replyValues(counted).guests).toBe('80');
+  });
+
   it('a value the submission lacks leaves no stray spaces or punctuation', () => {
     const values = { ...replyValues(quote()), name: '', guests: '' };
     expect(

@@ -74,7 +74,9 @@ export interface ReplySource {
   displayName: string | null;
 }
 
-const text = (value: unknown): string => (typeof value === 'string' ? oneLine(value, 200) : '');
+/** A field's value on one line ('' when it has none). */
+const text = (value: unknown): string =>
+  typeof value === 'string' || typeof value === 'number' ? oneLine(String(value), 200) : '';
 
 /**
  * The positions applied for, in `language`'s labels, as one choice: 'Bartender or Mixologist',
