@@ -1,6 +1,7 @@
 // A submission's replies and answers in search, in the person's copy of their data and in every
 // erasure (a person's, the retention job's, a restore's again), on both engines
 // (docs/replies.md, "Search, export and erasure").
+import pg from 'pg';
 import { inbox, type Inbox } from '../admin/inbox.ts';
 import { forms } from '../intake/forms.ts';
 import { openStore, type Store } from '../store/store.ts';
@@ -18,6 +19,7 @@ const DANA = 'dana@example.com';
 let store: Store;
 let box: Inbox;
 let remove: () => void;
+let url: string;
 let messages = 0;
 
 async function quote(n: number, email: string) {
@@ -125,6 +127,7 @@ describe.each(engines)('replies and answers on $name', (engine) => {
     messages = 0;
     const created = await engine.create();
     remove = created.remove;
+    url = created.database.url;
     store = await openStore(created.database, { now: () => T0 });
     box = inbox(store.database, { forms, now: () => T0, published: () => NOTHING_PUBLISHED });
   });
@@ -249,4 +252,46 @@ describe.each(engines)('replies and answers on $name', (engine) => {
     expect(await left([erased], erasedReplies)).toEqual({ replies: 0, outbox: 0 });
     expect(await search('cumpleanos')).toEqual([]);
   });
+
+  it.runIf(engine.name === 'postgres')(
+    'two replies of one submission written at once are both in its search',
+    async () => {
+      const id = await quote(1, DANA);
+      const [first, second] = [new pg.Client(url), new pg.Client(url)];
+      await Promise.all([first.connect(), second.connect()]);
+      const insert = (client: pg.Client, n: number, word: string) =>
+        client.query(
+          `INSERT INTO replies (submission_id, direction, at, from_address, to_address, subject,
+            body, message_id) VALUES ($1, 'in', $2, $3, $4, 'Re: Quote', $5, $6)`,
+          [id, T0 + n, DANA, 'reply+token@example.com', word, `<answer.${n}@example.com>`],
+        );
+      try {
+        await first.query('BEGIN');
+        await insert(first, 1, 'Saxophone');
+        await second.query('BEGIN');
+        // The second waits for the first's lock on the submission, then reads its reply too.
+        const writing = insert(second, 2, 'Trombone');
+        await lockWaiters(first, 1);
+        await first.query('COMMIT');
+        await writing;
+        await second.query('COMMIT');
+      } finally {
+        await Promise.all([first.end(), second.end()]);
+      }
+      expect(await search('saxophone trombone')).toEqual([id]);
+    },
+  );
 });
+
+/** Waits until `count` sessions of this database wait for a lock (10 s at most). */
+async function lockWaiters(client: pg.Client, count: number) {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const { rows } = await client.query<{ n: string }>(
+      "SELECT COUNT(*) AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()",
+    );
+    if (Number(rows[0]?.n) >= count) return;
+    if (Date.now() > deadline) throw new Error(`no ${count} lock waiters after 10 s`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
