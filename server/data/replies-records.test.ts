@@ -1,6 +1,7 @@
 // A submission's replies and answers in search, in the person's copy of their data and in every
 // erasure (a person's, the retention job's, a restore's again), on both engines
 // (docs/replies.md, "Search, export and erasure").
+import { sql } from 'kysely';
 import pg from 'pg';
 import { inbox, type Inbox } from '../admin/inbox.ts';
 import { forms } from '../intake/forms.ts';
@@ -98,6 +99,17 @@ async function danaConverses(submission: string) {
 
 const search = async (q: string) => (await box.page({ q })).items.map((item) => item.id);
 
+/**
+ * How many entries of the search index hold this word, submission or not: on SQLite the index is a
+ * table of its own (on Postgres a column of the submission's row, gone with it).
+ */
+async function indexed(word: string) {
+  if (store.database.engine.kind !== 'sqlite') return 0;
+  const { rows } = await sql`SELECT rowid FROM submissions_search
+    WHERE submissions_search MATCH ${word}`.execute(store.database.db);
+  return rows.length;
+}
+
 /** The rows left of these replies and answers: theirs, and the outbox's that name them. */
 async function left(submissions: readonly string[], replies: readonly number[]) {
   const { db } = store.database;
@@ -175,6 +187,7 @@ describe.each(engines)('replies and answers on $name', (engine) => {
       .where('reply_id', '=', replies[1] ?? 0)
       .execute();
     expect(await search('cumpleanos')).toEqual([...dana].reverse());
+    expect(await indexed('cumpleanos')).toBe(engine.name === 'sqlite' ? 2 : 0);
     const before = await left(dana, replies);
     // Each submission's notice to the company, and an e-mail per reply and answer.
     expect(before).toEqual({ replies: 4, outbox: 2 + 4 });
@@ -186,6 +199,7 @@ describe.each(engines)('replies and answers on $name', (engine) => {
     expect(erased.rows).toBe(2 + 2 + 4 + 6);
     expect(await left(dana, replies)).toEqual({ replies: 0, outbox: 0 });
     expect(await search('cumpleanos')).toEqual([]);
+    expect(await indexed('cumpleanos')).toBe(0);
     expect(await search('marimba')).toEqual([erin]);
     expect(await left([erin], [erins])).toEqual({ replies: 1, outbox: 2 });
   });

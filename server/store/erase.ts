@@ -190,6 +190,8 @@ function eraseQueries(
       db.deleteFrom(table).where(ofListed(table, listed)).returning(key),
     ),
   ];
+  // After the replies' deletes: on SQLite each writes its submission's search entry again (its
+  // trigger, migration 14), which this then takes out for good.
   const unindex = engine.search.forget(
     db.selectFrom('submissions').select('seq').where('id', 'in', listed()),
   );
