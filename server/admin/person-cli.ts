@@ -12,11 +12,12 @@ import { forms } from '../intake/forms.ts';
 
 export const personUsage = `  npm run admin -- export-person EMAIL-OR-PHONE > person.json
                                           every submission with that e-mail or phone, with its
-                                          notes, history and files (base64), as JSON
+                                          notes, history, files (base64), replies and
+                                          answers, as JSON
   npm run admin -- erase-person EMAIL-OR-PHONE [--yes]
                                           lists them; with --yes erases them all, with their
-                                          files, notes, history and e-mails (recorded: when and
-                                          how many, never whose)`;
+                                          files, notes, history, e-mails, replies and
+                                          answers (recorded: when and how many, never whose)`;
 
 export const personCommands = ['export-person', 'erase-person'] as const;
 type PersonCommand = (typeof personCommands)[number];

@@ -106,6 +106,7 @@ async function fill(store: Store): Promise<void> {
       status: 'handled',
     })
     .execute();
+  await fillConversation(store, first?.id ?? '', at);
   // The owner's site: a published version, the draft, a photo's file.
   const site = siteStore(store.database, () => at);
   await site.addVersion({
@@ -118,6 +119,64 @@ async function fill(store: Store): Promise<void> {
   await site.saveMedia('0123456789abcdef', [
     { name: '0123456789abcdef-640.avif', type: 'image/avif', content: new Uint8Array([0, 1, 255]) },
   ]);
+}
+
+/** A template, a reply sent from it and the visitor's answer, each answer's and reply's e-mail. */
+async function fillConversation(store: Store, submission: string, at: number): Promise<void> {
+  const { db } = store.database;
+  const template = await db
+    .insertInto('reply_templates')
+    .values({
+      key: null,
+      form: 'quote',
+      name: 'Quote on its way',
+      body_en: 'Hello {name}, your quote is on its way.',
+      body_es: 'Hola {name}, su cotización está en camino.',
+      position: 1,
+      updated_at: at,
+      updated_by: 'owner@example.com',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const message = (direction: 'out' | 'in', n: number) => ({
+    submission_id: submission,
+    direction,
+    at: at + n,
+    user_email: direction === 'out' ? 'owner@example.com' : null,
+    template_id: direction === 'out' ? Number(template.id) : null,
+    language: 'es',
+    from_address: direction === 'out' ? 'hello@example.com' : 'visitor1@example.com',
+    to_address: direction === 'out' ? 'visitor1@example.com' : 'reply+t0ken@example.com',
+    subject: 'Re: Su cotización',
+    body: direction === 'out' ? 'Hola, su cotización está en camino.' : 'Gracias: ¡el cumpleaños!',
+    quoted: direction === 'in' ? '> Hola, su cotización está en camino.' : null,
+    message_id: `<reply.${n}@example.com>`,
+    in_reply_to: direction === 'in' ? '<reply.1@example.com>' : null,
+    ref_ids: direction === 'in' ? '<reply.1@example.com>' : null,
+  });
+  const replies = await db
+    .insertInto('replies')
+    .values([message('out', 1), message('in', 2)])
+    .returning('id')
+    .execute();
+  await db
+    .insertInto('outbox')
+    .values(
+      replies.map((reply, index) => ({
+        submission_id: submission,
+        kind: index === 0 ? 'reply' : 'answer',
+        created_at: at,
+        next_attempt_at: at,
+        lease_until: null,
+        last_error: null,
+        last_error_at: null,
+        sent_at: at + 1,
+        gave_up_at: null,
+        claim_token: null,
+        reply_id: Number(reply.id),
+      })),
+    )
+    .execute();
 }
 
 beforeAll(() => ensureServerBuild(), 120_000);
@@ -139,9 +198,10 @@ describe('npm run db -- copy', () => {
     expect(out).not.toContain('DIFFERENT');
     expect(out).toMatch(/^submissions\s+24\s+24\s/m);
     expect(out).toMatch(/^attachments\s+8\s+8\s/m);
-    for (const table of ['site_versions', 'site_draft', 'site_media_files']) {
+    for (const table of ['site_versions', 'site_draft', 'site_media_files', 'reply_templates']) {
       expect(out).toMatch(new RegExp(`^${table}\\s+1\\s+1\\s`, 'm'));
     }
+    expect(out).toMatch(/^replies\s+2\s+2\s/m);
     expect(out).not.toContain('receiver-tests'); // the password of the test server's address
     const keyFile = path.join(data.dir, 'address-hash.key');
     expect(out).toContain(`ADDRESS_HASH_SECRET=$(cat '${keyFile}')`);
@@ -177,11 +237,20 @@ describe('npm run db -- copy', () => {
       expect(postgres.database.clientHash('203.0.113.7')).toBe(
         sqlite.database.clientHash('203.0.113.7'),
       );
+      // And by the words of a submission's reply and answer (not their quoted text).
+      const byReply = await inbox(postgres.database, {
+        forms,
+        published: () => NOTHING_PUBLISHED,
+      }).page({ q: 'cumpleanos' });
+      expect(byReply.items.map((item) => item.id)).toEqual([before[0]?.id]);
       for (const table of [
         'users',
         'sessions',
         'submission_events',
         'acknowledged_addresses',
+        'replies',
+        'reply_templates',
+        'outbox',
       ] as const) {
         const rows = async (store: Store) =>
           (await store.database.db.selectFrom(table).selectAll().execute())

@@ -321,7 +321,11 @@ describe('the order of arrival on an existing SQLite database', () => {
       };
       await save(1);
       const newest = await save(2);
-      await engine.search.catchUp();
+      // The index passes seq 2, as the search of then left it (today's text needs migration 14's
+      // replies: the app searches only a database at the latest schema).
+      await sql`UPDATE settings SET value = '2' WHERE name = 'search_indexed_seq'`.execute(
+        engine.db,
+      );
       // Erased before the upgrade: the index has passed seq 2, and the rows end at 1.
       await engine.db.deleteFrom('submissions').where('id', '=', newest).execute();
 

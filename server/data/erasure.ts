@@ -283,7 +283,8 @@ export interface PersonErasure extends Erased {
 }
 
 /**
- * Erases the person's submissions (any status) with their files, notes, history and e-mails, and
+ * Erases the person's submissions (any status) with their files, notes, history, e-mails, replies
+ * and answers, and
  * records that it happened, all in one transaction: when, by whom, how many, which ids; never
  * whose. With `confirmed` (the ids the owner saw listed), only those of them that still name the
  * person go; any other of theirs (one that arrived meanwhile) is left and counted.
@@ -321,17 +322,26 @@ export interface PersonDataSubmission {
   note: string;
   history: { at: string; by: string; kind: string; status: string | null }[];
   files: { name: string; type: string; size: number; sha256: string; contentBase64: string }[];
-  /** The e-mails about it: the acknowledgement sent to them, the company's notice. */
+  /**
+   * The e-mails about it: the acknowledgement sent to them, the company's notice, each reply sent
+   * to them and the company's notice of each answer of theirs.
+   */
   emails: PersonDataEmail[];
+  /** The conversation, oldest first: the replies sent to them and their answers, word for word. */
+  replies: PersonDataReply[];
 }
 
 /**
- * One e-mail of the outbox. Its words are not kept: they are made from the site's content (and,
- * for the company's notice, the fields above) when it is sent.
+ * One e-mail of the outbox. An acknowledgement's and a notice's words are not kept: they are made
+ * from the site's content (and, for the company's notice, the fields above) when it is sent; a
+ * reply's words are its reply's (`replies`).
  */
 export interface PersonDataEmail {
   kind: string;
-  /** The address it goes to: theirs (the acknowledgement), or 'the company' (the notice). */
+  /**
+   * The address it goes to: theirs (the acknowledgement; a reply, as it was sent), or 'the
+   * company' (a notice).
+   */
   to: string;
   queuedAt: string;
   status: 'sent' | 'waiting' | 'gave up';
@@ -343,7 +353,31 @@ export interface PersonData {
   submissions: PersonDataSubmission[];
 }
 
+/**
+ * One e-mail of a submission's conversation: a reply sent to them ('out', by the account named), or
+ * their answer ('in'), with the text it quoted.
+ */
+export interface PersonDataReply {
+  direction: 'out' | 'in';
+  at: string;
+  /** The account that sent a reply; null for their answer. */
+  by: string | null;
+  from: string;
+  to: string;
+  subject: string;
+  body: string;
+  /** The text an answer quoted (folded away in the inbox); null when none. */
+  quoted: string | null;
+}
+
 const isoOrNull = (at: number | null) => (at === null ? null : new Date(Number(at)).toISOString());
+
+/** The address an outbox row goes to, as the person's copy shows it. */
+function addressOf(kind: string, replyTo: string | null, fields: Record<string, unknown>): string {
+  if (kind === 'reply' && replyTo !== null) return replyTo;
+  if (kind === 'acknowledge' && typeof fields.email === 'string') return fields.email;
+  return 'the company';
+}
 
 /** The outbox's rows of a submission, oldest first, as the person's copy shows them. */
 async function emailsOf(
@@ -353,23 +387,60 @@ async function emailsOf(
 ): Promise<PersonDataEmail[]> {
   const rows = await database.db
     .selectFrom('outbox')
-    .select(['kind', 'created_at', 'sent_at', 'gave_up_at'])
-    .where('submission_id', '=', id)
-    .orderBy('id')
+    .leftJoin('replies', 'replies.id', 'outbox.reply_id')
+    .select([
+      'outbox.kind',
+      'outbox.created_at',
+      'outbox.sent_at',
+      'outbox.gave_up_at',
+      'replies.to_address',
+    ])
+    .where('outbox.submission_id', '=', id)
+    .orderBy('outbox.id')
     .execute();
   return rows.map((row) => ({
     kind: row.kind,
-    to:
-      row.kind === 'acknowledge' && typeof fields.email === 'string' ? fields.email : 'the company',
+    to: addressOf(row.kind, row.to_address, fields),
     queuedAt: new Date(Number(row.created_at)).toISOString(),
     status: row.sent_at !== null ? 'sent' : row.gave_up_at !== null ? 'gave up' : 'waiting',
     sentAt: isoOrNull(row.sent_at),
   }));
 }
 
+/** The replies and answers of a submission, oldest first, as the person's copy shows them. */
+async function repliesOf(database: Database, id: string): Promise<PersonDataReply[]> {
+  const rows = await database.db
+    .selectFrom('replies')
+    .select([
+      'direction',
+      'at',
+      'user_email',
+      'from_address',
+      'to_address',
+      'subject',
+      'body',
+      'quoted',
+    ])
+    .where('submission_id', '=', id)
+    .orderBy('at')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({
+    direction: row.direction === 'in' ? 'in' : 'out',
+    at: new Date(Number(row.at)).toISOString(),
+    by: row.user_email,
+    from: row.from_address,
+    to: row.to_address,
+    subject: row.subject,
+    body: row.body,
+    quoted: row.quoted,
+  }));
+}
+
 /**
  * Everything kept about the person, files included (base64), for a request to see it: each
- * submission's fields, browser, spam score, note, history, files and e-mails. Not in it: the keyed
+ * submission's fields, browser, spam score, note, history, files, e-mails, and the replies sent to
+ * them and their answers, word for word. Not in it: the keyed
  * hash of the network address it came from (no address: without the server's key it names nobody)
  * and of their e-mail address (a day's claim on one acknowledgement); both are erased with it.
  */
@@ -425,6 +496,7 @@ export async function personData(
         contentBase64: Buffer.from(file.content).toString('base64'),
       })),
       emails: await emailsOf(database, submission.id, submission.fields),
+      replies: await repliesOf(database, submission.id),
     });
   }
   return { exportedAt: new Date(now).toISOString(), submissions };

@@ -63,6 +63,10 @@ const released: Record<number, Record<EngineKind, string>> = {
     sqlite: 'b31f7d35b7f6d2ef479a5507e969b7fa1b4d53cbe2e76b7ce038d39ca28c01c7',
     postgres: 'a594fea407920732bf38cd4e75406f2c8040d69cc70b90e5977faa52bb68eaf9',
   },
+  14: {
+    sqlite: 'f48aa35ed58165ce154298bbd6a0ea3b67d7668efaecbc6541d5c4efd7b93598',
+    postgres: 'd3891c8a0649c2dbe20dcf5c3a0e8c823dfe625b2f71db32845fb0801e657caf',
+  },
 };
 
 /** The checksum of a migration's statements as the runner sends them to `engine`. */

@@ -150,6 +150,40 @@ async function searchWords(engine: Engine): Promise<unknown[]> {
   });
 }
 
+/** The version that made the replies table (a database may hold replies from it on). */
+const REPLIES_SINCE = 13;
+
+/**
+ * Replies and answers of two submissions (migration 13's table), as the app writes them: the
+ * search takes their subject and body (migration 14), never an answer's quoted text.
+ */
+async function addReplies(engine: Engine, ids: readonly string[]) {
+  const reply = (n: number, submission: string, direction: 'out' | 'in') => ({
+    submission_id: submission,
+    direction,
+    at: T0 + n * 60_000,
+    user_email: direction === 'out' ? 'owner@example.com' : null,
+    template_id: null,
+    language: 'es',
+    from_address: direction === 'out' ? 'hello@example.com' : 'visitor@example.com',
+    to_address: direction === 'out' ? 'visitor@example.com' : 'hello@example.com',
+    subject: `Re: Cotización ${n}`,
+    body: direction === 'out' ? `Presupuesto listo ${n}` : `Gracias, cumpleaños del ${n}`,
+    quoted: direction === 'in' ? '> Presupuesto citado' : null,
+    message_id: `<reply.${n}@example.com>`,
+    in_reply_to: null,
+    ref_ids: null,
+  });
+  await engine.db
+    .insertInto('replies')
+    .values([
+      reply(1, ids[0] ?? '', 'out'),
+      reply(2, ids[0] ?? '', 'in'),
+      reply(3, ids[2] ?? '', 'out'),
+    ])
+    .execute();
+}
+
 /** A note written after the migrations: the search index takes it in by each one's trigger. */
 async function addNote(engine: Engine, id: string) {
   await engine.db
@@ -174,12 +208,14 @@ describe.each(engines)('migrations on $name', (testEngine) => {
         if (saved.status !== 'created') throw new Error(`not stored: ${saved.status}`);
         ids.push(saved.id);
       }
+      await addReplies(fresh.engine, ids);
 
       // The same rows in a database that ran each release's migration in turn.
       const firstRows = FIRST_ROWS_AT[grown.kind];
       for (let version = 1; version <= LATEST; version += 1) {
         await migrate(grown, 60_000, { toVersion: version });
         if (version === firstRows) await insertAsOf(grown, version, ids);
+        if (version === REPLIES_SINCE) await addReplies(grown, ids);
       }
       const applied = await grown.db.selectFrom('schema_migrations').select('version').execute();
       expect(applied.map((row) => Number(row.version)).sort((a, b) => a - b)).toEqual(
@@ -196,10 +232,24 @@ describe.each(engines)('migrations on $name', (testEngine) => {
       // The texts are those of the rows: an application's roster, a quote's phone digits.
       expect(JSON.stringify(texts)).toContain('|position:Server|language:Español|');
       expect(JSON.stringify(texts)).toContain('15715550100');
+      // And the replies' words, accents folded; an answer's quoted text is not searched.
+      expect(JSON.stringify(texts)).toContain('cumpleanos');
+      expect(JSON.stringify(texts)).not.toContain('citado');
 
       await addNote(grown, ids[0] ?? '');
       await addNote(fresh.engine, ids[0] ?? '');
       expect(await textsOf(grown)).toEqual(await textsOf(fresh.engine));
+
+      // A reply deleted (an erasure's first step) takes its words out on both.
+      for (const engine of [grown, fresh.engine]) {
+        await engine.db
+          .deleteFrom('replies')
+          .where('message_id', '=', '<reply.2@example.com>')
+          .execute();
+      }
+      const after = await textsOf(fresh.engine);
+      expect(await textsOf(grown)).toEqual(after);
+      expect(JSON.stringify(after)).not.toContain('cumpleanos');
     } finally {
       await grown.close();
       await fresh.close();

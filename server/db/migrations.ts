@@ -21,6 +21,20 @@ const SEARCH_TEXT_V2_NEW =
   "    (SELECT group_concat(atom, ' ') FROM json_tree(new.fields) WHERE atom IS NOT NULL), '')";
 
 /**
+ * Migration 14's addition to the searchable text: the subject and body of each reply and of each
+ * visitor's answer (never an answer's quoted text: the owner's own words), oldest first; of each
+ * row of the table, and of `new` in the note trigger.
+ */
+const REPLIES_TEXT_V14 =
+  " || ' ' || COALESCE((SELECT group_concat(reply, ' ') FROM (SELECT subject || ' ' || body AS reply\n" +
+  "    FROM replies WHERE replies.submission_id = submissions.id ORDER BY replies.id)), '')";
+const REPLIES_TEXT_V14_NEW =
+  " || ' ' || COALESCE((SELECT group_concat(reply, ' ') FROM (SELECT subject || ' ' || body AS reply\n" +
+  "    FROM replies WHERE replies.submission_id = new.id ORDER BY replies.id)), '')";
+const SEARCH_TEXT_V14 = SEARCH_TEXT_V2 + REPLIES_TEXT_V14;
+const SEARCH_TEXT_V14_NEW = SEARCH_TEXT_V2_NEW + REPLIES_TEXT_V14_NEW;
+
+/**
  * The applicant roster's text of an application as migration 5 filled it, one tag per value of
  * each roster filter's field: '|position:Bartender|language:Spanish|day:Saturday|'. (What the store
  * writes today is server/store/roster.ts.)
@@ -66,6 +80,58 @@ const POSTGRES_SEARCH_DOCUMENT = `CREATE FUNCTION submission_search_document(id 
       WHERE jsonb_typeof(atom) NOT IN ('object', 'array')), '')
   ), '[^[:alnum:]]+', ' ', 'g'))
 $$`;
+
+/**
+ * Migration 14's searchable text of a submission on Postgres: migration 6's, then the subject and
+ * body of each reply and answer (see REPLIES_TEXT_V14). The parameter `id` is named by the
+ * function's name inside the subquery: there `id` alone would be the reply's.
+ */
+const POSTGRES_SEARCH_DOCUMENT_V14 = `CREATE OR REPLACE FUNCTION submission_search_document(id TEXT, fields TEXT, note TEXT)
+  RETURNS tsvector LANGUAGE sql STABLE AS $$
+  SELECT to_tsvector('simple', regexp_replace(unaccent(
+    id || ' ' || regexp_replace(COALESCE(fields::jsonb ->> 'phone', ''), '[ ().+-]', '', 'g')
+    || ' ' || note || ' ' || COALESCE((
+      SELECT string_agg(atom #>> '{}', ' ') FROM jsonb_path_query(fields::jsonb, 'strict $.**') AS atom
+      WHERE jsonb_typeof(atom) NOT IN ('object', 'array')), '')
+    || ' ' || COALESCE((
+      SELECT string_agg(replies.subject || ' ' || replies.body, ' ' ORDER BY replies.id) FROM replies
+      WHERE replies.submission_id = submission_search_document.id), '')
+  ), '[^[:alnum:]]+', ' ', 'g'))
+$$`;
+
+/**
+ * Postgres: a reply or answer written, changed or deleted writes its submission's search again.
+ * The submission's row is locked first, so that the UPDATE, a statement of its own, reads every
+ * reply committed before it: two replies of one submission written at once both count.
+ */
+const POSTGRES_REPLIES_SEARCH_V14 = `CREATE FUNCTION replies_search_update() RETURNS trigger
+  LANGUAGE plpgsql AS $$
+  DECLARE
+    changed TEXT;
+  BEGIN
+    IF TG_OP = 'DELETE' THEN
+      changed := OLD.submission_id;
+    ELSE
+      changed := NEW.submission_id;
+    END IF;
+    PERFORM 1 FROM submissions WHERE submissions.id = changed FOR NO KEY UPDATE;
+    UPDATE submissions SET search = submission_search_document(submissions.id, submissions.fields,
+      submissions.note) WHERE submissions.id = changed;
+    RETURN NULL;
+  END $$`;
+
+/** SQLite: a reply's trigger writes its submission's entry in the index again, once indexed. */
+function sqliteRepliesTrigger(name: string, event: string, row: 'new' | 'old'): string {
+  return `CREATE TRIGGER ${name} AFTER ${event} ON replies
+      WHEN (SELECT seq FROM submissions WHERE id = ${row}.submission_id)
+        <= (SELECT CAST(value AS INTEGER) FROM settings WHERE name = 'search_indexed_seq')
+      BEGIN
+        DELETE FROM submissions_search
+          WHERE rowid = (SELECT seq FROM submissions WHERE id = ${row}.submission_id);
+        INSERT INTO submissions_search (rowid, body)
+          SELECT seq, ${SEARCH_TEXT_V14} FROM submissions WHERE id = ${row}.submission_id;
+      END`;
+}
 
 /**
  * Schema migrations, applied in order on start, on both engines, by `migrate` (database.ts).
@@ -484,6 +550,51 @@ export const migrations: readonly { version: number; statements: readonly Step[]
       'ALTER TABLE submissions ADD COLUMN answer_waiting_since INTEGER',
       // The name a user's replies are signed with (a template's {owner}).
       'ALTER TABLE users ADD COLUMN display_name TEXT',
+    ],
+  },
+  {
+    version: 14,
+    statements: [
+      // The search finds a submission by the words of its replies and of the visitor's answers
+      // (docs/replies.md, "Search, export and erasure"): their subject and body, never an
+      // answer's quoted text. SQLite: the note trigger's text gains them, a trigger per change of
+      // a reply writes its submission's entry again, and the submissions that have replies
+      // already are indexed again (rows not yet indexed take today's text, search-text.ts).
+      { sqlite: 'DROP TRIGGER submissions_note' },
+      {
+        sqlite: `CREATE TRIGGER submissions_note AFTER UPDATE OF note ON submissions
+      WHEN new.seq <= (SELECT CAST(value AS INTEGER) FROM settings WHERE name = 'search_indexed_seq')
+      BEGIN
+        DELETE FROM submissions_search WHERE rowid = old.seq;
+        INSERT INTO submissions_search (rowid, body) VALUES (new.seq, ${SEARCH_TEXT_V14_NEW});
+      END`,
+      },
+      { sqlite: sqliteRepliesTrigger('replies_search_insert', 'INSERT', 'new') },
+      { sqlite: sqliteRepliesTrigger('replies_search_update', 'UPDATE OF subject, body', 'new') },
+      { sqlite: sqliteRepliesTrigger('replies_search_delete', 'DELETE', 'old') },
+      {
+        sqlite: `DELETE FROM submissions_search WHERE rowid IN (SELECT seq FROM submissions
+        WHERE id IN (SELECT submission_id FROM replies)
+          AND seq <= (SELECT CAST(value AS INTEGER) FROM settings WHERE name = 'search_indexed_seq'))`,
+      },
+      {
+        sqlite: `INSERT INTO submissions_search (rowid, body)
+        SELECT seq, ${SEARCH_TEXT_V14} FROM submissions
+        WHERE id IN (SELECT submission_id FROM replies)
+          AND seq <= (SELECT CAST(value AS INTEGER) FROM settings WHERE name = 'search_indexed_seq')`,
+      },
+      // Postgres: the search document gains them, a trigger keeps it when a reply changes, and the
+      // submissions that have replies already get theirs again.
+      { postgres: POSTGRES_SEARCH_DOCUMENT_V14 },
+      { postgres: POSTGRES_REPLIES_SEARCH_V14 },
+      {
+        postgres: `CREATE TRIGGER replies_search AFTER INSERT OR DELETE OR UPDATE OF subject, body
+          ON replies FOR EACH ROW EXECUTE FUNCTION replies_search_update()`,
+      },
+      {
+        postgres: `UPDATE submissions SET search = submission_search_document(id, fields, note)
+          WHERE id IN (SELECT submission_id FROM replies)`,
+      },
     ],
   },
 ];

@@ -91,21 +91,37 @@ export interface ErasureEntry {
   label: string;
 }
 
-/** The tables whose rows name a submission, with what a delete of them returns. */
+/**
+ * The tables whose rows name a submission, with what a delete of them returns. The outbox before
+ * the replies (a reply's e-mail names its reply), and the replies before the submissions.
+ */
 const CHILDREN = [
   ['attachments', 'id'],
   ['outbox', 'id'],
+  ['replies', 'id'],
   ['submission_events', 'id'],
   ['dedupe_keys', 'key'],
   ['acknowledged_addresses', 'address_hash'],
 ] as const;
 
+type Child = (typeof CHILDREN)[number][0];
+
+/**
+ * The rows of `table` that belong to the listed submissions: those naming one, and for the outbox
+ * also those naming one of their replies or answers (a reply's e-mail, an answer's notice).
+ */
+function ofListed(table: Child, listed: () => Expression<unknown>) {
+  if (table !== 'outbox') return sql<SqlBool>`submission_id IN (${listed()})`;
+  return sql<SqlBool>`(submission_id IN (${listed()})
+    OR reply_id IN (SELECT id FROM replies WHERE submission_id IN (${listed()})))`;
+}
+
 /** Adds to the record what the listed submissions hold: rows, files, rows of every table. */
 function addCounts(engine: Engine, entry: ErasureEntry, listed: () => Expression<unknown>) {
-  const countOf = (table: (typeof CHILDREN)[number][0] | 'submissions') =>
+  const countOf = (table: Child | 'submissions') =>
     table === 'submissions'
       ? sql<number>`(SELECT COUNT(*) FROM submissions WHERE id IN (${listed()}))`
-      : sql<number>`(SELECT COUNT(*) FROM ${sql.table(table)} WHERE submission_id IN (${listed()}))`;
+      : sql<number>`(SELECT COUNT(*) FROM ${sql.table(table)} WHERE ${ofListed(table, listed)})`;
   const rows = sql.join(
     [countOf('submissions'), ...CHILDREN.map(([table]) => countOf(table))],
     sql` + `,
@@ -171,9 +187,11 @@ function eraseQueries(
       ),
     addCounts(engine, entry, listed),
     ...CHILDREN.map(([table, key]) =>
-      db.deleteFrom(table).where('submission_id', 'in', listed()).returning(key),
+      db.deleteFrom(table).where(ofListed(table, listed)).returning(key),
     ),
   ];
+  // After the replies' deletes: on SQLite each writes its submission's search entry again (its
+  // trigger, migration 14), which this then takes out for good.
   const unindex = engine.search.forget(
     db.selectFrom('submissions').select('seq').where('id', 'in', listed()),
   );
