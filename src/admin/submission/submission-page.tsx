@@ -221,13 +221,15 @@ export function SubmissionPage() {
           </p>
         )}
       </div>
-      <p
-        role="status"
-        className="rounded-md border-l-4 border-green-700 bg-green-50 p-3 font-semibold text-green-900 empty:hidden"
-      >
-        {/* Filled once the submission is shown, so that the status region announces it. */}
-        {detail && sentTo ? text.replySent(sentTo) : ''}
-      </p>
+      {sentTo && (
+        // In the page from the start, filled once the submission is shown: the region announces it.
+        <p
+          role="status"
+          className="rounded-md border-l-4 border-green-700 bg-green-50 p-3 font-semibold text-green-900 empty:hidden"
+        >
+          {detail ? text.replySent(sentTo) : ''}
+        </p>
+      )}
       {loaded.status === 'missing' && <p role="alert">{text.notFound}</p>}
       {loaded.status === 'failed' && <p role="alert">{text.loadFailed}</p>}
       {loaded.status === 'erased' && (
