@@ -454,6 +454,8 @@ export const adminText = {
     },
     name: 'Name',
     english: 'English text',
+    englishHint:
+      'Every template has it: a reply in English, or in Spanish before there is Spanish, starts from it.',
     spanish: 'Spanish text',
     spanishHint:
       'Leave empty until you have it: a reply in Spanish then says so and starts from the English.',

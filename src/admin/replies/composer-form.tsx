@@ -95,19 +95,19 @@ export function ComposerForm({ id, composer }: { id: string; composer: ReplyComp
   const { errors, failure, sending, subjectRef, bodyRef, recheck, send } = useSend(id, to, draft);
   const { chosen } = draft.draft;
   return (
-    <form noValidate onSubmit={(event) => void send(event)} className="space-y-5">
-      <FieldFrame id="reply-to" label={text.to}>
-        {(control) => (
-          <input
-            {...control}
-            required={false}
-            type="email"
-            readOnly
-            value={to}
-            className={`${controlClass()} bg-slate-100`}
-          />
-        )}
-      </FieldFrame>
+    <form noValidate onSubmit={(event) => void send(event)} className="space-y-4 sm:space-y-5">
+      <div className="flex items-center gap-3">
+        <label htmlFor="reply-to" className="font-semibold text-navy-950">
+          {text.to}
+        </label>
+        <input
+          id="reply-to"
+          type="email"
+          readOnly
+          value={to}
+          className={`${controlClass()} min-h-11 min-w-0 flex-1 bg-slate-100`}
+        />
+      </div>
       <FieldFrame id="reply-subject" label={text.subject} error={errors?.subject}>
         {(control) => (
           <input

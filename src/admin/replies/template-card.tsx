@@ -217,6 +217,7 @@ export function TemplateCard(props: TemplateCardProps) {
         <TextBox
           id={`${prefix}-bodyEn`}
           label={text.english}
+          hint={text.englishHint}
           value={body.bodyEn}
           lang="en"
           error={errors?.bodyEn}
