@@ -95,7 +95,12 @@ export function ComposerForm({ id, composer }: { id: string; composer: ReplyComp
   const { errors, failure, sending, subjectRef, bodyRef, recheck, send } = useSend(id, to, draft);
   const { chosen } = draft.draft;
   return (
-    <form noValidate onSubmit={(event) => void send(event)} className="space-y-4 sm:space-y-5">
+    <form
+      noValidate
+      onSubmit={(event) => void send(event)}
+      // A control that takes focus is scrolled clear of the Send bar kept at the screen's bottom.
+      className="space-y-4 sm:space-y-5 [&_:is(input,select,textarea)]:scroll-mb-24"
+    >
       <div className="flex items-center gap-3">
         <label htmlFor="reply-to" className="font-semibold text-navy-950">
           {text.to}
