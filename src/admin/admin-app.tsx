@@ -7,6 +7,7 @@ import type { SessionInfo } from './contract';
 import { InboxPage } from './inbox/inbox-page';
 import { SetupPage } from './account/setup-page';
 import { SignInPage } from './account/sign-in-page';
+import { ComposerScreen, TemplatesScreen } from './replies/lazy-routes';
 import { PartScreen, SiteScreen } from './site/lazy-routes';
 import { SubmissionPage } from './submission/submission-page';
 import { WeeklyPage } from './desk/weekly-page';
@@ -51,6 +52,8 @@ function Screens({ auth, onSignedIn, onSignInInstead }: ScreensProps) {
       return (
         <Routes>
           <Route path="/submissions/:id" element={<SubmissionPage />} />
+          <Route path="/submissions/:id/reply" element={<ComposerScreen />} />
+          <Route path="/templates" element={<TemplatesScreen />} />
           <Route path="/weekly" element={<WeeklyPage />} />
           <Route path="/site" element={<SiteScreen />} />
           <Route path="/site/:part" element={<PartScreen />} />

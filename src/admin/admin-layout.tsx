@@ -8,6 +8,12 @@ import { siteEditorText } from '../content/admin-site';
 import { companyContent } from '../content/company';
 import { useContent } from '../content/use-content';
 
+/** The inbox's other pages, linked from every one: the site editor, the reply templates. */
+const headerLinks = [
+  { to: '/site', label: siteEditorText.headerLink },
+  { to: '/templates', label: adminText.templates.headerLink },
+];
+
 interface AdminLayoutProps {
   user: string | undefined;
   /** The business's name as published (the session says it); the code's before sign-in. */
@@ -48,13 +54,16 @@ export function AdminLayout({
           </p>
           {user && (
             <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
-              <NavLink
-                to="/site"
-                end
-                className="inline-flex min-h-11 items-center font-semibold text-white underline underline-offset-4 hover:text-gold-300"
-              >
-                {siteEditorText.headerLink}
-              </NavLink>
+              {headerLinks.map((link) => (
+                <NavLink
+                  key={link.to}
+                  to={link.to}
+                  end
+                  className="inline-flex min-h-11 items-center font-semibold text-white underline underline-offset-4 hover:text-gold-300"
+                >
+                  {link.label}
+                </NavLink>
+              ))}
               <p>
                 <span className="text-slate-300">{adminText.header.signedInAs}</span>{' '}
                 <span className="font-semibold break-all">{user}</span>

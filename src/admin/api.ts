@@ -1,6 +1,11 @@
 /** The inbox's calls to `/admin/api/`; the session cookie goes along by itself (same origin). */
 import type {
   AdminError,
+  DisplayNameBody,
+  ReplyComposer,
+  ReplyTemplateBody,
+  ReplyTemplates,
+  SendReplyBody,
   InboxPage,
   MailKind,
   ErasePersonBody,
@@ -121,6 +126,32 @@ export const adminApi = {
       json: { ids: [...ids] } satisfies ErasePersonBody,
     }),
   personExportUrl: (id: string) => `${BASE}/submissions/${encodeURIComponent(id)}/person/export`,
+};
+
+/** The replies' calls (docs/replies.md): the composer, sending, and the templates. */
+export const repliesApi = {
+  /** What the composer starts from: address, subject, language, the form's templates filled in. */
+  composer: (id: string) => call<ReplyComposer>(`/submissions/${encodeURIComponent(id)}/reply`),
+  /** Queues a reply in the outbox; answers the submission's detail (429, 409, 503 refuse it). */
+  send: (id: string, body: SendReplyBody) =>
+    call<SubmissionDetail>(`/submissions/${encodeURIComponent(id)}/replies`, {
+      method: 'POST',
+      json: body,
+    }),
+  /** 'Send again': a reply's given-up e-mail queued anew; answers the submission's detail. */
+  sendAgain: (id: string, replyId: number) =>
+    call<SubmissionDetail>(`/submissions/${encodeURIComponent(id)}/replies/${replyId}/send-again`, {
+      method: 'POST',
+    }),
+  templates: () => call<ReplyTemplates>('/reply-templates'),
+  addTemplate: (body: ReplyTemplateBody) =>
+    call<ReplyTemplates>('/reply-templates', { method: 'POST', json: body }),
+  updateTemplate: (id: number, body: ReplyTemplateBody) =>
+    call<ReplyTemplates>(`/reply-templates/${id}`, { method: 'PUT', json: body }),
+  deleteTemplate: (id: number) =>
+    call<ReplyTemplates>(`/reply-templates/${id}`, { method: 'DELETE' }),
+  setDisplayName: (body: DisplayNameBody) =>
+    call<unknown>('/account/display-name', { method: 'PUT', json: body }),
 };
 
 /** The site editor's calls (src/admin/site-contract.ts). */

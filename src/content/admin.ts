@@ -244,7 +244,10 @@ export const adminText = {
     back: 'Back to the inbox',
     received: 'Received',
     contact: 'Contact',
-    reply: 'Reply by email',
+    /** The inbox's own composer (#/submissions/:id/reply). */
+    replyHere: 'Reply',
+    /** The visitor's address in the owner's own mail app, for what the composer does not do. */
+    reply: 'Write from your mail app',
     /** `businessName`: the live version's (SubmissionDetail), else the code's. */
     replySubject: (form: string, businessName: string = company.name) =>
       form === 'application'
@@ -269,7 +272,20 @@ export const adminText = {
     siteLanguages: { en: 'The English site', es: 'The Spanish site' } as Record<string, string>,
     history: 'History',
     receivedEvent: 'Received through the website',
-    statusEvent: (status: string, user: string) => `Marked ${status} by ${user}`,
+    /** A status chosen on the page: by hand (an answer given by phone), not by a reply sent here. */
+    statusEvent: (status: string, user: string) => `Marked ${status} by hand by ${user}`,
+    /** `metPromise`: the first reply, which moved it from New to In progress. */
+    replyEvent: (user: string, metPromise: boolean) =>
+      metPromise ? `Replied by ${user} — the first reply met the promise` : `Replied by ${user}`,
+    answerEvent: 'Answer from the visitor — needs a reply again',
+    answerWaiting: (at: string) => `Answered on ${at}; waiting for your reply.`,
+    /** After the composer's Send (it navigates back here). */
+    replySent: (to: string) => `Reply sent to ${to} — it leaves with the outbox.`,
+    conversation: 'Replies and answers',
+    replyBy: (user: string) => `Reply by ${user}`,
+    answerFrom: (from: string) => `Answer from ${from}`,
+    replyTo: (to: string) => `To ${to}`,
+    quoted: 'The text it quotes',
     noteEvent: (user: string) => `Note changed by ${user}`,
     notification: 'Email notification',
     acknowledgement: 'Acknowledgement to the sender',
@@ -362,6 +378,118 @@ export const adminText = {
       } as Record<string, string>,
       unknownReason: (code: string) => `Another sign (${code}).`,
     },
+  },
+
+  /** The reply composer (src/admin/replies/composer-page.tsx), docs/replies.md. */
+  composer: {
+    title: 'Reply',
+    heading: (name: string) => `Reply to ${name}`,
+    back: 'Back to the submission',
+    whatTheySent: 'What they sent',
+    to: 'To',
+    subject: 'Subject',
+    language: 'Language',
+    languages: { en: 'English', es: 'Español' },
+    template: 'Template',
+    noTemplate: 'None: a blank reply',
+    noTemplates: 'This form has no templates yet. Write them in Templates.',
+    templatesLink: 'Templates',
+    body: 'Your reply',
+    bodyHint: 'Sent as plain text, as you see it here.',
+    /** The chosen template has no Spanish: said before Send, tied to the text box. */
+    noSpanish:
+      'This template has no Spanish text yet: the English is filled in. Write the Spanish here or in Templates.',
+    /** The owner had changed the text when they chose another template or language. */
+    kept: 'You had changed the text, so it was kept.',
+    replace: (template: string, language: string) => `Replace it with “${template}” in ${language}`,
+    send: 'Send',
+    sending: 'Sending…',
+    subjectMissing: 'Write a subject',
+    subjectTooLong: (max: number) => `At most ${max} characters`,
+    subjectOneLine: 'One line, please',
+    bodyMissing: 'Write the reply',
+    bodyTooLong: (max: number) => `At most ${max} characters`,
+    refused: {
+      spam: 'It is in Spam, so no reply can be sent from here. If it is a real request, open it and choose “Not spam” first.',
+      'no-address': 'They gave no e-mail address, so no reply can be sent. Call them instead.',
+    },
+    toSubmission: 'Open the submission',
+    notFound: 'This submission does not exist.',
+    loadFailed: 'The reply could not be prepared. Check the connection and try again.',
+    retry: 'Try again',
+    /** Send failed: every typed character stays. */
+    failed: {
+      tooMany: (seconds: number | undefined) =>
+        seconds
+          ? `Not sent: too many replies in a short time. Wait ${Math.max(1, Math.ceil(seconds / 60))} ${seconds > 60 ? 'minutes' : 'minute'} and send again; your text is kept.`
+          : 'Not sent: too many replies in a short time. Wait a few minutes and send again; your text is kept.',
+      refused:
+        'Not sent: a reply cannot go to this submission now (it was moved to Spam, or has no e-mail address). Open the submission to see why.',
+      mailOff:
+        'Not sent: e-mail is not set up on this server. Whoever runs the server sets SMTP_URL; your text is kept.',
+      invalid:
+        'Not sent: the server did not accept the subject or the text. Check them and send again.',
+      other: 'Not sent: the server could not be reached. Your text is kept; send again.',
+    },
+  },
+
+  /** The reply templates (src/admin/replies/templates-page.tsx), docs/replies.md. */
+  templates: {
+    title: 'Reply templates',
+    heading: 'Reply templates',
+    headerLink: 'Templates',
+    back: 'Back to the inbox',
+    intro:
+      'The replies you start from, in English and Spanish. The composer fills in the words in braces for each submission.',
+    forms: { quote: 'Quotes', application: 'Applications' },
+    placeholders: 'Words filled in for each submission',
+    placeholder: {
+      name: 'The visitor’s name',
+      eventDate: 'The event’s date, in words (quotes)',
+      guests: 'How many guests (quotes)',
+      position: 'The positions they applied for (applications)',
+      phone: 'The business’s phone number',
+      owner: 'Your name in replies (below), or the business’s name if you give none',
+      business: 'The business’s name',
+    },
+    name: 'Name',
+    english: 'English text',
+    englishHint:
+      'Every template has it: a reply in English, or in Spanish before there is Spanish, starts from it.',
+    spanish: 'Spanish text',
+    spanishHint:
+      'Leave empty until you have it: a reply in Spanish then says so and starts from the English.',
+    missingSpanish: 'Missing Spanish',
+    changed: (user: string, at: string) => `Changed by ${user}, ${at}`,
+    newTemplate: 'New template',
+    add: (form: string) => `Add a template for ${form.toLowerCase()}`,
+    save: 'Save',
+    saving: 'Saving…',
+    saved: 'Saved.',
+    cancel: 'Cancel',
+    delete: 'Delete…',
+    confirmDelete: (name: string) => `Delete “${name}”? Replies sent from it are kept.`,
+    confirmDeleteButton: 'Yes, delete it',
+    deleting: 'Deleting…',
+    deleted: (name: string) => `Deleted “${name}”.`,
+    none: 'None yet.',
+    nameMissing: 'Give the template a name',
+    nameTooLong: (max: number) => `At most ${max} characters`,
+    oneLine: 'One line, please',
+    englishMissing: 'Write the English text',
+    tooLong: (max: number) => `At most ${max} characters`,
+    saveFailed: 'Not saved: the server could not be reached. Your text is kept; try again.',
+    saveRefused: 'Not saved: the server did not accept it. Check the fields and try again.',
+    deleteFailed: 'Not deleted: the server could not be reached. Try again.',
+    loadFailed: 'The templates could not be loaded.',
+    retry: 'Try again',
+    displayName: 'Your name in replies',
+    displayNameHint:
+      'Fills {owner} in the replies you send. Leave it empty to sign with the business’s name.',
+    displayNameSave: 'Save name',
+    displayNameSaved: 'Name saved.',
+    displayNameTooLong: (max: number) => `At most ${max} characters`,
+    displayNameFailed: 'Not saved: the server could not be reached. Try again.',
   },
 
   weekly: {

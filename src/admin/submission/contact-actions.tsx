@@ -1,5 +1,5 @@
-import { Mail, MessageCircle, Phone } from 'lucide-react';
-import { buttonClasses } from '../../components/button-link';
+import { Mail, MessageCircle, Phone, Reply } from 'lucide-react';
+import { ButtonLink, buttonClasses } from '../../components/button-link';
 import { adminText } from '../../content/admin';
 import type { SubmissionDetail } from '../contract';
 import { contactLinks, formatPhone } from '../shared/format';
@@ -12,7 +12,10 @@ function textField(detail: SubmissionDetail, name: string): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
-/** Answer the sender: an e-mail with a subject, a call, a WhatsApp chat. */
+/**
+ * Answer the sender: a reply written here (from a template, kept in the history), an e-mail from
+ * the owner's own mail app, a call, a WhatsApp chat.
+ */
 export function ContactActions({ detail }: { detail: SubmissionDetail }) {
   const links = contactLinks(
     textField(detail, 'email'),
@@ -20,7 +23,7 @@ export function ContactActions({ detail }: { detail: SubmissionDetail }) {
     text.replySubject(detail.form, detail.businessName),
   );
   const actions = [
-    { href: links.mail, label: text.reply, Icon: Mail, variant: 'secondary' as const },
+    { href: links.mail, label: text.reply, Icon: Mail, variant: 'outline' as const },
     {
       href: links.tel,
       label: `${text.call} ${formatPhone(textField(detail, 'phone') ?? '')}`,
@@ -37,6 +40,16 @@ export function ContactActions({ detail }: { detail: SubmissionDetail }) {
   return (
     <DetailCard id="contact-heading" title={text.contact}>
       <ul className="mt-4 flex flex-wrap gap-3">
+        <li>
+          <ButtonLink
+            to={`/submissions/${encodeURIComponent(detail.id)}/reply`}
+            variant="secondary"
+            size="md"
+          >
+            <Reply aria-hidden="true" className="size-4" />
+            {text.replyHere}
+          </ButtonLink>
+        </li>
         {actions.map(
           ({ href, label, Icon, variant }) =>
             href && (

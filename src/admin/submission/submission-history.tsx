@@ -1,98 +1,32 @@
-import { useId, useState } from 'react';
 import { adminText } from '../../content/admin';
-import { buttonClasses } from '../../components/button-link';
 import { adminApi } from '../api';
-import type { MailKind, NotificationState, SubmissionDetail } from '../contract';
+import type { SubmissionDetail, SubmissionEvent } from '../contract';
 import { formatTime } from '../shared/format';
 import { DetailCard } from '../shared/detail-card';
-import { SaveMessage } from './save-message';
+import { MailState } from './mail-state';
 
 const text = adminText.submission;
 
-function notificationText(
-  notification: NotificationState,
-  states: typeof text.notificationStates,
-  paused: SubmissionDetail['mailPaused'],
-): string {
-  // While the outbox is paused a waiting e-mail has no next try of its own: the pause says when.
-  const waiting = notification.state === 'pending' || notification.state === 'retrying';
-  if (paused && waiting) return states.paused(formatTime(paused.since), paused.code);
-  switch (notification.state) {
-    case 'off':
-      return states.off;
-    case 'pending':
-      return states.pending;
-    case 'sent':
-      return states.sent(formatTime(notification.at));
-    case 'retrying':
-      return states.retrying(notification.attempts, formatTime(notification.nextAttemptAt));
-    case 'failed':
-      return states.failed(notification.attempts, notification.error);
-  }
-}
-
 /**
- * One e-mail about the submission: how it went, and 'Send again' once it was given up. The message
- * saying whether it was queued stays in the page, so that it is announced when the button goes.
+ * An event in words. A status chosen on the page says it was by hand (an answer given by phone);
+ * a reply that moved it on (its status set: New to In progress) met the promise.
  */
-function MailState({
-  detail,
-  kind,
-  title,
-  states,
-  onChange,
-}: {
-  detail: SubmissionDetail;
-  kind: MailKind;
-  title: string;
-  states: typeof text.notificationStates;
-  onChange: (detail: SubmissionDetail) => void;
-}) {
-  const stateId = useId();
-  const [sending, setSending] = useState(false);
-  const [message, setMessage] = useState<{ text: string; failed: boolean }>();
-  const state = kind === 'notify' ? detail.notification : detail.acknowledgement;
-
-  async function sendAgain() {
-    setSending(true);
-    setMessage(undefined);
-    try {
-      const queued = await adminApi.sendAgain(detail.id, kind);
-      onChange(queued);
-      setMessage({
-        text: queued.mailPaused ? text.sentAgainPaused : text.sentAgain,
-        failed: false,
-      });
-    } catch {
-      setMessage({ text: text.sendAgainFailed, failed: true });
-    } finally {
-      setSending(false);
-    }
+function eventText(event: SubmissionEvent): string {
+  switch (event.kind) {
+    case 'status':
+      return event.status
+        ? text.statusEvent(adminText.statuses[event.status], event.user)
+        : text.noteEvent(event.user);
+    case 'reply':
+      return text.replyEvent(event.user, event.status !== null);
+    case 'answer':
+      return text.answerEvent;
+    case 'note':
+      return text.noteEvent(event.user);
   }
-
-  return (
-    <>
-      <h3 className="mt-5 font-bold">{title}</h3>
-      <p id={stateId} className="mt-1 text-sm text-slate-800">
-        {notificationText(state, states, detail.mailPaused)}
-      </p>
-      {state.state === 'failed' && (
-        <button
-          type="button"
-          aria-describedby={stateId}
-          disabled={sending}
-          onClick={() => void sendAgain()}
-          className={`${buttonClasses('secondary')} mt-2 px-4`}
-        >
-          {sending ? text.sendingAgain : text.sendAgain}
-        </button>
-      )}
-      <SaveMessage message={message} />
-    </>
-  );
 }
 
-/** Received, then each change of status or note with its time and who made it; then the e-mails. */
+/** Received, then each change, reply and answer with its time and who; then the e-mails. */
 export function SubmissionHistory({
   detail,
   onChange,
@@ -102,13 +36,7 @@ export function SubmissionHistory({
 }) {
   const events = [
     { at: detail.receivedAt, text: text.receivedEvent },
-    ...detail.events.map((event) => ({
-      at: event.at,
-      text:
-        event.kind === 'status' && event.status
-          ? text.statusEvent(adminText.statuses[event.status], event.user)
-          : text.noteEvent(event.user),
-    })),
+    ...detail.events.map((event) => ({ at: event.at, text: eventText(event) })),
   ];
   return (
     <DetailCard id="history-heading" title={text.history}>
@@ -123,17 +51,18 @@ export function SubmissionHistory({
         ))}
       </ol>
       <MailState
-        detail={detail}
-        kind="notify"
         title={text.notification}
-        states={text.notificationStates}
+        state={detail.notification}
+        paused={detail.mailPaused}
+        sendAgain={() => adminApi.sendAgain(detail.id, 'notify')}
         onChange={onChange}
       />
       <MailState
-        detail={detail}
-        kind="acknowledge"
         title={text.acknowledgement}
+        state={detail.acknowledgement}
         states={{ ...text.notificationStates, off: text.acknowledgementOff }}
+        paused={detail.mailPaused}
+        sendAgain={() => adminApi.sendAgain(detail.id, 'acknowledge')}
         onChange={onChange}
       />
     </DetailCard>

@@ -10,7 +10,7 @@ import {
 } from '../../content/application-form';
 import { fakeFetch, json, type FakeHandler } from '../../test/fake-fetch';
 import { AdminApp } from '../admin-app';
-import type { SubmissionDetail, SubmissionStatus } from '../contract';
+import type { ReplyInfo, SubmissionDetail, SubmissionStatus } from '../contract';
 import { expectAlertSaying } from '../../test/alert';
 import { NOTHING_PUBLISHED } from '../../content/published';
 
@@ -151,6 +151,10 @@ describe('SubmissionPage', () => {
     await renderSubmission();
     const contact = screen.getByRole('region', { name: text.contact });
 
+    expect(within(contact).getByRole('link', { name: text.replyHere })).toHaveAttribute(
+      'href',
+      '#/submissions/abc/reply',
+    );
     expect(within(contact).getByRole('link', { name: text.reply })).toHaveAttribute(
       'href',
       `mailto:ana@example.net?subject=${encodeURIComponent(text.replySubject('application'))}`,
@@ -370,7 +374,7 @@ describe('SubmissionPage', () => {
     expect(events[0]).toHaveTextContent(text.receivedEvent);
     expect(events[0]).toHaveTextContent('Nov 20, 2026, 3:30 PM');
     expect(events[1]).toHaveTextContent(text.statusEvent(adminText.statuses.in_progress, owner));
-    expect(events[1]).toHaveTextContent('Marked In progress by owner@example.com');
+    expect(events[1]).toHaveTextContent('Marked In progress by hand by owner@example.com');
     expect(history).toHaveTextContent(text.notificationStates.retrying(2, 'Nov 20, 2026, 4:45 PM'));
   });
 
@@ -595,5 +599,124 @@ describe('SubmissionPage', () => {
     expect(api.calls(`POST ${DETAIL}/person/erase`).map((call) => call.body)).toStrictEqual([
       { ids: ['abc', 'def'] },
     ]);
+  });
+  describe('its conversation', () => {
+    const sentAt = receivedAt + 2 * 3_600_000;
+    const reply: ReplyInfo = {
+      id: 41,
+      direction: 'out',
+      at: sentAt,
+      user: owner,
+      from: 'hello@potomac.example',
+      to: 'ana@example.net',
+      subject: 'Re: Your application',
+      body: 'Hola Ana,\n¿Puede venir el lunes?',
+      quoted: null,
+      language: 'es',
+      mail: { state: 'sent', at: sentAt + 60_000 },
+    };
+    const answer: ReplyInfo = {
+      id: 42,
+      direction: 'in',
+      at: sentAt + 3_600_000,
+      user: null,
+      from: 'ana@example.net',
+      to: 'reply+token@potomac.example',
+      subject: 'Re: Re: Your application',
+      body: 'Sí, el lunes a las 10.',
+      quoted: '> Hola Ana,\n> ¿Puede venir el lunes?',
+      language: null,
+      mail: null,
+    };
+    const withConversation: SubmissionDetail = {
+      ...detail,
+      events: [
+        { at: sentAt, user: owner, kind: 'reply', status: 'in_progress' },
+        { at: sentAt + 3_600_000, user: '', kind: 'answer', status: null },
+        { at: sentAt + 7_200_000, user: owner, kind: 'reply', status: null },
+      ],
+      replies: [reply, answer],
+      answerWaitingSince: sentAt + 3_600_000,
+    };
+
+    it('lists replies with who sent them, when, and how their e-mail went; answers with their quote folded', async () => {
+      signedIn(() => json(withConversation));
+      await renderSubmission();
+      const conversation = screen.getByRole('region', { name: text.conversation });
+
+      const items = within(conversation).getAllByRole('article');
+      expect(items).toHaveLength(2);
+      expect(
+        within(items[0] as HTMLElement).getByRole('heading', { name: text.replyBy(owner) }),
+      ).toBeVisible();
+      expect(items[0]).toHaveTextContent('Nov 20, 2026, 5:30 PM');
+      expect(items[0]).toHaveTextContent('Re: Your application');
+      expect(items[0]).toHaveTextContent('¿Puede venir el lunes?');
+      expect(items[0]).toHaveTextContent(text.notificationStates.sent('Nov 20, 2026, 5:31 PM'));
+      expect(within(items[0] as HTMLElement).queryByRole('button')).toBeNull();
+
+      expect(
+        within(items[1] as HTMLElement).getByRole('heading', {
+          name: text.answerFrom('ana@example.net'),
+        }),
+      ).toBeVisible();
+      expect(items[1]).toHaveTextContent('Sí, el lunes a las 10.');
+      const quoted = within(items[1] as HTMLElement)
+        .getByText(text.quoted)
+        .closest('details');
+      expect(quoted).not.toBeNull();
+      expect(quoted).not.toHaveAttribute('open');
+      expect(quoted).toHaveTextContent('> ¿Puede venir el lunes?');
+    });
+
+    it('tells a reply that met the promise, an answer, and a status marked by hand apart', async () => {
+      signedIn(() =>
+        json({
+          ...withConversation,
+          events: [...withConversation.events, ...detail.events],
+        }),
+      );
+      await renderSubmission();
+      const history = screen.getByRole('region', { name: text.history });
+      expect(history).toHaveTextContent(`Replied by ${owner} — the first reply met the promise`);
+      expect(history).toHaveTextContent('Answer from the visitor — needs a reply again');
+      expect(within(history).getByText(`Replied by ${owner}`)).toBeVisible();
+      expect(history).toHaveTextContent(`Marked In progress by hand by ${owner}`);
+      expect(screen.getByText(text.answerWaiting('Nov 20, 2026, 6:30 PM'))).toBeVisible();
+    });
+
+    it("sends a reply's given-up e-mail again by the reply's own address", async () => {
+      const failed: SubmissionDetail = {
+        ...withConversation,
+        replies: [
+          { ...reply, mail: { state: 'failed', attempts: 3, at: sentAt, error: 'EENVELOPE 550' } },
+        ],
+      };
+      const api = signedIn(() => json(failed));
+      api.on(`POST ${DETAIL}/replies/41/send-again`, () =>
+        json({ ...failed, replies: [{ ...reply, mail: { state: 'pending' } }] }),
+      );
+      const user = userEvent.setup();
+      await renderSubmission();
+      const conversation = screen.getByRole('region', { name: text.conversation });
+      expect(conversation).toHaveTextContent(text.notificationStates.failed(3, 'EENVELOPE 550'));
+
+      await user.click(within(conversation).getByRole('button', { name: text.sendAgain }));
+
+      expect(await within(conversation).findByText(text.sentAgain)).toHaveAttribute(
+        'role',
+        'status',
+      );
+      expect(conversation).toHaveTextContent(text.notificationStates.pending);
+      expect(api.calls(`POST ${DETAIL}/replies/41/send-again`)).toHaveLength(1);
+      expect(api.calls(`POST ${DETAIL}/send-again`)).toHaveLength(0);
+    });
+
+    it('shows no conversation and no waiting answer before the first reply', async () => {
+      signedIn();
+      await renderSubmission();
+      expect(screen.queryByRole('region', { name: text.conversation })).toBeNull();
+      expect(screen.queryByText(/waiting for your reply/)).toBeNull();
+    });
   });
 });

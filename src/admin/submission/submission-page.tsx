@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useLocation, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
 import { AttachmentList } from './attachment-list';
 import { PageTitle } from '../../components/page-title';
@@ -21,6 +21,8 @@ import { StatusBadge } from '../shared/status-badge';
 import { SpamNotice } from './spam-notice';
 import { StatusControl } from './status-control';
 import { SubmissionHistory } from './submission-history';
+import { Conversation } from './conversation';
+import { replySentTo } from '../shared/reply-sent';
 import { PageLink } from '../shared/page-link';
 import { usePageFocus } from '../shared/use-page-focus';
 import { DetailCard } from '../shared/detail-card';
@@ -135,6 +137,7 @@ function Detail({
         <ContactActions detail={detail} />
       </div>
       <PromiseCard detail={detail} />
+      <Conversation detail={detail} onChange={onChange} />
       <AttachmentList detail={detail} />
       <div className="grid gap-5 lg:grid-cols-3">
         <div className="lg:col-span-2">
@@ -150,9 +153,26 @@ function Detail({
   );
 }
 
+/**
+ * The address a reply was just sent to, on arrival from the composer's Send; taken out of the
+ * history entry, so that a reload or a Back does not say it again.
+ */
+function useReplySent(): string | undefined {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [sentTo] = useState(() => replySentTo(location.state));
+  const carriesIt = replySentTo(location.state) !== undefined;
+  useEffect(() => {
+    if (carriesIt)
+      void navigate({ pathname: location.pathname, search: location.search }, { replace: true });
+  }, [carriesIt, navigate, location.pathname, location.search]);
+  return sentTo;
+}
+
 export function SubmissionPage() {
   const { id = '' } = useParams();
   const { search } = useLocation();
+  const sentTo = useReplySent();
   const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
   const headingRef = usePageFocus<HTMLHeadingElement>();
 
@@ -195,7 +215,21 @@ export function SubmissionPage() {
             <StatusBadge status={detail.status} />
           </p>
         )}
+        {detail?.answerWaitingSince != null && (
+          <p className="mt-2 inline-block rounded-md border-l-4 border-amber-600 bg-amber-50 px-3 py-2 font-semibold text-amber-950">
+            {text.answerWaiting(formatTime(detail.answerWaitingSince))}
+          </p>
+        )}
       </div>
+      {sentTo && (
+        // In the page from the start, filled once the submission is shown: the region announces it.
+        <p
+          role="status"
+          className="rounded-md border-l-4 border-green-700 bg-green-50 p-3 font-semibold text-green-900 empty:hidden"
+        >
+          {detail ? text.replySent(sentTo) : ''}
+        </p>
+      )}
       {loaded.status === 'missing' && <p role="alert">{text.notFound}</p>}
       {loaded.status === 'failed' && <p role="alert">{text.loadFailed}</p>}
       {loaded.status === 'erased' && (

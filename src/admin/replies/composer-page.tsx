@@ -1,0 +1,113 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { ArrowLeft } from 'lucide-react';
+import { adminText } from '../../content/admin';
+import { PageTitle } from '../../components/page-title';
+import { labelledFields } from '../../forms/submission-fields';
+import { ApiError, adminApi, repliesApi } from '../api';
+import type { ReplyComposer, SubmissionDetail } from '../contract';
+import { LoadFailed } from '../shared/load-failed';
+import { PageLink } from '../shared/page-link';
+import { usePageFocus } from '../shared/use-page-focus';
+import { ComposerForm } from './composer-form';
+
+const text = adminText.composer;
+
+type Loaded =
+  | { status: 'loading' | 'missing' | 'failed' }
+  | { status: 'ready'; composer: ReplyComposer; detail: SubmissionDetail };
+
+/** The composer and the submission it answers, both asked at once: a shared link opens it cold. */
+function useComposer(id: string) {
+  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let current = true;
+    Promise.all([repliesApi.composer(id), adminApi.submission(id)]).then(
+      ([composer, detail]) => current && setLoaded({ status: 'ready', composer, detail }),
+      (error: unknown) =>
+        current &&
+        setLoaded({
+          status: error instanceof ApiError && error.status === 404 ? 'missing' : 'failed',
+        }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [id, attempt]);
+  const retry = useCallback(() => {
+    setLoaded({ status: 'loading' });
+    setAttempt((n) => n + 1);
+  }, []);
+  return { loaded, retry };
+}
+
+/** What the visitor sent, folded: at hand while writing, out of the way on a phone. */
+function WhatTheySent({ detail }: { detail: SubmissionDetail }) {
+  return (
+    <details className="rounded-lg border border-slate-200 bg-white">
+      <summary className="flex min-h-11 cursor-pointer items-center px-4 font-semibold">
+        {text.whatTheySent}
+      </summary>
+      <dl className="divide-y divide-slate-100 px-4 pb-3">
+        {labelledFields(detail.form, detail.fields).map((field) => (
+          <div key={field.name} className="py-2">
+            <dt className="text-sm font-semibold text-slate-700">{field.label}</dt>
+            <dd className="break-words whitespace-pre-wrap text-slate-900">{field.value || '—'}</dd>
+          </div>
+        ))}
+      </dl>
+    </details>
+  );
+}
+
+/** Why no reply can be sent from here, in words, and no Send. */
+function Refused({ id, why }: { id: string; why: 'spam' | 'no-address' }) {
+  return (
+    <div className="rounded-md border-l-4 border-amber-600 bg-amber-50 p-4 text-amber-950">
+      <p className="font-semibold">{text.refused[why]}</p>
+      <Link
+        to={`/submissions/${encodeURIComponent(id)}`}
+        className="mt-2 inline-flex min-h-11 items-center font-semibold text-navy-800 underline"
+      >
+        {text.toSubmission}
+      </Link>
+    </div>
+  );
+}
+
+function nameOf(detail: SubmissionDetail): string {
+  return String(detail.fields.clientName ?? detail.fields.fullName ?? detail.id);
+}
+
+/** #/submissions/:id/reply: a reply to one submission, from its form's templates. */
+export function ComposerPage() {
+  const { id = '' } = useParams();
+  const { loaded, retry } = useComposer(id);
+  const headingRef = usePageFocus<HTMLHeadingElement>();
+  const ready = loaded.status === 'ready' ? loaded : undefined;
+  const name = ready ? nameOf(ready.detail) : '';
+  return (
+    <div className="mx-auto max-w-3xl space-y-5">
+      <PageTitle title={name ? text.heading(name) : text.title} />
+      <PageLink to={`/submissions/${encodeURIComponent(id)}`} icon={ArrowLeft}>
+        {text.back}
+      </PageLink>
+      <h1 ref={headingRef} tabIndex={-1} className="font-display text-3xl font-bold break-words">
+        {name ? text.heading(name) : text.title}
+      </h1>
+      {loaded.status === 'loading' && <p className="text-slate-600">{adminText.loading}</p>}
+      {loaded.status === 'missing' && <p role="alert">{text.notFound}</p>}
+      {loaded.status === 'failed' && (
+        <LoadFailed message={text.loadFailed} retry={text.retry} onRetry={retry} />
+      )}
+      {ready && <WhatTheySent detail={ready.detail} />}
+      {ready &&
+        (ready.composer.refused ? (
+          <Refused id={id} why={ready.composer.refused} />
+        ) : (
+          <ComposerForm id={id} composer={ready.composer} />
+        ))}
+    </div>
+  );
+}
