@@ -234,14 +234,19 @@ export const REPLY_BODY_MAX_LENGTH = 20_000;
 export const TEMPLATE_NAME_MAX_LENGTH = 80;
 export const DISPLAY_NAME_MAX_LENGTH = 80;
 
+/** Whether a text has no CR, LF or other control character (nothing a header could be split by). */
+function isOneLine(value: string): boolean {
+  return [...value].every((char) => {
+    const code = char.charCodeAt(0);
+    return code >= 0x20 && code !== 0x7f;
+  });
+}
+
 /** One line of text: no CR, LF or other control character (nothing a header could be split by). */
 const oneLine = (max: number) =>
-  z.string().check(
-    z.trim(),
-    z.minLength(1),
-    z.maxLength(max),
-    z.refine((value) => !/[\u0000-\u001f\u007f]/.test(value), 'One line, please'),
-  );
+  z
+    .string()
+    .check(z.trim(), z.minLength(1), z.maxLength(max), z.refine(isOneLine, 'One line, please'));
 
 /**
  * A reply template as the owner keeps it (server/replies/), English and Spanish side by side. A
@@ -293,11 +298,9 @@ export interface ReplyTemplates {
 
 /** `PUT /admin/api/account/display-name`: the name the user's replies are signed with. */
 export const displayNameSchema = z.strictObject({
-  displayName: z.string().check(
-    z.trim(),
-    z.maxLength(DISPLAY_NAME_MAX_LENGTH),
-    z.refine((value) => !/[\u0000-\u001f\u007f]/.test(value), 'One line, please'),
-  ),
+  displayName: z
+    .string()
+    .check(z.trim(), z.maxLength(DISPLAY_NAME_MAX_LENGTH), z.refine(isOneLine, 'One line, please')),
 });
 export type DisplayNameBody = z.infer<typeof displayNameSchema>;
 
