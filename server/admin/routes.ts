@@ -12,6 +12,7 @@ import { refuse } from '../guard/refusal.ts';
 import { adminContext, type AdminOptions } from './admin-context.ts';
 import { dummyHash } from './passwords.ts';
 import { personRoutes } from './person-routes.ts';
+import { sendReplyRoutes } from './send-reply-routes.ts';
 import { sessionRoutes } from './session-routes.ts';
 import { siteRoutes } from './site-routes.ts';
 import { submissionRoutes } from './submission-routes.ts';
@@ -58,6 +59,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminOptions) {
 
   sessionRoutes(app, context);
   submissionRoutes(app, context);
+  sendReplyRoutes(app, context);
   personRoutes(app, {
     database: options.database,
     forms: options.forms,
