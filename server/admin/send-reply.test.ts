@@ -332,6 +332,15 @@ describe.each(engines)('sending a reply on $name', (engine) => {
     expect(failed.replies[0]?.mail).toMatchObject({ state: 'failed' });
     // The notification and acknowledgement rows are untouched by it.
     expect(failed.notification).toEqual({ state: 'off' });
+    expect(failed.acknowledgement).toEqual({ state: 'off' });
+    // The other e-mails' Send again does not take the reply's row.
+    const notify = await app.inject({
+      method: 'POST',
+      url: `/admin/api/submissions/${id}/send-again`,
+      headers: { ...SAME_ORIGIN, cookie: `admin_session=${token}` },
+      payload: { kind: 'notify' },
+    });
+    expect(notify.statusCode).toBe(409);
 
     // The relay takes it now: a relay that delivers, and Send again.
     await outbox?.stop();
