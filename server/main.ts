@@ -122,6 +122,8 @@ const app = await buildApp({
     // The inbox's deadlines count on the live version's hours and promises.
     published: () => live.published(),
     appDir: config.adminDir,
+    // Replies from the inbox leave from NOTIFY_FROM, through the outbox (none without e-mail).
+    replyFrom: config.notify?.from,
     cookieSecure: config.cookieSecure,
     backups: local
       ? () =>
@@ -148,6 +150,7 @@ if (config.notify && sender) {
     sender,
     from: config.notify.from,
     to: config.notify.to,
+    replyAddress: config.notify.replyAddress,
     leaseMs: config.notify.leaseMs,
     log: app.log.child({ component: 'outbox' }),
   });

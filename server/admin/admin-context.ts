@@ -56,7 +56,14 @@ export interface AdminOptions {
   site?: AdminSite;
   /** Acknowledgements are sent: 'Not spam' sends the one a sender missed (under 7 days old). */
   acknowledge?: boolean | undefined;
-  /** Wakes the outbox up after 'Send again' or 'Not spam' queued an e-mail (main.ts's outbox). */
+  /**
+   * NOTIFY_FROM, when e-mail is set up (SMTP_URL, NOTIFY_TO): replies from the inbox are sent from
+   * it. Unset: a reply is refused (503), there is no way for it to leave.
+   */
+  replyFrom?: string | undefined;
+  /** Replies one account may send in an hour (send-reply.ts's REPLIES_PER_HOUR unless told). */
+  repliesPerHour?: number | undefined;
+  /** Wakes the outbox up after 'Send again', 'Not spam' or a reply queued an e-mail (main.ts's outbox). */
   onMailQueued?: (() => void) | undefined;
   /** The nightly backups' state for the inbox (server/data/nightly-backup.ts); none on Postgres. */
   backups?: (() => BackupState) | undefined;

@@ -15,7 +15,6 @@ import {
   type InboxPage,
   type InboxQuery,
   type MailKind,
-  type NotificationState,
   type StatusCounts,
   type SubmissionDetail,
   type SubmissionEvent,
@@ -29,7 +28,7 @@ import type { Database } from '../db/database.ts';
 import type { Engine, Query, SearchOrder } from '../db/engine.ts';
 import type { Tables } from '../db/tables.ts';
 import type { FormDefinition } from '../intake/forms.ts';
-import { requeueNotification } from '../store/outbox-queue.ts';
+import { requeueNotification, requeueReply } from '../store/outbox-queue.ts';
 import { relayPauseStore } from '../store/relay-pause.ts';
 import {
   readSubmissions,
@@ -37,6 +36,8 @@ import {
   type StoredSubmission,
 } from '../store/submission-row.ts';
 import { planMissedAcknowledgement, queued } from './missed-acknowledgement.ts';
+import { notificationState, OUTBOX_STATE_COLUMNS } from './notification-state.ts';
+import { conversationInfo } from './send-reply.ts';
 import { needsReply, weeklyPicture } from './staffing-desk.ts';
 import { businessContent, type Business } from '../../src/content/business.ts';
 import type { PublishedVersion } from '../../src/content/published.ts';
@@ -83,8 +84,16 @@ function filter(engine: Engine, query: InboxQuery, withStatus: boolean): Express
   const eb = expressionBuilder<Tables, 'submissions'>();
   const conditions: Expression<SqlBool>[] = [];
   if (query.view === NEEDS_REPLY) {
-    conditions.push(eb('submissions.form', '=', 'quote'));
-    if (withStatus) conditions.push(eb('submissions.status', '=', 'new'));
+    // Open quotes, and any submission whose visitor's answer waits (Spam aside).
+    const answerWaiting = eb('submissions.answer_waiting_since', 'is not', null);
+    conditions.push(
+      withStatus
+        ? eb.or([
+            eb.and([eb('submissions.form', '=', 'quote'), eb('submissions.status', '=', 'new')]),
+            eb.and([answerWaiting, eb('submissions.status', '<>', 'spam')]),
+          ])
+        : eb.or([eb('submissions.form', '=', 'quote'), answerWaiting]),
+    );
   } else {
     if (query.form) conditions.push(eb('submissions.form', '=', query.form));
     if (withStatus && query.status) conditions.push(eb('submissions.status', '=', query.status));
@@ -95,25 +104,6 @@ function filter(engine: Engine, query: InboxQuery, withStatus: boolean): Express
   if (query.from !== undefined) conditions.push(eb('submissions.received_at', '>=', query.from));
   if (query.to !== undefined) conditions.push(eb('submissions.received_at', '<', query.to));
   return eb.and(conditions);
-}
-
-type OutboxRow = Pick<
-  Selectable<Tables['outbox']>,
-  'attempts' | 'next_attempt_at' | 'sent_at' | 'gave_up_at' | 'last_error' | 'claim_token'
->;
-
-function notificationState(row: OutboxRow | undefined): NotificationState {
-  if (!row) return { state: 'off' };
-  if (row.sent_at !== null) return { state: 'sent', at: Number(row.sent_at) };
-  const error = row.last_error;
-  const attempts = Number(row.attempts);
-  if (row.gave_up_at !== null) {
-    return { state: 'failed', attempts, at: Number(row.gave_up_at), error };
-  }
-  if (error === null) return { state: 'pending' };
-  // A try is counted when it starts: one under way (claimed) has not failed (yet).
-  const failed = row.claim_token === null ? attempts : attempts - 1;
-  return { state: 'retrying', attempts: failed, nextAttemptAt: Number(row.next_attempt_at), error };
 }
 
 export interface InboxOptions {
@@ -128,7 +118,7 @@ export interface InboxOptions {
 /** A list row: the form's summary fields only. */
 function toItem(
   summaryFields: readonly string[],
-  submission: StoredSubmission,
+  submission: StoredSubmission & { answerWaitingSince: number | null },
   business: Business,
 ): InboxItem {
   return {
@@ -146,11 +136,26 @@ function toItem(
   };
 }
 
-/** A quote's deadlines: its first answer (in business hours) and its quote. */
-function deadlines({ form, receivedAt }: { form: string; receivedAt: number }, business: Business) {
-  return form === 'quote'
-    ? { respondBy: respondBy(receivedAt, business), quoteBy: quoteBy(receivedAt, business) }
-    : { respondBy: null, quoteBy: null };
+/**
+ * A quote's deadlines: its first answer (in business hours) and its quote. A visitor's answer
+ * waiting (any form) is to be answered in the same business hours from when it came.
+ */
+function deadlines(
+  submission: { form: string; receivedAt: number; answerWaitingSince: number | null },
+  business: Business,
+) {
+  const { form, receivedAt, answerWaitingSince } = submission;
+  const quote = form === 'quote';
+  const from = answerWaitingSince ?? (quote ? receivedAt : null);
+  return {
+    respondBy: from === null ? null : respondBy(from, business),
+    quoteBy: quote ? quoteBy(receivedAt, business) : null,
+  };
+}
+
+/** A row's `answer_waiting_since` as a number, or null. */
+function since(value: number | string | null | undefined): number | null {
+  return value === null || value === undefined ? null : Number(value);
 }
 
 async function countByStatus(engine: Engine, query: InboxQuery): Promise<StatusCounts> {
@@ -215,13 +220,13 @@ async function selectSubmissions(
   engine: Engine,
   query: InboxQuery,
   limit?: number,
-): Promise<(StoredSubmission & { seq: number })[]> {
+): Promise<(StoredSubmission & { seq: number; answerWaitingSince: number | null })[]> {
   const { db, search } = engine;
   // 'Needs a reply': the oldest first, so that the most overdue leads.
   const oldestFirst = query.view === NEEDS_REPLY;
   let select = db
     .selectFrom('submissions')
-    .select([...SUBMISSION_COLUMNS, 'submissions.seq'])
+    .select([...SUBMISSION_COLUMNS, 'submissions.seq', 'submissions.answer_waiting_since'])
     .where(filter(engine, query, true));
   if (query.after && CURSOR.test(query.after)) {
     select = select.where('submissions.seq', oldestFirst ? '>' : '<', Number(query.after));
@@ -241,6 +246,7 @@ async function selectSubmissions(
   return submissions.map((submission, index) => ({
     ...submission,
     seq: Number(rows[index]?.seq),
+    answerWaitingSince: since(rows[index]?.answer_waiting_since),
   }));
 }
 
@@ -253,7 +259,10 @@ function toEvent(event: EventRow): SubmissionEvent {
   return {
     at: Number(event.at),
     user: event.user_email,
-    kind: event.kind === 'note' ? 'note' : 'status',
+    kind:
+      event.kind === 'note' || event.kind === 'reply' || event.kind === 'answer'
+        ? event.kind
+        : 'status',
     status: event.status === null ? null : (event.status as SubmissionStatus),
   };
 }
@@ -262,7 +271,7 @@ function toEvent(event: EventRow): SubmissionEvent {
 function latestOutbox({ db }: Engine, id: string, kind: 'notify' | 'acknowledge') {
   return db
     .selectFrom('outbox')
-    .select(['attempts', 'next_attempt_at', 'sent_at', 'gave_up_at', 'last_error', 'claim_token'])
+    .select(OUTBOX_STATE_COLUMNS)
     .where('submission_id', '=', id)
     .where('kind', '=', kind)
     .orderBy('id', 'desc')
@@ -277,7 +286,7 @@ async function readDetail(
   business: Business,
 ): Promise<SubmissionDetail | undefined> {
   const { db } = engine;
-  const [found, events, outbox, acknowledged, pause] = await Promise.all([
+  const [found, events, outbox, acknowledged, pause, replies] = await Promise.all([
     db
       .selectFrom('submissions')
       .select([
@@ -285,6 +294,7 @@ async function readDetail(
         'submissions.first_response_at',
         'submissions.spam_score',
         'submissions.spam_reasons',
+        'submissions.answer_waiting_since',
       ])
       .where('submissions.id', '=', id)
       .executeTakeFirst(),
@@ -298,10 +308,12 @@ async function readDetail(
     latestOutbox(engine, id, 'notify'),
     latestOutbox(engine, id, 'acknowledge'),
     relayPauseStore(engine).relayPause(),
+    conversationInfo(engine, id),
   ]);
   if (!found) return undefined;
   const [submission] = await readSubmissions(db, [found]);
   if (!submission) return undefined;
+  const answerWaitingSince = since(found.answer_waiting_since);
   return {
     id: submission.id,
     form: submission.form,
@@ -321,11 +333,11 @@ async function readDetail(
     notification: notificationState(outbox),
     acknowledgement: notificationState(acknowledged),
     mailPaused: pause ? { since: pause.since, code: pause.code } : null,
-    ...deadlines(submission, business),
+    ...deadlines({ ...submission, answerWaitingSince }, business),
     ...firstResponse(submission.receivedAt, found.first_response_at, business),
     spam: spamOf(found),
-    replies: [],
-    answerWaitingSince: null,
+    replies,
+    answerWaitingSince,
     businessName: business.name,
   };
 }
@@ -437,6 +449,16 @@ function updateQueries(
   return queries;
 }
 
+/** The answer to 'Send again': whether it was queued anew, and the submission's detail after. */
+async function sendAgainAnswer(
+  requeue: Promise<boolean>,
+  detail: () => Promise<SubmissionDetail | undefined>,
+): Promise<{ requeued: boolean; detail: SubmissionDetail } | undefined> {
+  const requeued = await requeue;
+  const found = await detail();
+  return found && { requeued, detail: found };
+}
+
 export function inbox(
   database: Database,
   { forms, now = Date.now, published, acknowledge = false }: InboxOptions,
@@ -447,7 +469,6 @@ export function inbox(
   /** The facts of the version live at this moment. */
   const facts = () => businessContent(published()).business;
   const detail = (id: string) => readDetail(engine, id, facts());
-
   return {
     detail,
 
@@ -480,14 +501,12 @@ export function inbox(
      * 'Send again': the submission's given-up e-mail of `kind` queued anew. Undefined when there
      * is no such submission; `requeued` false when that e-mail was not given up.
      */
-    async sendAgain(
-      id: string,
-      kind: MailKind,
-    ): Promise<{ requeued: boolean; detail: SubmissionDetail } | undefined> {
-      const requeued = await requeueNotification(engine, id, kind);
-      const found = await detail(id);
-      return found && { requeued, detail: found };
-    },
+    sendAgain: (id: string, kind: MailKind) =>
+      sendAgainAnswer(requeueNotification(engine, id, kind), () => detail(id)),
+
+    /** 'Send again' of a given-up reply: as `sendAgain`, for the reply `replyId` of submission `id`. */
+    sendReplyAgain: (id: string, replyId: number) =>
+      sendAgainAnswer(requeueReply(engine, id, replyId), () => detail(id)),
 
     /**
      * Changes the status and/or the note, recording who did it and when. Taken out of Spam, the

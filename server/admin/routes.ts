@@ -13,6 +13,7 @@ import { adminContext, type AdminOptions } from './admin-context.ts';
 import { dummyHash } from './passwords.ts';
 import { personRoutes } from './person-routes.ts';
 import { replyTemplateRoutes } from './reply-template-routes.ts';
+import { sendReplyRoutes } from './send-reply-routes.ts';
 import { sessionRoutes } from './session-routes.ts';
 import { siteRoutes } from './site-routes.ts';
 import { submissionRoutes } from './submission-routes.ts';
@@ -60,6 +61,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminOptions) {
   sessionRoutes(app, context);
   submissionRoutes(app, context);
   replyTemplateRoutes(app, context);
+  sendReplyRoutes(app, context);
   personRoutes(app, {
     database: options.database,
     forms: options.forms,

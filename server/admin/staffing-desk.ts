@@ -14,15 +14,18 @@ const HOUR_MS = 60 * 60 * 1000;
 export const WEEKS = 12;
 
 /**
- * The open quotes (still New) and how many are past their respond-by time. A quote older than
- * `longestResponseWaitMs()` (a bound from the hours and closed days) certainly is; only the few younger ones are checked one by one.
+ * What needs a reply, and how many are past their respond-by time: the open quotes (still New),
+ * and every submission whose visitor's answer waits (`answer_waiting_since`; Spam aside), whose
+ * respond-by runs from that answer. A quote older than `longestResponseWaitMs()` (a bound from the
+ * hours and closed days) certainly is overdue; only the few younger ones are checked one by one.
  */
 export async function needsReply(
   { db, submissionsThrough }: Engine,
   now: number,
   business: Business,
 ): Promise<InboxPage['needsReply']> {
-  const [counted, young] = await Promise.all([
+  const youngSince = now - longestResponseWaitMs(business);
+  const [counted, young, waiting] = await Promise.all([
     db
       .selectFrom('submissions')
       .select((eb) => eb.fn.countAll().as('open'))
@@ -32,16 +35,36 @@ export async function needsReply(
     db
       .selectFrom(submissionsThrough('submissions_weekly'))
       .select('received_at')
-      .where('received_at', '>=', now - longestResponseWaitMs(business))
+      .where('received_at', '>=', youngSince)
       .where('form', '=', 'quote')
       .where('status', '=', 'new')
       .execute(),
+    db
+      .selectFrom('submissions')
+      .select(['form', 'status', 'received_at', 'answer_waiting_since'])
+      .where('answer_waiting_since', 'is not', null)
+      .where('status', '<>', 'spam')
+      .execute(),
   ]);
-  const open = Number(counted?.open ?? 0);
-  const overdue = young.filter(
-    (quote) => respondBy(Number(quote.received_at), business) < now,
-  ).length;
-  return { open, overdue: open - young.length + overdue };
+  const overdueFrom = (from: number) => respondBy(from, business) < now;
+  let open = Number(counted?.open ?? 0);
+  let younger = young.length;
+  let overdue = young.filter((quote) => overdueFrom(Number(quote.received_at))).length;
+  for (const row of waiting) {
+    // A New quote whose answer waits is counted once, by its answer.
+    if (row.form === 'quote' && row.status === 'new') {
+      const received = Number(row.received_at);
+      open -= 1;
+      if (received >= youngSince) {
+        younger -= 1;
+        if (overdueFrom(received)) overdue -= 1;
+      }
+    }
+    open += 1;
+    younger += 1;
+    if (overdueFrom(Number(row.answer_waiting_since))) overdue += 1;
+  }
+  return { open, overdue: open - younger + overdue };
 }
 
 function median(values: number[]): number | null {

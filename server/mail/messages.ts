@@ -1,10 +1,12 @@
 /**
  * Each e-mail of the outbox as it leaves: the owner's notification of a submission (with its
- * files) or the visitor's acknowledgement, addressed and headed; their words are mail-text.ts's.
+ * files), the visitor's acknowledgement, or a reply from the inbox, addressed and headed; the
+ * first two's words are mail-text.ts's, a reply's the owner's own.
  */
 import type { PublishedVersion } from '../../src/content/published.ts';
 import { siteContent } from '../../src/content/site-content.ts';
 import type { FormDefinition } from '../intake/forms.ts';
+import { replyAddressWith } from '../replies/reply-token.ts';
 import { downloadName, extensionOf } from '../store/attachments.ts';
 import type { PendingNotification, Store } from '../store/store.ts';
 import { acknowledgementMail, notificationMail, type MailForm } from './mail-text.ts';
@@ -22,6 +24,11 @@ export interface MessageSource {
   published: () => PublishedVersion;
   /** The clock: an acknowledgement never promises a reply by a time already past. */
   now?: (() => number) | undefined;
+  /**
+   * REPLY_ADDRESS: a reply's Reply-To is this address with the submission's token; unset, the
+   * owner's mailbox (the first NOTIFY_TO).
+   */
+  replyAddress?: string | undefined;
 }
 
 /** The words of a notification whose form this server does not know (any more). */
@@ -31,8 +38,19 @@ const FALLBACK_FORM: MailForm = {
   contact: () => ({}),
 };
 
-function messageDomain(from: string): string {
+/** The domain of the Message-IDs this server makes: NOTIFY_FROM's. */
+export function messageDomain(from: string): string {
   return /@([^\s>]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
+}
+
+/** The acknowledgement's Message-ID: the first of a submission's conversation. */
+export function acknowledgementMessageId(submissionId: string, from: string): string {
+  return `<${submissionId}.acknowledgement@${messageDomain(from)}>`;
+}
+
+/** The address of NOTIFY_FROM (`Name <address>` or bare). */
+function addressOf(from: string): string {
+  return (/<([^<>]+)>\s*$/.exec(from)?.[1] ?? from).trim();
 }
 
 /**
@@ -56,7 +74,7 @@ function acknowledgementFor(
     subject: mail.subject,
     text: mail.text,
     replyTo: owner ? { name: business.name, address: owner } : undefined,
-    messageId: `<${submission.id}.acknowledgement@${messageDomain(source.from)}>`,
+    messageId: acknowledgementMessageId(submission.id, source.from),
     headers: {
       'Auto-Submitted': 'auto-replied',
       'X-Auto-Response-Suppress': 'All',
@@ -65,13 +83,51 @@ function acknowledgementFor(
   };
 }
 
-/** The e-mail of one outbox row: the owner's notification (with its files), or the acknowledgement. */
+/**
+ * A reply from the inbox, as it was written: from the business (its name in the live version,
+ * NOTIFY_FROM's address) to the visitor alone, answered at the submission's reply address (or
+ * the owner's mailbox), threaded on the conversation's Message-IDs.
+ */
+function replyFor(
+  source: MessageSource,
+  { submission, reply, replyToken }: PendingNotification,
+): MailMessage | undefined {
+  if (!reply || reply.direction !== 'out') return undefined;
+  const { business } = siteContent(source.published());
+  const [owner] = source.to;
+  const answerTo =
+    source.replyAddress && replyToken ? replyAddressWith(source.replyAddress, replyToken) : owner;
+  return {
+    from: { name: business.name, address: addressOf(reply.from) },
+    to: [reply.to],
+    subject: reply.subject,
+    text: reply.body,
+    replyTo: answerTo ? { name: business.name, address: answerTo } : undefined,
+    messageId: reply.messageId,
+    inReplyTo: reply.inReplyTo ?? undefined,
+    references: reply.references.length > 0 ? reply.references : undefined,
+    headers: { 'X-Submission-Id': submission.id },
+  };
+}
+
+/** The e-mail of one outbox row: the owner's notification (with its files), the acknowledgement, a reply. */
 export async function messageFor(
   source: MessageSource,
-  { kind, submission }: PendingNotification,
+  notification: PendingNotification,
 ): Promise<MailMessage | undefined> {
-  if (kind === 'acknowledge') return acknowledgementFor(source, submission);
-  return notificationFor(source, submission);
+  const { kind, submission } = notification;
+  switch (kind) {
+    case 'acknowledge':
+      return acknowledgementFor(source, submission);
+    case 'reply':
+      return replyFor(source, notification);
+    case 'answer':
+      // TODO: the owner's notice of a visitor's answer, answerNotification(source, submission,
+      // answer) of server/mail/answer-message.ts (the IMAP watcher's part).
+      return undefined;
+    case 'notify':
+      return notificationFor(source, submission);
+  }
 }
 
 /** The e-mail of one submission, with its files (a résumé) attached. */

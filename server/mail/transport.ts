@@ -5,12 +5,16 @@
 import nodemailer from 'nodemailer';
 
 export interface MailMessage {
-  from: string;
+  /** An address (`Name <address>` or bare), or a name and an address nodemailer encodes. */
+  from: string | { name: string; address: string };
   to: string[];
   subject: string;
   text: string;
   replyTo?: { name: string; address: string } | undefined;
   messageId: string;
+  /** A reply's thread: the message it answers, and the conversation's ids, oldest first. */
+  inReplyTo?: string | undefined;
+  references?: string[] | undefined;
   headers: Record<string, string>;
   /** The files sent with the submission (a résumé). */
   attachments?: { filename: string; content: Buffer; contentType: string }[];

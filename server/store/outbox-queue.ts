@@ -1,13 +1,23 @@
 import { randomBytes } from 'node:crypto';
-import { sql, type UpdateObject } from 'kysely';
+import { sql, type SelectQueryBuilder, type UpdateObject } from 'kysely';
 import type { MailState } from '../../src/admin/contract.ts';
 import type { Tables } from '../db/tables.ts';
 import type { Engine } from '../db/engine.ts';
+import { readReply, type StoredReply } from './reply-row.ts';
 import type { StoredSubmission } from './submission-row.ts';
 import { notPaused, relayPauseStore, resumedAt } from './relay-pause.ts';
 
-/** The owner's notification of a submission, or the sender's acknowledgement of it. */
-export type MailKind = 'notify' | 'acknowledge';
+/**
+ * The owner's notification of a submission, the sender's acknowledgement of it, a reply sent from
+ * the inbox ('reply', its row naming the reply), or the owner's notice of a visitor's answer
+ * ('answer', its row naming the answer).
+ */
+export type MailKind = 'notify' | 'acknowledge' | 'reply' | 'answer';
+const MAIL_KINDS: readonly string[] = ['notify', 'acknowledge', 'reply', 'answer'];
+
+function mailKind(kind: string): MailKind {
+  return MAIL_KINDS.includes(kind) ? (kind as MailKind) : 'notify';
+}
 
 export interface PendingNotification {
   outboxId: number;
@@ -23,6 +33,10 @@ export interface PendingNotification {
   /** This claim's fencing token: only its holder may renew the lease or mark the row. */
   claimToken: string;
   submission: StoredSubmission;
+  /** The `replies` row an outbox row names (a 'reply', or an 'answer'); none for the others. */
+  reply?: StoredReply | undefined;
+  /** With `reply`: its submission's reply token (replies+TOKEN@), null when it has none. */
+  replyToken?: string | null | undefined;
 }
 
 /** One claim of one row: what the outbox gives back to renew its lease or mark the row. */
@@ -132,17 +146,40 @@ async function giveUpExhausted(engine: Engine, maxAttempts: number) {
 }
 
 /** A given-up e-mail of a submission (its latest row of `kind`) queued to be sent now. */
-export async function requeueNotification(
+export function requeueNotification(
   engine: Engine,
   submissionId: string,
   kind: MailKind,
 ): Promise<boolean> {
+  return requeueLatest(engine, submissionId, (query) => query.where('kind', '=', kind));
+}
+
+/** A given-up reply of a submission (its outbox row naming `replyId`) queued to be sent now. */
+export function requeueReply(
+  engine: Engine,
+  submissionId: string,
+  replyId: number,
+): Promise<boolean> {
+  return requeueLatest(engine, submissionId, (query) =>
+    query.where('kind', '=', 'reply').where('reply_id', '=', replyId),
+  );
+}
+
+type OutboxIds = SelectQueryBuilder<Tables, 'outbox', { id: number | null }>;
+
+/** The latest outbox row of a submission that `which` selects, queued anew if it was given up. */
+async function requeueLatest(
+  engine: Engine,
+  submissionId: string,
+  which: (query: OutboxIds) => OutboxIds,
+): Promise<boolean> {
   const { db } = engine;
-  const latest = db
-    .selectFrom('outbox')
-    .select((eb) => eb.fn.max('id').as('id'))
-    .where('submission_id', '=', submissionId)
-    .where('kind', '=', kind);
+  const latest = which(
+    db
+      .selectFrom('outbox')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .where('submission_id', '=', submissionId),
+  );
   const result = await db
     .updateTable('outbox')
     .set({
@@ -283,20 +320,23 @@ export function outboxQueue(
           attempts: eb('attempts', '+', 1),
         }))
         .where('id', 'in', dueNotifications(engine, options))
-        .returning(['id', 'submission_id', 'attempts', 'kind'])
+        .returning(['id', 'submission_id', 'attempts', 'kind', 'reply_id'])
         .returning(sql<number>`${dbNow(engine)} - ${waitFrom}`.as('waited_ms'))
         .execute();
       const claimed: PendingNotification[] = [];
       for (const row of rows) {
         const submission = await get(row.submission_id);
+        const conversation =
+          row.reply_id === null ? undefined : await readReply(db, Number(row.reply_id));
         if (submission) {
           claimed.push({
             outboxId: Number(row.id),
-            kind: row.kind === 'acknowledge' ? 'acknowledge' : 'notify',
+            kind: mailKind(row.kind),
             attempts: Number(row.attempts),
             waitedMs: Number(row.waited_ms),
             claimToken,
             submission,
+            ...(conversation ?? {}),
           });
         }
       }
