@@ -460,7 +460,9 @@ export const adminText = {
     spanishHint:
       'Leave empty until you have it: a reply in Spanish then says so and starts from the English.',
     missingSpanish: 'Missing Spanish',
-    changed: (user: string, at: string) => `Changed by ${user}, ${at}`,
+    /** `user` '': a default of the site's, not changed by anyone yet. */
+    changed: (user: string, at: string) =>
+      user ? `Changed by ${user}, ${at}` : `The site's own text, not changed yet (added ${at})`,
     newTemplate: 'New template',
     add: (form: string) => `Add a template for ${form.toLowerCase()}`,
     save: 'Save',

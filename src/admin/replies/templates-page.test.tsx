@@ -51,6 +51,19 @@ const inCard = (name: string) => within(card(name));
 afterEach(() => vi.unstubAllGlobals());
 
 describe('TemplatesPage', () => {
+  it("says a default nobody has changed yet is the site's own, not 'Changed by' no one", async () => {
+    fakeFetch({
+      'GET /admin/api/session': () => json({ email: owner, seenBefore: changedAt }),
+      [`GET ${API}`]: () =>
+        json({ ...templates, templates: [{ ...quoteOnItsWay, updatedBy: '' }, interview] }),
+    });
+    await renderTemplates();
+    expect(card('Quote on its way')).toHaveTextContent(
+      "The site's own text, not changed yet (added Nov 20, 2026, 3:30 PM)",
+    );
+    expect(card('Quote on its way')).not.toHaveTextContent('Changed by ,');
+  });
+
   it('is linked from every page of the inbox', async () => {
     signedIn();
     await renderTemplates();
