@@ -184,67 +184,73 @@ export function TemplateCard(props: TemplateCardProps) {
   const editor = useTemplateEditor(prefix, form, template, props.onSave, props.failureOf);
   const { body, errors } = editor;
   return (
-    <form
-      noValidate
+    // An article, not a named form: a named form is a landmark, and two templates may share a
+    // name ('Thank you, not now' for quotes and for applications); landmarks must not.
+    <article
       aria-labelledby={`${prefix}-title`}
-      onSubmit={(event) => void editor.save(event)}
-      className="space-y-4 rounded-lg border border-slate-200 bg-white p-5"
+      className="rounded-lg border border-slate-200 bg-white p-5"
     >
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-        <h3 id={`${prefix}-title`} className="text-lg font-bold break-words">
-          {template?.name ?? text.newTemplate}
-        </h3>
-        {body.bodyEs.trim() === '' && <MissingSpanish />}
-      </div>
-      {template && (
-        <p className="text-sm text-slate-600">
-          {text.changed(template.updatedBy, formatTime(template.updatedAt))}
-        </p>
-      )}
-      <FieldFrame id={`${prefix}-name`} label={text.name} error={errors?.name}>
-        {(control) => (
-          <input
-            {...control}
-            autoFocus={!template}
-            type="text"
-            value={body.name}
-            onChange={(event) => editor.change({ name: event.target.value })}
-            className={`${controlClass(errors?.name)} min-h-11 sm:max-w-md`}
+      <form noValidate onSubmit={(event) => void editor.save(event)} className="space-y-4">
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <h3 id={`${prefix}-title`} className="text-lg font-bold break-words">
+            {template?.name ?? text.newTemplate}
+          </h3>
+          {body.bodyEs.trim() === '' && <MissingSpanish />}
+        </div>
+        {template && (
+          <p className="text-sm text-slate-600">
+            {text.changed(template.updatedBy, formatTime(template.updatedAt))}
+          </p>
+        )}
+        <FieldFrame id={`${prefix}-name`} label={text.name} error={errors?.name}>
+          {(control) => (
+            <input
+              {...control}
+              autoFocus={!template}
+              type="text"
+              value={body.name}
+              onChange={(event) => editor.change({ name: event.target.value })}
+              className={`${controlClass(errors?.name)} min-h-11 sm:max-w-md`}
+            />
+          )}
+        </FieldFrame>
+        <div className="grid gap-4 lg:grid-cols-2">
+          <TextBox
+            id={`${prefix}-bodyEn`}
+            label={text.english}
+            hint={text.englishHint}
+            value={body.bodyEn}
+            lang="en"
+            error={errors?.bodyEn}
+            onChange={(value) => editor.change({ bodyEn: value })}
           />
-        )}
-      </FieldFrame>
-      <div className="grid gap-4 lg:grid-cols-2">
-        <TextBox
-          id={`${prefix}-bodyEn`}
-          label={text.english}
-          hint={text.englishHint}
-          value={body.bodyEn}
-          lang="en"
-          error={errors?.bodyEn}
-          onChange={(value) => editor.change({ bodyEn: value })}
-        />
-        <TextBox
-          id={`${prefix}-bodyEs`}
-          label={text.spanish}
-          hint={text.spanishHint}
-          value={body.bodyEs}
-          lang="es"
-          error={errors?.bodyEs}
-          onChange={(value) => editor.change({ bodyEs: value })}
-        />
-      </div>
-      <SaveMessages message={editor.message} />
-      <div className="flex flex-wrap items-center gap-3">
-        <button type="submit" disabled={editor.saving} className={buttonClasses('secondary', 'md')}>
-          {editor.saving ? text.saving : text.save}
-        </button>
-        {onCancel && (
-          <button type="button" onClick={onCancel} className={buttonClasses('outline', 'md')}>
-            {text.cancel}
+          <TextBox
+            id={`${prefix}-bodyEs`}
+            label={text.spanish}
+            hint={text.spanishHint}
+            value={body.bodyEs}
+            lang="es"
+            error={errors?.bodyEs}
+            onChange={(value) => editor.change({ bodyEs: value })}
+          />
+        </div>
+        <SaveMessages message={editor.message} />
+        <div className="flex flex-wrap items-center gap-3">
+          <button
+            type="submit"
+            disabled={editor.saving}
+            className={buttonClasses('secondary', 'md')}
+          >
+            {editor.saving ? text.saving : text.save}
           </button>
-        )}
-        {onDelete && template && <DeleteControl name={template.name} onDelete={onDelete} />}
-      </div>
-    </form>
+          {onCancel && (
+            <button type="button" onClick={onCancel} className={buttonClasses('outline', 'md')}>
+              {text.cancel}
+            </button>
+          )}
+          {onDelete && template && <DeleteControl name={template.name} onDelete={onDelete} />}
+        </div>
+      </form>
+    </article>
   );
 }

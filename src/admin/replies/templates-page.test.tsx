@@ -42,10 +42,10 @@ async function renderTemplates() {
   window.location.hash = '#/templates';
   render(<AdminApp />);
   await screen.findByRole('heading', { level: 1, name: text.heading });
-  await screen.findByRole('form', { name: 'Quote on its way' });
+  await screen.findByRole('article', { name: 'Quote on its way' });
 }
 
-const card = (name: string) => screen.getByRole('form', { name });
+const card = (name: string) => screen.getByRole('article', { name });
 const inCard = (name: string) => within(card(name));
 
 afterEach(() => vi.unstubAllGlobals());
@@ -79,8 +79,8 @@ describe('TemplatesPage', () => {
 
     const quotes = screen.getByRole('region', { name: text.forms.quote });
     const applications = screen.getByRole('region', { name: text.forms.application });
-    expect(within(quotes).getByRole('form', { name: 'Quote on its way' })).toBeVisible();
-    expect(within(applications).getByRole('form', { name: 'Interview invitation' })).toBeVisible();
+    expect(within(quotes).getByRole('article', { name: 'Quote on its way' })).toBeVisible();
+    expect(within(applications).getByRole('article', { name: 'Interview invitation' })).toBeVisible();
     expect(card('Interview invitation')).toHaveTextContent(
       text.changed('maria@example.com', 'Nov 20, 2026, 3:30 PM'),
     );
@@ -187,14 +187,14 @@ describe('TemplatesPage', () => {
     await renderTemplates();
 
     await user.click(screen.getByRole('button', { name: text.add(text.forms.application) }));
-    const fresh = within(screen.getByRole('form', { name: text.newTemplate }));
+    const fresh = within(screen.getByRole('article', { name: text.newTemplate }));
     expect(fresh.getByRole('textbox', { name: text.name })).toHaveFocus();
     await user.type(fresh.getByRole('textbox', { name: text.name }), 'Thank you, not now');
     await user.type(fresh.getByRole('textbox', { name: text.english }), 'Thank you');
     await user.click(fresh.getByRole('button', { name: text.save }));
 
-    expect(await screen.findByRole('form', { name: 'Thank you, not now' })).toBeVisible();
-    expect(screen.queryByRole('form', { name: text.newTemplate })).toBeNull();
+    expect(await screen.findByRole('article', { name: 'Thank you, not now' })).toBeVisible();
+    expect(screen.queryByRole('article', { name: text.newTemplate })).toBeNull();
     expect(api.calls(`POST ${API}`).map((call) => call.body)).toStrictEqual([
       { form: 'application', name: 'Thank you, not now', bodyEn: 'Thank you', bodyEs: '' },
     ]);
@@ -221,7 +221,7 @@ describe('TemplatesPage', () => {
       'role',
       'status',
     );
-    expect(screen.queryByRole('form', { name: 'Interview invitation' })).toBeNull();
+    expect(screen.queryByRole('article', { name: 'Interview invitation' })).toBeNull();
     expect(api.calls(`DELETE ${API}/2`)).toHaveLength(1);
   });
 
