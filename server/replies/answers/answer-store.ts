@@ -4,7 +4,8 @@
  * its 'answer' event and the owner's notice in the outbox). Added once: the UNIQUE
  * replies.message_id leaves a message read twice (a restart, two instances) as it was.
  */
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { expressionBuilder, sql, type Expression, type SqlBool } from 'kysely';
+import type { Tables } from '../../db/tables.ts';
 import type { Engine } from '../../db/engine.ts';
 import type { AnswerClues } from './answer-match.ts';
 
@@ -67,22 +68,26 @@ export async function submissionOfClues(
  * no notice was queued for it yet): what the event, the change and the notice wait on.
  */
 function isNew({ db }: Engine, answer: IncomingAnswer): Expression<SqlBool> {
-  return sql<SqlBool>`EXISTS (${db
-    .selectFrom('replies')
-    .select('replies.id')
-    .where('replies.message_id', '=', answer.messageId)
-    .where('replies.direction', '=', 'in')
-    .where('replies.submission_id', '=', answer.submissionId)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('outbox')
-            .select('outbox.id')
-            .where('outbox.kind', '=', 'answer')
-            .whereRef('outbox.reply_id', '=', 'replies.id'),
+  const { exists, not } = expressionBuilder<Tables, keyof Tables>();
+  return exists(
+    db
+      .selectFrom('replies')
+      .select('replies.id')
+      .where('replies.message_id', '=', answer.messageId)
+      .where('replies.direction', '=', 'in')
+      .where('replies.submission_id', '=', answer.submissionId)
+      .where(
+        not(
+          exists(
+            db
+              .selectFrom('outbox')
+              .select('outbox.id')
+              .where('outbox.kind', '=', 'answer')
+              .where('outbox.reply_id', '=', sql<number>`replies.id`),
+          ),
         ),
       ),
-    )})`;
+  );
 }
 
 /**

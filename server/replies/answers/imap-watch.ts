@@ -155,6 +155,8 @@ function newClient(target: ImapTarget): ImapFlow {
     secure: target.secure,
     auth: { user: target.user, pass: target.password },
     logger: false,
+    // IDLE is entered by the session itself, as soon as the mailbox was read (auto-IDLE waits 15 s).
+    disableAutoIdle: true,
     // The server may have answered nothing for a long time: a dead connection is noticed.
     socketTimeout: 5 * 60_000,
   });
@@ -195,8 +197,10 @@ async function watchSession(
     while (!session.stopped() && closed === undefined) {
       await readUnseen(client, session, left);
       if (!(await session.lease.hold(session.leaseMs))) break;
-      // Woken early by new mail, a dropped connection or the stop.
-      if (closed === undefined) await signal.wait(session.leaseMs / 3);
+      if (closed !== undefined) break;
+      // IDLE until new mail, a dropped connection or the stop wakes the wait; the next command ends it.
+      client.idle().catch(() => undefined);
+      await signal.wait(session.leaseMs / 3);
     }
     return closed === undefined || session.stopped() ? {} : { error: closed };
   } catch (error) {
