@@ -166,7 +166,8 @@ export async function startImap(): Promise<TestImap> {
   let child: ChildProcess | undefined;
 
   async function start() {
-    const started = spawn(DOVECOT, ['-F', '-c', conf], { stdio: 'ignore' });
+    // Its own process group: a stop ends every process of this Dovecot, the clients' too.
+    const started = spawn(DOVECOT, ['-F', '-c', conf], { stdio: 'ignore', detached: true });
     child = started;
     await until(() => answers(port), 'starting');
   }
@@ -178,6 +179,13 @@ export async function startImap(): Promise<TestImap> {
     const exited = new Promise((resolve) => running.once('exit', resolve));
     running.kill('SIGTERM');
     await exited;
+    // The master leaves its log, stats and the clients' imap processes behind: as a restart does,
+    // the connections end.
+    try {
+      if (running.pid) process.kill(-running.pid, 'SIGKILL');
+    } catch {
+      // none left
+    }
     await until(async () => !(await answers(port)), 'stopping');
   }
 
