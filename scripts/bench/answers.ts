@@ -93,7 +93,7 @@ export async function benchAnswers(postgresUrl?: string): Promise<void> {
     }
     console.log('');
     console.log(
-      'Dovecot tells a client in IDLE of new mail 0.5 s after it arrives (NOTIFY_DELAY_MSECS of its',
+      'Dovecot tells a client in IDLE of new mail 0.5 s after it arrives (a fixed delay of its',
     );
     console.log(
       "mailbox-watch.c); the rest is the watcher's: fetch, parse, match and one transaction.",
