@@ -9,6 +9,7 @@ import { ConfigError, databaseAt, fileOfUrl, loadConfig, type Config } from './c
 import { logStream } from './http/log-stream.ts';
 import { forms } from './intake/forms.ts';
 import { startOutbox, type Outbox } from './mail/outbox.ts';
+import { startAnswerWatcher } from './replies/answers/imap-watch.ts';
 import { smtpSender } from './mail/transport.ts';
 import { openStore } from './store/store.ts';
 import { startRetentionJob } from './data/erasure.ts';
@@ -156,6 +157,20 @@ if (config.notify && sender) {
   });
 }
 
+// The reply mailbox (IMAP_URL): visitors' answers added to their submissions, the owner told
+// through the outbox; one instance watches at a time (docs/replies.md).
+const answers =
+  config.notify?.imapUrl !== undefined
+    ? startAnswerWatcher({
+        engine: store.database.engine,
+        imapUrl: config.notify.imapUrl,
+        replyAddress: config.notify.replyAddress,
+        from: config.notify.from,
+        log: app.log.child({ component: 'answers' }),
+        onAnswer: () => outbox?.nudge(),
+      })
+    : undefined;
+
 live.start();
 
 // The nightly backups of the SQLite file (BACKUP_DIR; config.ts refuses it with Postgres).
@@ -191,6 +206,7 @@ app.addHook('onClose', async () => {
   // The passes running (the day's, one the owner let go on) end before the store closes.
   await Promise.all([retention.stop(), mediaCleanup.stop()]);
   await formAnswers.close?.();
+  await answers?.stop();
   await outbox?.stop();
   await backups?.stop();
   await store.close();

@@ -10,7 +10,8 @@
 // browser while 500 strangers sign in without pause (sign-in-crowd.ts); `-- backup` only the
 // nightly backup at 50,000 submissions
 // and the posts while it runs (backup.ts); `-- upgrade` only the start of a server that must
-// migrate 50,000 submissions, and the copy it makes first (upgrade.ts).
+// migrate 50,000 submissions, and the copy it makes first (upgrade.ts); `-- answers` only a
+// visitor's answer from the reply mailbox to its row in the database (answers.ts).
 // A benchmark, not a test: it prints figures and fails only when a post is refused. Each part's
 // figures replace its own section of docs/figures.md (figures.mjs).
 import sharp from 'sharp';
@@ -26,6 +27,7 @@ import {
   stopReceiver,
   tempDir,
 } from '../../server/testing/receiver-harness.ts';
+import { benchAnswers } from './answers.ts';
 import { benchBackup } from './backup.ts';
 import { benchHtmlPosts } from './html-posts.ts';
 import { benchInbox } from './inbox.ts';
@@ -158,6 +160,20 @@ if (process.argv.includes('retention')) {
       'retention',
       { title: 'Retention and erasure at 50,000 submissions', command },
       () => benchRetention(postgres.url),
+    );
+  } finally {
+    await postgres.stop();
+  }
+  process.exit(0);
+}
+
+if (process.argv.includes('answers')) {
+  const postgres = await startTestPostgres({ durable: true });
+  try {
+    await recordFigures(
+      'answers',
+      { title: "A visitor's answer from the reply mailbox to the inbox", command },
+      () => benchAnswers(postgres.url),
     );
   } finally {
     await postgres.stop();

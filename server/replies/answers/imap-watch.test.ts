@@ -1,0 +1,274 @@
+import type { Store } from '../../store/store.ts';
+import { openStore } from '../../store/store.ts';
+import { engines, type TestEngine } from '../../testing/engines.ts';
+import { quoteBody } from '../../testing/fixtures.ts';
+import { imapMissing, startImap, type TestImap } from '../../testing/imap.ts';
+import { newReplyToken, replyAddressWith } from '../reply-token.ts';
+import { startAnswerWatcher, type AnswerWatcher } from './imap-watch.ts';
+
+const REPLY_ADDRESS = 'replies@staffing.example';
+const FROM = 'Potomac Staffing <hello@staffing.example>';
+const quiet = process.env.WATCH_LOG
+  ? { info: console.log, warn: console.log }
+  : { info: () => undefined, warn: () => undefined };
+
+let imap: TestImap;
+let store: Store;
+let data: Awaited<ReturnType<TestEngine['create']>>;
+let watcher: AnswerWatcher | undefined;
+let serial = 0;
+
+interface Mail {
+  to?: string;
+  messageId?: string | null;
+  inReplyTo?: string;
+  references?: string;
+  body?: string;
+}
+
+/** A raw answer as a visitor's mail program would send it. */
+function mail({ to = 'owner@staffing.example', messageId, inReplyTo, references, body }: Mail) {
+  serial += 1;
+  const id =
+    messageId === undefined ? `<answer.${serial}.${Date.now()}@visitor.example>` : messageId;
+  return [
+    'From: Ana López <ana@visitor.example>',
+    `To: ${to}`,
+    'Subject: Re: Your quote request',
+    ...(id ? [`Message-ID: ${id}`] : []),
+    ...(inReplyTo ? [`In-Reply-To: ${inReplyTo}`] : []),
+    ...(references ? [`References: ${references}`] : []),
+    'MIME-Version: 1.0',
+    'Content-Type: text/plain; charset=utf-8',
+    '',
+    body ??
+      'Yes, 120 guests.\n\nOn Thu, May 2, 2030 at 10:00 AM Potomac Staffing wrote:\n> How many guests?',
+    '',
+  ].join('\r\n');
+}
+
+/** Polls the database every 50 ms until `read` gives a value, for at most 10 s. */
+async function until<T>(read: () => Promise<T | undefined>): Promise<T> {
+  const end = Date.now() + 10_000;
+  for (;;) {
+    const value = await read();
+    if (value !== undefined) return value;
+    if (Date.now() > end) throw new Error('not in the database within 10 s');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+function answerWith(messageId: string) {
+  return until(() =>
+    store.database.db
+      .selectFrom('replies')
+      .selectAll()
+      .where('message_id', '=', messageId)
+      .where('direction', '=', 'in')
+      .executeTakeFirst(),
+  );
+}
+
+/** A submission (Handled, with a reply token and a reply sent); its id, token and reply's Message-ID. */
+async function submissionWithReply(status = 'handled') {
+  const saved = await store.save({ form: 'quote', fields: quoteBody(serial++), notify: false });
+  if (saved.status !== 'created') throw new Error('not saved');
+  const token = newReplyToken();
+  const replyId = `<reply.${token}@staffing.example>`;
+  const { db } = store.database;
+  await db
+    .updateTable('submissions')
+    .set({ reply_token: token, status })
+    .where('id', '=', saved.id)
+    .execute();
+  await db
+    .insertInto('replies')
+    .values({
+      submission_id: saved.id,
+      direction: 'out',
+      at: Date.now(),
+      user_email: 'owner@staffing.example',
+      from_address: 'hello@staffing.example',
+      to_address: 'ana@visitor.example',
+      subject: 'Re: Your quote request',
+      body: 'How many guests?',
+      message_id: replyId,
+    })
+    .execute();
+  return { id: saved.id, token, replyId, address: replyAddressWith(REPLY_ADDRESS, token) };
+}
+
+async function rowsOf(submissionId: string) {
+  const { db } = store.database;
+  const [replies, events, outbox, submission] = await Promise.all([
+    db
+      .selectFrom('replies')
+      .selectAll()
+      .where('submission_id', '=', submissionId)
+      .where('direction', '=', 'in')
+      .execute(),
+    db
+      .selectFrom('submission_events')
+      .selectAll()
+      .where('submission_id', '=', submissionId)
+      .execute(),
+    db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('submission_id', '=', submissionId)
+      .where('kind', '=', 'answer')
+      .execute(),
+    db
+      .selectFrom('submissions')
+      .selectAll()
+      .where('id', '=', submissionId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { replies, events, outbox, submission };
+}
+
+function seen(flags: Map<number, Set<string>>, uid: number) {
+  return flags.get(uid)?.has('\\Seen') ?? false;
+}
+
+describe.skipIf(imapMissing !== '')(
+  `the reply mailbox's watcher${imapMissing ? ` (skipped: ${imapMissing})` : ''}`,
+  () => {
+    beforeAll(async () => {
+      imap = await startImap();
+    }, 20_000);
+    afterAll(async () => {
+      await imap?.close();
+    });
+
+    describe.each(engines)('on $name', (engine) => {
+      beforeEach(async () => {
+        data = await engine.create();
+        store = await openStore(data.database);
+        watcher = startAnswerWatcher({
+          engine: store.database.engine,
+          imapUrl: imap.url,
+          replyAddress: REPLY_ADDRESS,
+          from: FROM,
+          log: quiet,
+          retry: { firstMs: 50, maxMs: 400 },
+          leaseMs: 3000,
+        });
+      });
+      afterEach(async () => {
+        await watcher?.stop();
+        watcher = undefined;
+        await store.close();
+        data.remove();
+      });
+
+      it('adds an answer to its reply address, folded, and the submission needs a reply again', async () => {
+        const sub = await submissionWithReply('handled');
+        const uid = await imap.append(mail({ to: sub.address, messageId: '<a1@visitor.example>' }));
+        const answer = await answerWith('<a1@visitor.example>');
+        expect(answer).toMatchObject({
+          submission_id: sub.id,
+          from_address: 'ana@visitor.example',
+          to_address: sub.address,
+          subject: 'Re: Your quote request',
+          body: 'Yes, 120 guests.',
+          user_email: null,
+        });
+        expect(answer.quoted).toMatch(/^On Thu.*wrote:\n> How many guests\?$/);
+        const rows = await rowsOf(sub.id);
+        expect(rows.submission.status).toBe('new');
+        expect(Number(rows.submission.answer_waiting_since)).toBe(Number(answer.at));
+        expect(rows.events).toMatchObject([{ kind: 'answer', user_email: '', status: 'new' }]);
+        expect(rows.outbox.map((row) => Number(row.reply_id))).toEqual([Number(answer.id)]);
+        await until(async () => (seen(await imap.flags(), uid) ? true : undefined));
+      }, 20_000);
+
+      it('adds nothing for a forged token or an unrelated message, and leaves them unseen', async () => {
+        const sub = await submissionWithReply('in_progress');
+        const forged = await imap.append(
+          mail({
+            to: replyAddressWith(REPLY_ADDRESS, newReplyToken()),
+            inReplyTo: '<reply.nothing@staffing.example>',
+          }),
+        );
+        const unrelated = await imap.append(mail({ inReplyTo: '<somewhere@else.example>' }));
+        const foreignAck = await imap.append(
+          mail({ inReplyTo: `<${sub.id}.acknowledgement@else.example>` }),
+        );
+        // Read in order: once the later answer is in, the three before it were read and left.
+        await imap.append(mail({ to: sub.address, messageId: '<a2@visitor.example>' }));
+        await answerWith('<a2@visitor.example>');
+        const count = await store.database.db
+          .selectFrom('replies')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('direction', '=', 'in')
+          .executeTakeFirstOrThrow();
+        expect(Number(count.n)).toBe(1);
+        const flags = await imap.flags();
+        expect([forged, unrelated, foreignAck].map((uid) => seen(flags, uid))).toEqual([
+          false,
+          false,
+          false,
+        ]);
+      }, 20_000);
+
+      it("matches by In-Reply-To alone: a reply's, or the acknowledgement's", async () => {
+        const sub = await submissionWithReply('new');
+        await imap.append(mail({ inReplyTo: sub.replyId, messageId: '<a3@visitor.example>' }));
+        expect((await answerWith('<a3@visitor.example>')).submission_id).toBe(sub.id);
+        const other = await submissionWithReply('spam');
+        await imap.append(
+          mail({
+            references: `<${other.id}.acknowledgement@staffing.example>`,
+            messageId: '<a4@visitor.example>',
+          }),
+        );
+        expect((await answerWith('<a4@visitor.example>')).submission_id).toBe(other.id);
+        const rows = await rowsOf(other.id);
+        // Spam stays Spam; its event says no status changed.
+        expect(rows.submission.status).toBe('spam');
+        expect(rows.events).toMatchObject([{ kind: 'answer', status: null }]);
+      }, 20_000);
+
+      it('adds the same message once, and one without a Message-ID once', async () => {
+        const sub = await submissionWithReply('handled');
+        const twice = mail({ to: sub.address, messageId: '<a5@visitor.example>' });
+        const bare = mail({ to: sub.address, messageId: null, body: 'No id here.' });
+        const uids = [
+          await imap.append(twice),
+          await imap.append(twice),
+          await imap.append(bare),
+          await imap.append(bare),
+        ];
+        await imap.append(mail({ to: sub.address, messageId: '<a6@visitor.example>' }));
+        await answerWith('<a6@visitor.example>');
+        const rows = await rowsOf(sub.id);
+        expect(rows.replies.map((row) => row.body).sort()).toEqual([
+          'No id here.',
+          'Yes, 120 guests.',
+          'Yes, 120 guests.',
+        ]);
+        expect(rows.outbox).toHaveLength(3);
+        expect(rows.events).toHaveLength(3);
+        const flags = await imap.flags();
+        expect(uids.map((uid) => seen(flags, uid))).toEqual([true, true, true, true]);
+      }, 20_000);
+
+      it('keeps watching after the IMAP server restarts', async () => {
+        const sub = await submissionWithReply('handled');
+        await imap.append(mail({ to: sub.address, messageId: '<a7@visitor.example>' }));
+        await answerWith('<a7@visitor.example>');
+        await imap.stop();
+        await imap.start();
+        await imap.append(mail({ to: sub.address, messageId: '<a8@visitor.example>' }));
+        await answerWith('<a8@visitor.example>');
+        const rows = await rowsOf(sub.id);
+        expect(rows.replies).toHaveLength(2);
+        // The earlier answer still waits: its time is kept.
+        expect(Number(rows.submission.answer_waiting_since)).toBe(
+          Math.min(...rows.replies.map((row) => Number(row.at))),
+        );
+      }, 30_000);
+    });
+  },
+);
