@@ -1,7 +1,8 @@
 import { NOTHING_PUBLISHED } from '../../src/content/published.ts';
 import { forms } from '../intake/forms.ts';
 import { storedSubmission } from '../testing/fixtures.ts';
-import { answerNotification, type ReplyRow } from './answer-message.ts';
+import type { StoredReply } from '../store/reply-row.ts';
+import { answerNotification } from './answer-message.ts';
 import type { MessageSource } from './messages.ts';
 
 const source: MessageSource = {
@@ -18,23 +19,23 @@ const submission = storedSubmission({
   fields: { clientName: 'Ana López', email: 'ana@example.com' },
 });
 
-function answer(overrides: Partial<ReplyRow> = {}): ReplyRow {
+function answer(overrides: Partial<StoredReply> = {}): StoredReply {
   return {
     id: 12,
-    submission_id: 'sub-7',
+    submissionId: 'sub-7',
     direction: 'in',
     at: Date.parse('2030-05-02T15:30:00Z'),
-    user_email: null,
-    template_id: null,
+    userEmail: null,
+    templateId: null,
     language: null,
-    from_address: 'ana@example.com',
-    to_address: 'replies+abc@staffing.example',
+    from: 'ana@example.com',
+    to: 'replies+abc@staffing.example',
     subject: 'Re: Your quote request',
     body: 'Yes, 120 guests.\nSee you Saturday.',
     quoted: 'On Thu, Potomac Staffing wrote:\n> Thank you for your request',
-    message_id: '<m1@example.com>',
-    in_reply_to: '<reply.1@staffing.example>',
-    ref_ids: '<reply.1@staffing.example>',
+    messageId: '<m1@example.com>',
+    inReplyTo: '<reply.1@staffing.example>',
+    references: ['<reply.1@staffing.example>'],
     ...overrides,
   };
 }

@@ -3,37 +3,28 @@
  * coming back"): an outbox row of kind 'answer' names the answer (`outbox.reply_id`). Who answered,
  * their own words (the quoted text left out), and that the submission Needs a reply again.
  */
-import type { Selectable } from 'kysely';
 import { siteContent } from '../../src/content/site-content.ts';
-import type { Tables } from '../db/tables.ts';
+import type { StoredReply } from '../store/reply-row.ts';
 import type { StoredSubmission } from '../store/store.ts';
 import { instantInWords } from './mail-format.ts';
 import { oneLine, plainText } from './mail-text.ts';
-import type { MessageSource } from './messages.ts';
+import { messageDomain, type MessageSource } from './message-source.ts';
 import type { MailMessage } from './transport.ts';
-
-/** A row of `replies`: here, an answer ('in'). */
-export type ReplyRow = Selectable<Tables['replies']>;
-
-/** The domain of our Message-IDs, from NOTIFY_FROM (as messages.ts writes them). */
-function messageDomain(from: string): string {
-  return /@([^\s>]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
-}
 
 /** The owner's e-mail about `answer`, a visitor's answer to a reply about `submission`. */
 export function answerNotification(
   source: MessageSource,
   submission: StoredSubmission,
-  answer: ReplyRow,
+  answer: StoredReply,
 ): MailMessage {
   const form = source.forms.find((candidate) => candidate.name === submission.form);
   const contact = form?.contact(submission.fields) ?? {};
-  const name = oneLine(contact.name ?? '') || oneLine(answer.from_address) || 'the visitor';
+  const name = oneLine(contact.name ?? '') || oneLine(answer.from) || 'the visitor';
   const { business } = siteContent(source.published());
   const about = form ? `their ${form.title.toLowerCase()}` : 'their submission';
   const text = [
-    `${name} (${oneLine(answer.from_address) || 'no address'}) answered about ${about}, reference ${submission.id}.`,
-    `Received ${instantInWords(Number(answer.at), business.timeZone)}. It needs a reply again: answer it from the inbox, so that the conversation stays in one place.`,
+    `${name} (${oneLine(answer.from) || 'no address'}) answered about ${about}, reference ${submission.id}.`,
+    `Received ${instantInWords(answer.at, business.timeZone)}. It needs a reply again: answer it from the inbox, so that the conversation stays in one place.`,
     '',
     plainText(answer.body).trim() || '(No words of their own: only the quoted text.)',
   ].join('\n');

@@ -3,33 +3,16 @@
  * files), the visitor's acknowledgement, or a reply from the inbox, addressed and headed; the
  * first two's words are mail-text.ts's, a reply's the owner's own.
  */
-import type { PublishedVersion } from '../../src/content/published.ts';
 import { siteContent } from '../../src/content/site-content.ts';
-import type { FormDefinition } from '../intake/forms.ts';
 import { replyAddressWith } from '../replies/reply-token.ts';
 import { downloadName, extensionOf } from '../store/attachments.ts';
-import type { PendingNotification, Store } from '../store/store.ts';
+import type { PendingNotification } from '../store/store.ts';
 import { acknowledgementMail, notificationMail, type MailForm } from './mail-text.ts';
 import type { MailMessage } from './transport.ts';
+import { answerNotification } from './answer-message.ts';
+import { acknowledgementMessageId, messageDomain, type MessageSource } from './message-source.ts';
 
-/** What the e-mails are made from: the forms, the addresses, and the store that keeps the files. */
-export interface MessageSource {
-  store: Pick<Store, 'attachmentFiles'>;
-  forms: readonly FormDefinition[];
-  /** NOTIFY_FROM. */
-  from: string;
-  /** NOTIFY_TO: the owner's addresses. */
-  to: string[];
-  /** The live version when an e-mail leaves (server/site/live-site.ts): its words and facts. */
-  published: () => PublishedVersion;
-  /** The clock: an acknowledgement never promises a reply by a time already past. */
-  now?: (() => number) | undefined;
-  /**
-   * REPLY_ADDRESS: a reply's Reply-To is this address with the submission's token; unset, the
-   * owner's mailbox (the first NOTIFY_TO).
-   */
-  replyAddress?: string | undefined;
-}
+export { acknowledgementMessageId, messageDomain, type MessageSource };
 
 /** The words of a notification whose form this server does not know (any more). */
 const FALLBACK_FORM: MailForm = {
@@ -37,16 +20,6 @@ const FALLBACK_FORM: MailForm = {
   labels: {},
   contact: () => ({}),
 };
-
-/** The domain of the Message-IDs this server makes: NOTIFY_FROM's. */
-export function messageDomain(from: string): string {
-  return /@([^\s>]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
-}
-
-/** The acknowledgement's Message-ID: the first of a submission's conversation. */
-export function acknowledgementMessageId(submissionId: string, from: string): string {
-  return `<${submissionId}.acknowledgement@${messageDomain(from)}>`;
-}
 
 /** The address of NOTIFY_FROM (`Name <address>` or bare). */
 function addressOf(from: string): string {
@@ -122,9 +95,7 @@ export async function messageFor(
     case 'reply':
       return replyFor(source, notification);
     case 'answer':
-      // TODO: the owner's notice of a visitor's answer, answerNotification(source, submission,
-      // answer) of server/mail/answer-message.ts (the IMAP watcher's part).
-      return undefined;
+      return notification.reply && answerNotification(source, submission, notification.reply);
     case 'notify':
       return notificationFor(source, submission);
   }

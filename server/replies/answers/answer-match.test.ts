@@ -1,4 +1,5 @@
-import { answerClues, messageDomainOf, messageIdsOf, noClues } from './answer-match.ts';
+import { messageDomain } from '../../mail/messages.ts';
+import { answerClues, messageIdsOf, noClues } from './answer-match.ts';
 import { imapTarget } from './imap-url.ts';
 
 const TOKEN = 'abcdefghijklmnopqrstuvwxyz';
@@ -57,8 +58,8 @@ describe('answerClues', () => {
   });
 
   it("knows our domain from NOTIFY_FROM and a header's ids", () => {
-    expect(messageDomainOf('Potomac Staffing <hello@Staffing.example>')).toBe('Staffing.example');
-    expect(messageDomainOf('hello@staffing.example')).toBe('staffing.example');
+    expect(messageDomain('Potomac Staffing <hello@Staffing.example>')).toBe('Staffing.example');
+    expect(messageDomain('hello@staffing.example')).toBe('staffing.example');
     expect(messageIdsOf(' <a@b>\r\n\t<c@d> junk <a@b>')).toEqual(['<a@b>', '<c@d>']);
   });
 });

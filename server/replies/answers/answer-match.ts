@@ -34,11 +34,6 @@ export interface OurAddresses {
   messageDomain: string;
 }
 
-/** The domain our Message-IDs are written on, from NOTIFY_FROM (as messages.ts does). */
-export function messageDomainOf(from: string): string {
-  return /@([^\s>]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
-}
-
 const MESSAGE_ID = /<[^<>\s]+>/g;
 const ACKNOWLEDGEMENT = /^<([^<>@\s]+)\.acknowledgement@([^<>@\s]+)>$/;
 

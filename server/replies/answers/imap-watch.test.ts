@@ -5,6 +5,9 @@ import { quoteBody } from '../../testing/fixtures.ts';
 import { imapMissing, startImap, type TestImap } from '../../testing/imap.ts';
 import { newReplyToken, replyAddressWith } from '../reply-token.ts';
 import { startAnswerWatcher, type AnswerWatcher } from './imap-watch.ts';
+import { smtpSender } from '../../mail/transport.ts';
+import { bodyText, startSmtp } from '../../testing/smtp.ts';
+import { startTestOutbox } from '../../testing/outbox.ts';
 
 const REPLY_ADDRESS = 'replies@staffing.example';
 const FROM = 'Potomac Staffing <hello@staffing.example>';
@@ -181,6 +184,30 @@ describe.skipIf(imapMissing !== '')(
         expect(rows.events).toMatchObject([{ kind: 'answer', user_email: '', status: 'new' }]);
         expect(rows.outbox.map((row) => Number(row.reply_id))).toEqual([Number(answer.id)]);
         await until(async () => (seen(await imap.flags(), uid) ? true : undefined));
+      }, 20_000);
+
+      it('tells the owner by e-mail through the outbox: who answered and their words, not the quote', async () => {
+        const smtp = await startSmtp();
+        const outbox = startTestOutbox(store, smtpSender(`smtp://127.0.0.1:${smtp.port}`), {
+          to: ['bookings@staffing.example'],
+        });
+        try {
+          const sub = await submissionWithReply('handled');
+          await imap.append(mail({ to: sub.address, messageId: '<a9@visitor.example>' }));
+          await answerWith('<a9@visitor.example>');
+          outbox.nudge();
+          const notice = await until(async () =>
+            smtp.received.find((each) => each.raw.includes(`${sub.id}.answer.`)),
+          );
+          expect(notice.to).toEqual(['bookings@staffing.example']);
+          const text = bodyText(notice.raw);
+          expect(text).toContain('Yes, 120 guests.');
+          expect(text).not.toContain('How many guests?');
+          expect(notice.raw).toMatch(/^Auto-Submitted: auto-generated/m);
+        } finally {
+          await outbox.stop();
+          await smtp.close();
+        }
       }, 20_000);
 
       it('adds nothing for a forged token or an unrelated message, and leaves them unseen', async () => {

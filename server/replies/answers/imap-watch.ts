@@ -9,7 +9,8 @@
 import { randomBytes } from 'node:crypto';
 import { ImapFlow } from 'imapflow';
 import type { Engine } from '../../db/engine.ts';
-import { messageDomainOf, noClues, type OurAddresses } from './answer-match.ts';
+import { noClues, type OurAddresses } from './answer-match.ts';
+import { messageDomain } from '../../mail/messages.ts';
 import { readMessage } from './answer-read.ts';
 import { saveAnswer, submissionOfClues } from './answer-store.ts';
 import { imapTarget, type ImapTarget } from './imap-url.ts';
@@ -91,7 +92,7 @@ export function startAnswerWatcher(options: AnswerWatcherOptions): AnswerWatcher
   const target = imapTarget(options.imapUrl);
   const ours: OurAddresses = {
     replyAddress: options.replyAddress,
-    messageDomain: messageDomainOf(options.from),
+    messageDomain: messageDomain(options.from),
   };
   const lease = watchLease(engine, randomBytes(12).toString('hex'));
   const signal = new Wakeup();
