@@ -11,7 +11,8 @@
 // nightly backup at 50,000 submissions
 // and the posts while it runs (backup.ts); `-- upgrade` only the start of a server that must
 // migrate 50,000 submissions, and the copy it makes first (upgrade.ts); `-- answers` only a
-// visitor's answer from the reply mailbox to its row in the database (answers.ts).
+// visitor's answer from the reply mailbox to its row in the database (answers.ts); `-- replies`
+// only a reply from the composer's Send to the SMTP server's acceptance (replies.ts).
 // A benchmark, not a test: it prints figures and fails only when a post is refused. Each part's
 // figures replace its own section of docs/figures.md (figures.mjs).
 import sharp from 'sharp';
@@ -28,6 +29,7 @@ import {
   tempDir,
 } from '../../server/testing/receiver-harness.ts';
 import { benchAnswers } from './answers.ts';
+import { benchReplies } from './replies.ts';
 import { benchBackup } from './backup.ts';
 import { benchHtmlPosts } from './html-posts.ts';
 import { benchInbox } from './inbox.ts';
@@ -178,6 +180,17 @@ if (process.argv.includes('answers')) {
   } finally {
     await postgres.stop();
   }
+  process.exit(0);
+}
+
+if (process.argv.includes('replies')) {
+  ensureServerBuild();
+  await recordFigures(
+    'replies',
+    { title: "A reply from the composer's Send to the SMTP server", command },
+    benchReplies,
+  );
+  closeConnections();
   process.exit(0);
 }
 
