@@ -1,4 +1,4 @@
-import { messageDomain } from '../../mail/messages.ts';
+import { messageDomain } from '../../mail/message-source.ts';
 import { answerClues, messageIdsOf, noClues } from './answer-match.ts';
 import { imapTarget } from './imap-url.ts';
 

@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { ImapFlow } from 'imapflow';
 import type { Engine } from '../../db/engine.ts';
 import { noClues, type OurAddresses } from './answer-match.ts';
-import { messageDomain } from '../../mail/messages.ts';
+import { messageDomain } from '../../mail/message-source.ts';
 import { readMessage } from './answer-read.ts';
 import { saveAnswer, submissionOfClues } from './answer-store.ts';
 import { imapTarget, type ImapTarget } from './imap-url.ts';
