@@ -367,7 +367,10 @@ function spamOf(row: { spam_score: number | null; spam_reasons: string | null })
   };
 }
 
-/** Leaving New for these (not for Spam) is the first response. */
+/**
+ * Leaving New for these (not for Spam) is the first response, and ends a visitor's answer's wait
+ * (an answer given by phone, marked by hand: docs/replies.md, "The promise").
+ */
 const WORK_STATUSES: readonly string[] = ['in_progress', 'handled'];
 
 interface Change {
@@ -433,7 +436,10 @@ function updateQueries(
         .set({
           status,
           ...(WORK_STATUSES.includes(status)
-            ? { first_response_at: eb.fn.coalesce('first_response_at', eb.val(by.at)) }
+            ? {
+                first_response_at: eb.fn.coalesce('first_response_at', eb.val(by.at)),
+                answer_waiting_since: null,
+              }
             : {}),
         })
         .where('id', '=', id)

@@ -276,6 +276,31 @@ describe.each(engines)('sending a reply on $name', (engine) => {
     expect(await needsReply()).toEqual({ open: 0, overdue: 0 });
   });
 
+  it('lets an answer given by phone end the wait: marked In progress by hand, it leaves Needs a reply', async () => {
+    await start();
+    const id = await saveQuote(VISITOR, 'handled');
+    // The visitor's answer came back: New again, waiting since then.
+    await store.database.db
+      .updateTable('submissions')
+      .set({ status: 'new', answer_waiting_since: Date.now() - 3 * 24 * HOUR })
+      .where('id', '=', id)
+      .execute();
+    expect(await needsReply()).toEqual({ open: 1, overdue: 1 });
+    const marked = await app.inject({
+      method: 'PATCH',
+      url: `/admin/api/submissions/${id}`,
+      headers: { ...SAME_ORIGIN, cookie: `admin_session=${token}` },
+      payload: { status: 'in_progress' },
+    });
+    expect(marked.statusCode).toBe(200);
+    const detail = marked.json<SubmissionDetail>();
+    expect(detail.answerWaitingSince).toBeNull();
+    expect(detail.events.at(-1)).toMatchObject({ kind: 'status', status: 'in_progress' });
+    expect(await needsReply()).toEqual({ open: 0, overdue: 0 });
+    const page = await get<InboxPage>('/admin/api/submissions?view=needs-reply');
+    expect(page.items).toEqual([]);
+  });
+
   it('counts a New quote whose answer waits once, by its answer', async () => {
     await start();
     const id = await saveQuote();
