@@ -281,6 +281,41 @@ describe.skipIf(imapMissing !== '')(
         expect(uids.map((uid) => seen(flags, uid))).toEqual([true, true, true, true]);
       }, 20_000);
 
+      it('reads only the first bytes of a huge message: its words, never its attachment', async () => {
+        const sub = await submissionWithReply('handled');
+        const attachment = Buffer.alloc(3 * 1024 * 1024, 7).toString('base64');
+        const raw = [
+          'From: Ana López <ana@visitor.example>',
+          `To: ${sub.address}`,
+          'Subject: Re: Your quote request',
+          'Message-ID: <huge@visitor.example>',
+          'MIME-Version: 1.0',
+          'Content-Type: multipart/mixed; boundary="b"',
+          '',
+          '--b',
+          'Content-Type: text/plain; charset=utf-8',
+          '',
+          'The venue plan is attached.',
+          '--b',
+          'Content-Type: application/pdf; name="plan.pdf"',
+          'Content-Disposition: attachment; filename="plan.pdf"',
+          'Content-Transfer-Encoding: base64',
+          '',
+          ...(attachment.match(/.{1,76}/g) ?? []),
+          '--b',
+          'Content-Type: text/plain; charset=utf-8',
+          '',
+          'Words past the first megabytes.',
+          '--b--',
+          '',
+        ].join('\r\n');
+        const uid = await imap.append(raw);
+        const answer = await answerWith('<huge@visitor.example>');
+        expect(answer.body).toContain('The venue plan is attached.');
+        expect(answer.body).not.toContain('Words past the first megabytes.');
+        await until(async () => (seen(await imap.flags(), uid) ? true : undefined));
+      }, 30_000);
+
       it('keeps watching after the IMAP server restarts', async () => {
         const sub = await submissionWithReply('handled');
         await imap.append(mail({ to: sub.address, messageId: '<a7@visitor.example>' }));
