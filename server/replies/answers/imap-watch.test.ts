@@ -316,6 +316,29 @@ describe.skipIf(imapMissing !== '')(
         await until(async () => (seen(await imap.flags(), uid) ? true : undefined));
       }, 30_000);
 
+      it('with a wrong password logs a code, tries again later and stops cleanly', async () => {
+        await watcher?.stop();
+        const logged: { fields: object; message: string }[] = [];
+        const log = (fields: object, message: string) => logged.push({ fields, message });
+        watcher = startAnswerWatcher({
+          engine: store.database.engine,
+          imapUrl: imap.url.replace(':test-imap-password@', ':wrong%23password@'),
+          replyAddress: REPLY_ADDRESS,
+          from: FROM,
+          log: { info: log, warn: log },
+          retry: { firstMs: 50, maxMs: 100 },
+          leaseMs: 3000,
+        });
+        await until(async () => (logged.length >= 2 ? true : undefined));
+        await watcher.stop();
+        watcher = undefined;
+        expect(logged[0]).toMatchObject({ message: 'reply mailbox lost' });
+        const codes = logged.map((entry) => (entry.fields as { errorCode?: unknown }).errorCode);
+        // Dovecot's answer to a wrong password: NO [AUTHENTICATIONFAILED].
+        expect(codes).toEqual(codes.map(() => 'AUTHENTICATIONFAILED'));
+        expect(JSON.stringify(logged)).not.toMatch(/password|replies@|failed\./i);
+      }, 20_000);
+
       it('keeps watching after the IMAP server restarts', async () => {
         const sub = await submissionWithReply('handled');
         await imap.append(mail({ to: sub.address, messageId: '<a7@visitor.example>' }));

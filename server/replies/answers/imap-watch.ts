@@ -55,7 +55,15 @@ type Outcome = 'added' | 'known' | 'left';
 
 /** Why a connection ended, for the log: an error's code, never its text (it may quote a header). */
 function codeOf(error: unknown): string {
-  const { code, responseStatus } = (error ?? {}) as { code?: unknown; responseStatus?: unknown };
+  const { code, serverResponseCode, authenticationFailed, responseStatus } = (error ?? {}) as {
+    code?: unknown;
+    serverResponseCode?: unknown;
+    authenticationFailed?: unknown;
+    responseStatus?: unknown;
+  };
+  // The IMAP server's own code first (AUTHENTICATIONFAILED: a wrong user or password).
+  if (typeof serverResponseCode === 'string') return serverResponseCode;
+  if (authenticationFailed === true) return 'AUTHENTICATIONFAILED';
   if (typeof code === 'string') return code;
   return typeof responseStatus === 'string' ? responseStatus : 'EUNKNOWN';
 }
