@@ -339,6 +339,56 @@ describe.skipIf(imapMissing !== '')(
         expect(JSON.stringify(logged)).not.toMatch(/password|replies@|failed\./i);
       }, 20_000);
 
+      it('leaves a bounce or an out-of-office unseen, and the submission as it was', async () => {
+        const sub = await submissionWithReply('handled');
+        const bounce = await imap.append(
+          mail({ to: sub.address, inReplyTo: sub.replyId }).replace(
+            'From: Ana López <ana@visitor.example>',
+            'From: Mail Delivery System <MAILER-DAEMON@mx.visitor.example>',
+          ),
+        );
+        const away = await imap.append(
+          `Auto-Submitted: auto-replied\r\n${mail({ to: sub.address, inReplyTo: sub.replyId })}`,
+        );
+        await imap.append(mail({ to: sub.address, messageId: '<after-bounce@visitor.example>' }));
+        await answerWith('<after-bounce@visitor.example>');
+        const rows = await rowsOf(sub.id);
+        expect(rows.replies).toHaveLength(1);
+        expect(rows.events).toHaveLength(1);
+        const flags = await imap.flags();
+        expect([seen(flags, bounce), seen(flags, away)]).toEqual([false, false]);
+      }, 20_000);
+
+      it('with two instances on one database, adds each message once', async () => {
+        const second = startAnswerWatcher({
+          engine: store.database.engine,
+          imapUrl: imap.url,
+          replyAddress: REPLY_ADDRESS,
+          from: FROM,
+          log: quiet,
+          retry: { firstMs: 50, maxMs: 400 },
+          leaseMs: 3000,
+        });
+        try {
+          const sub = await submissionWithReply('handled');
+          for (const n of [1, 2, 3]) {
+            await imap.append(mail({ to: sub.address, messageId: `<two.${n}@visitor.example>` }));
+          }
+          await answerWith('<two.3@visitor.example>');
+          // The first instance lets go: the second takes the mailbox over and finds nothing new.
+          await watcher?.stop();
+          watcher = undefined;
+          await imap.append(mail({ to: sub.address, messageId: '<two.4@visitor.example>' }));
+          await answerWith('<two.4@visitor.example>');
+          const rows = await rowsOf(sub.id);
+          expect(rows.replies).toHaveLength(4);
+          expect(rows.events).toHaveLength(4);
+          expect(rows.outbox).toHaveLength(4);
+        } finally {
+          await second.stop();
+        }
+      }, 30_000);
+
       it('keeps watching after the IMAP server restarts', async () => {
         const sub = await submissionWithReply('handled');
         await imap.append(mail({ to: sub.address, messageId: '<a7@visitor.example>' }));
