@@ -239,6 +239,41 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads the reply mailbox (IMAP_URL, REPLY_ADDRESS), and says in words what is missing', () => {
+    const smtp = { SMTP_URL: 'smtp://mail.example:587', NOTIFY_TO: 'a@example.com' };
+    const imap = 'imaps://replies%40example.com:p%23ss@imap.example/INBOX';
+    expect(
+      loadConfig({ ...smtp, IMAP_URL: imap, REPLY_ADDRESS: 'replies@example.com' }).notify,
+    ).toMatchObject({ imapUrl: imap, replyAddress: 'replies@example.com' });
+    expect(() => loadConfig({ IMAP_URL: imap })).toThrow(
+      /IMAP_URL: is set, but SMTP_URL is not \(answers come back to replies sent by e-mail\)/,
+    );
+    expect(() => loadConfig({ ...smtp, REPLY_ADDRESS: 'replies@example.com' })).toThrow(
+      /REPLY_ADDRESS: is set, but IMAP_URL is not/,
+    );
+    expect(() =>
+      loadConfig({ ...smtp, IMAP_URL: imap, REPLY_ADDRESS: 'Replies <replies@example.com>' }),
+    ).toThrow(/REPLY_ADDRESS: must be a bare address/);
+    // A password with a bare # (or a bad % escape, a port out of range, no user) would have thrown
+    // later, at start, with the URL and its password in the error.
+    for (const unreadable of [
+      'imaps://replies:p#ss@imap.example/INBOX',
+      'imaps://replies:p%zz@imap.example/INBOX',
+      'imaps://replies:pass@imap.example:99999/INBOX',
+      'imaps://imap.example/INBOX',
+    ]) {
+      let message = '';
+      try {
+        loadConfig({ ...smtp, IMAP_URL: unreadable });
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      expect(message).toMatch(/IMAP_URL: must be imaps:\/\/USER:PASSWORD@HOST/);
+      expect(message).not.toContain('p%zz');
+      expect(message).not.toContain('pass@');
+    }
+  });
+
   it('reads how long an instance holds an e-mail it is sending (OUTBOX_LEASE_SECONDS)', () => {
     const smtp = { SMTP_URL: 'smtp://mail.example:587', NOTIFY_TO: 'a@example.com' };
     expect(loadConfig({ ...smtp, OUTBOX_LEASE_SECONDS: '30' }).notify?.leaseMs).toBe(30_000);

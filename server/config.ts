@@ -142,6 +142,20 @@ function optional<T extends z.ZodType>(schema: T) {
   );
 }
 
+/**
+ * Whether IMAP_URL reads as the watcher reads it (server/replies/answers/imap-url.ts): a URL with
+ * a host and a user, whose parts decode. Never thrown later with the URL (and its password) in it.
+ */
+function imapUrlReadable(value: string): boolean {
+  try {
+    const url = new URL(value);
+    for (const part of [url.username, url.password, url.pathname]) decodeURIComponent(part);
+    return url.hostname !== '' && url.username !== '' && url.search === '' && url.hash === '';
+  } catch {
+    return false;
+  }
+}
+
 function wholeNumber(min: number, max: number, hint = '') {
   return z
     .string()
@@ -260,7 +274,15 @@ const serverEnv = databaseEnv.extend({
   REPLY_ADDRESS: optional(
     z.email('must be a bare address such as replies@staffing.example (no name, no <>)'),
   ),
-  IMAP_URL: optional(z.string().regex(/^imaps?:\/\/[^/]/, 'must be an imap:// or imaps:// URL')),
+  IMAP_URL: optional(
+    z
+      .string()
+      .regex(/^imaps?:\/\/[^/]/, 'must be an imap:// or imaps:// URL')
+      .refine(
+        imapUrlReadable,
+        'must be imaps://USER:PASSWORD@HOST[:PORT]/MAILBOX, the user and the password percent-encoded (@ as %40, # as %23, / as %2F)',
+      ),
+  ),
   OUTBOX_LEASE_SECONDS: optional(wholeNumber(2, 3600)),
   PUBLISH_TIMEOUT_MS: optional(wholeNumber(1, 600_000)),
   BACKUP_HOUR: optional(wholeNumber(0, 23, ' (the hour of the nightly backup, local time)')),
@@ -286,6 +308,7 @@ const SECRETS = new Set([
   'ALTCHA_HMAC_KEY',
   'DATABASE_AUTH_TOKEN',
   'SMTP_URL',
+  'IMAP_URL',
   'DATABASE_URL',
 ]);
 

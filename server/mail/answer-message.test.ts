@@ -69,4 +69,11 @@ describe('answerNotification', () => {
     expect(mail.subject).not.toMatch(/[\r\n]/);
     expect(mail.text).toContain('(No words of their own: only the quoted text.)');
   });
+
+  it('says of a submission in Spam that it stays there, not that it needs a reply', () => {
+    const spam = storedSubmission({ ...submission, status: 'spam' });
+    const mail = answerNotification(source, spam, answer());
+    expect(mail.text).toContain("It is in Spam: mark it 'Not spam'");
+    expect(mail.text).not.toContain('needs a reply again');
+  });
 });

@@ -1,7 +1,8 @@
 /**
  * The owner's notice of a visitor's answer read from the reply mailbox (docs/replies.md, "Answers
  * coming back"): an outbox row of kind 'answer' names the answer (`outbox.reply_id`). Who answered,
- * their own words (the quoted text left out), and that the submission Needs a reply again.
+ * their own words (the quoted text left out), and that the submission Needs a reply again (or,
+ * in Spam, that it stays there until 'Not spam').
  */
 import { siteContent } from '../../src/content/site-content.ts';
 import type { StoredReply } from '../store/reply-row.ts';
@@ -24,7 +25,11 @@ export function answerNotification(
   const about = form ? `their ${form.title.toLowerCase()}` : 'their submission';
   const text = [
     `${name} (${oneLine(answer.from) || 'no address'}) answered about ${about}, reference ${submission.id}.`,
-    `Received ${instantInWords(answer.at, business.timeZone)}. It needs a reply again: answer it from the inbox, so that the conversation stays in one place.`,
+    `Received ${instantInWords(answer.at, business.timeZone)}. ${
+      submission.status === 'spam'
+        ? "It is in Spam: mark it 'Not spam' on its page in the inbox to reply."
+        : 'It needs a reply again: answer it from the inbox, so that the conversation stays in one place.'
+    }`,
     '',
     plainText(answer.body).trim() || '(No words of their own: only the quoted text.)',
   ].join('\n');

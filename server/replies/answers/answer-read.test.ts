@@ -73,4 +73,40 @@ describe('readMessage', () => {
     expect(message.automatic).toBe(true);
     expect((await readMessage(raw(['Auto-Submitted: no'], 'Me.'), ours)).automatic).toBe(false);
   });
+
+  it('knows a bounce or an auto-responder without Auto-Submitted', async () => {
+    const bounce = (from: string, headers: string[] = [], type = 'text/plain') =>
+      Buffer.from(
+        [
+          `From: ${from}`,
+          `To: replies+${TOKEN}@staffing.example`,
+          'Subject: Undelivered Mail Returned to Sender',
+          ...headers,
+          'MIME-Version: 1.0',
+          `Content-Type: ${type}`,
+          '',
+          'This is the mail system.',
+          '',
+        ].join('\r\n'),
+      );
+    const machine = [
+      bounce('Mail Delivery System <MAILER-DAEMON@mx.visitor.example>'),
+      bounce('postmaster@visitor.example'),
+      bounce('Ana <ana@visitor.example>', ['Return-Path: <>']),
+      bounce('Ana <ana@visitor.example>', ['X-Autoreply: yes']),
+      bounce('Ana <ana@visitor.example>', ['X-Autorespond: Out of office']),
+      bounce('Ana <ana@visitor.example>', ['Precedence: auto_reply']),
+      bounce('Ana <ana@visitor.example>', ['Precedence: bulk']),
+      bounce(
+        'mx@visitor.example',
+        [],
+        'multipart/report; report-type=delivery-status; boundary="b"',
+      ),
+    ];
+    for (const message of machine) {
+      expect((await readMessage(message, ours)).automatic).toBe(true);
+    }
+    const person = bounce('Ana <ana@visitor.example>', ['Return-Path: <ana@visitor.example>']);
+    expect((await readMessage(person, ours)).automatic).toBe(false);
+  });
 });

@@ -11,7 +11,10 @@ import { splitAnswer } from './answer-text.ts';
 /** A message read: its clues, and the answer it makes once its submission is known. */
 export interface ReadMessage {
   clues: AnswerClues;
-  /** Sent by a machine (RFC 3834 Auto-Submitted, other than 'no'): an auto-reply is no answer. */
+  /**
+   * Sent by a machine: an auto-reply or a bounce is no answer (isAutomatic). Left alone, it never
+   * re-opens a submission.
+   */
   automatic: boolean;
   answer(submissionId: string, at: number): IncomingAnswer;
 }
@@ -37,6 +40,31 @@ function headerText(value: unknown): string {
   return typeof value === 'string' ? value.trim() : '';
 }
 
+/** Precedence values of mail no person wrote (RFC 3834 2: a responder answers none of them). */
+const MACHINE_PRECEDENCE = new Set(['auto_reply', 'bulk', 'junk', 'list']);
+/** The senders of bounces (RFC 5321 4.5.5 null sender; RFC 2142 mailboxes). */
+const MACHINE_SENDER = /^(mailer-daemon|postmaster)@/i;
+
+/**
+ * Whether a machine sent it: RFC 3834 Auto-Submitted (other than 'no'); an auto-responder's
+ * X-Autoreply / X-Autorespond or Precedence; a bounce: the null sender (Return-Path: <>), a
+ * MAILER-DAEMON or postmaster From, or a delivery or read report (multipart/report).
+ */
+function isAutomatic(parsed: ParsedMail): boolean {
+  const header = (name: string) => headerText(parsed.headers.get(name)).toLowerCase();
+  const auto = header('auto-submitted');
+  if (auto !== '' && auto !== 'no') return true;
+  if (headerValues(parsed, 'x-autoreply').length + headerValues(parsed, 'x-autorespond').length) {
+    return true;
+  }
+  if (MACHINE_PRECEDENCE.has(header('precedence'))) return true;
+  if (headerValues(parsed, 'return-path').some((path) => /^<\s*>$/.test(path))) return true;
+  if (addresses(parsed.from).some((address) => MACHINE_SENDER.test(address))) return true;
+  const type = parsed.headers.get('content-type');
+  const contentType = typeof type === 'object' && type && 'value' in type ? type.value : type;
+  return String(contentType ?? '').toLowerCase() === 'multipart/report';
+}
+
 /** Reads one raw message. */
 export async function readMessage(source: Buffer, ours: OurAddresses): Promise<ReadMessage> {
   const parsed = await simpleParser(source, { skipImageLinks: true, skipTextToHtml: true });
@@ -53,10 +81,9 @@ export async function readMessage(source: Buffer, ours: OurAddresses): Promise<R
     ...headerValues(parsed, 'x-original-to'),
   ];
   const clues = answerClues({ recipients, inReplyTo: parsed.inReplyTo, references }, ours);
-  const auto = headerText(parsed.headers.get('auto-submitted')).toLowerCase();
   return {
     clues,
-    automatic: auto !== '' && auto !== 'no',
+    automatic: isAutomatic(parsed),
     answer(submissionId, at) {
       // mailparser gives the text part, or the HTML part made into text when there is none.
       const { body, quoted } = splitAnswer(parsed.text ?? '');

@@ -54,6 +54,19 @@ describe('splitAnswer', () => {
     expect(quoted).toBe('> How many guests?\n> Which date?');
   });
 
+  it("keeps a visitor's 'From: … / To: …' times, and folds Outlook's <hr> line with its block", () => {
+    const times = 'We need staff.\nFrom: 6 pm\nTo: 11 pm\nThanks, Ana';
+    expect(splitAnswer(times)).toEqual({ body: times, quoted: null });
+    const spanish = 'Necesitamos personal.\nDe: 18 h\nPara: 120 personas';
+    expect(splitAnswer(spanish)).toEqual({ body: spanish, quoted: null });
+    // Outlook's HTML-only answer as mailparser makes it text: its <hr> is a line of dashes.
+    const html = splitAnswer(
+      `Yes 50.\n\n\n${'-'.repeat(80)}\nFrom: Potomac Staffing <hello@staffing.example>\nSent: Thursday\nTo: Ana\nHow many?`,
+    );
+    expect(html.body).toBe('Yes 50.');
+    expect(html.quoted).toMatch(/^-{80}\nFrom: Potomac/);
+  });
+
   it('has no quoted text when nothing was quoted', () => {
     expect(splitAnswer('  Just this.  \n\n')).toEqual({ body: 'Just this.', quoted: null });
   });

@@ -18,7 +18,9 @@ const ATTRIBUTION_START = /^\s*(on|el)\s/i;
 const ORIGINAL_MESSAGE = /^\s*-{2,}\s*(original message|mensaje original)\s*-{2,}\s*$/i;
 const HEADER_FROM = /^\s*\*?(from|de)\s*:/i;
 const HEADER_NEXT = /^\s*\*?(sent|enviado|date|fecha|to|para|subject|asunto|cc)\s*:/i;
-const SEPARATOR = /^\s*_{10,}\s*$/;
+const HEADER_SENT = /^\s*\*?(sent|enviado|date|fecha)\s*:/i;
+/** Outlook's line above the block: underscores in its text part, its <hr> as dashes in HTML's text. */
+const SEPARATOR = /^\s*[-_]{10,}\s*$/;
 
 /** Whether the quoted message starts at line `index` (a mail client's attribution or header block). */
 function quoteStartsAt(lines: readonly string[], index: number): boolean {
@@ -32,7 +34,12 @@ function quoteStartsAt(lines: readonly string[], index: number): boolean {
     }
   }
   const next = lines.slice(index + 1, index + 4);
-  if (HEADER_FROM.test(line)) return next.some((candidate) => HEADER_NEXT.test(candidate));
+  // Outlook's block: From: with Sent:/Date: right after, or an address and other headers near;
+  // never the visitor's own "From: 6 pm / To: 11 pm".
+  if (HEADER_FROM.test(line)) {
+    if (HEADER_SENT.test(next[0] ?? '')) return true;
+    return line.includes('@') && next.some((candidate) => HEADER_NEXT.test(candidate));
+  }
   if (SEPARATOR.test(line)) return HEADER_FROM.test(lines[index + 1] ?? '');
   return false;
 }

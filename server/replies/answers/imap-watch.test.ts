@@ -281,6 +281,114 @@ describe.skipIf(imapMissing !== '')(
         expect(uids.map((uid) => seen(flags, uid))).toEqual([true, true, true, true]);
       }, 20_000);
 
+      it('reads only the first bytes of a huge message: its words, never its attachment', async () => {
+        const sub = await submissionWithReply('handled');
+        const attachment = Buffer.alloc(3 * 1024 * 1024, 7).toString('base64');
+        const raw = [
+          'From: Ana López <ana@visitor.example>',
+          `To: ${sub.address}`,
+          'Subject: Re: Your quote request',
+          'Message-ID: <huge@visitor.example>',
+          'MIME-Version: 1.0',
+          'Content-Type: multipart/mixed; boundary="b"',
+          '',
+          '--b',
+          'Content-Type: text/plain; charset=utf-8',
+          '',
+          'The venue plan is attached.',
+          '--b',
+          'Content-Type: application/pdf; name="plan.pdf"',
+          'Content-Disposition: attachment; filename="plan.pdf"',
+          'Content-Transfer-Encoding: base64',
+          '',
+          ...(attachment.match(/.{1,76}/g) ?? []),
+          '--b',
+          'Content-Type: text/plain; charset=utf-8',
+          '',
+          'Words past the first megabytes.',
+          '--b--',
+          '',
+        ].join('\r\n');
+        const uid = await imap.append(raw);
+        const answer = await answerWith('<huge@visitor.example>');
+        expect(answer.body).toContain('The venue plan is attached.');
+        expect(answer.body).not.toContain('Words past the first megabytes.');
+        await until(async () => (seen(await imap.flags(), uid) ? true : undefined));
+      }, 30_000);
+
+      it('with a wrong password logs a code, tries again later and stops cleanly', async () => {
+        await watcher?.stop();
+        const logged: { fields: object; message: string }[] = [];
+        const log = (fields: object, message: string) => logged.push({ fields, message });
+        watcher = startAnswerWatcher({
+          engine: store.database.engine,
+          imapUrl: imap.url.replace(':test-imap-password@', ':wrong%23password@'),
+          replyAddress: REPLY_ADDRESS,
+          from: FROM,
+          log: { info: log, warn: log },
+          retry: { firstMs: 50, maxMs: 100 },
+          leaseMs: 3000,
+        });
+        await until(async () => (logged.length >= 2 ? true : undefined));
+        await watcher.stop();
+        watcher = undefined;
+        expect(logged[0]).toMatchObject({ message: 'reply mailbox lost' });
+        const codes = logged.map((entry) => (entry.fields as { errorCode?: unknown }).errorCode);
+        // Dovecot's answer to a wrong password: NO [AUTHENTICATIONFAILED].
+        expect(codes).toEqual(codes.map(() => 'AUTHENTICATIONFAILED'));
+        expect(JSON.stringify(logged)).not.toMatch(/password|replies@|failed\./i);
+      }, 20_000);
+
+      it('leaves a bounce or an out-of-office unseen, and the submission as it was', async () => {
+        const sub = await submissionWithReply('handled');
+        const bounce = await imap.append(
+          mail({ to: sub.address, inReplyTo: sub.replyId }).replace(
+            'From: Ana López <ana@visitor.example>',
+            'From: Mail Delivery System <MAILER-DAEMON@mx.visitor.example>',
+          ),
+        );
+        const away = await imap.append(
+          `Auto-Submitted: auto-replied\r\n${mail({ to: sub.address, inReplyTo: sub.replyId })}`,
+        );
+        await imap.append(mail({ to: sub.address, messageId: '<after-bounce@visitor.example>' }));
+        await answerWith('<after-bounce@visitor.example>');
+        const rows = await rowsOf(sub.id);
+        expect(rows.replies).toHaveLength(1);
+        expect(rows.events).toHaveLength(1);
+        const flags = await imap.flags();
+        expect([seen(flags, bounce), seen(flags, away)]).toEqual([false, false]);
+      }, 20_000);
+
+      it('with two instances on one database, adds each message once', async () => {
+        const second = startAnswerWatcher({
+          engine: store.database.engine,
+          imapUrl: imap.url,
+          replyAddress: REPLY_ADDRESS,
+          from: FROM,
+          log: quiet,
+          retry: { firstMs: 50, maxMs: 400 },
+          leaseMs: 3000,
+        });
+        try {
+          const sub = await submissionWithReply('handled');
+          for (const n of [1, 2, 3]) {
+            await imap.append(mail({ to: sub.address, messageId: `<two.${n}@visitor.example>` }));
+          }
+          await answerWith('<two.3@visitor.example>');
+          // The first instance lets go: the second takes the mailbox over and finds nothing new.
+          await watcher?.stop();
+          watcher = undefined;
+          await imap.append(mail({ to: sub.address, messageId: '<two.4@visitor.example>' }));
+          await answerWith('<two.4@visitor.example>');
+          const rows = await rowsOf(sub.id);
+          expect(rows.replies).toHaveLength(4);
+          expect(rows.events).toHaveLength(4);
+          expect(rows.outbox).toHaveLength(4);
+        } finally {
+          await second.stop();
+        }
+      }, 30_000);
+
       it('keeps watching after the IMAP server restarts', async () => {
         const sub = await submissionWithReply('handled');
         await imap.append(mail({ to: sub.address, messageId: '<a7@visitor.example>' }));

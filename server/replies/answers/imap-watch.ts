@@ -44,12 +44,26 @@ export interface AnswerWatcher {
   stop(): Promise<void>;
 }
 
+/**
+ * How much of a message is read (2 MB): enough for any answer's headers and words, never a huge
+ * attachment held in memory (attachments are not kept; the message stays in the mailbox).
+ */
+export const ANSWER_READ_BYTES = 2 * 1024 * 1024;
+
 /** What one message came to: added, matched but already there, or left alone. */
 type Outcome = 'added' | 'known' | 'left';
 
 /** Why a connection ended, for the log: an error's code, never its text (it may quote a header). */
 function codeOf(error: unknown): string {
-  const { code, responseStatus } = (error ?? {}) as { code?: unknown; responseStatus?: unknown };
+  const { code, serverResponseCode, authenticationFailed, responseStatus } = (error ?? {}) as {
+    code?: unknown;
+    serverResponseCode?: unknown;
+    authenticationFailed?: unknown;
+    responseStatus?: unknown;
+  };
+  // The IMAP server's own code first (AUTHENTICATIONFAILED: a wrong user or password).
+  if (typeof serverResponseCode === 'string') return serverResponseCode;
+  if (authenticationFailed === true) return 'AUTHENTICATIONFAILED';
   if (typeof code === 'string') return code;
   return typeof responseStatus === 'string' ? responseStatus : 'EUNKNOWN';
 }
@@ -217,7 +231,9 @@ async function readUnseen(client: ImapFlow, session: Session, left: Set<number>)
   const counts = { added: 0, known: 0, left: 0, failed: 0 };
   for (const uid of uids) {
     if (left.has(uid) || session.stopped()) continue;
-    const message = await client.fetchOne(String(uid), { source: true }, { uid: true });
+    // The first bytes only: the headers and the words come first, an attachment of any size after.
+    const query = { source: { start: 0, maxLength: ANSWER_READ_BYTES } };
+    const message = await client.fetchOne(String(uid), query, { uid: true });
     if (!message || !message.source) continue;
     let outcome: Outcome;
     try {
