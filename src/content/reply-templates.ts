@@ -55,7 +55,7 @@ export const defaultReplyTemplates: readonly DefaultReplyTemplate[] = [
       'Thank you for your quote request for {eventDate}. Before we send your quote, we would like to confirm a few details so that it fits your event exactly:',
       '',
       '- What time does the event start, and for how many hours will you need our staff?',
-      '- Is the count of {guests} guests final, or could it change?',
+      '- Is the guest count of {guests} final, or could it change?',
       '- Is there a dress code or a theme we should know about?',
       '',
       'You can reply to this e-mail, or call us at {phone} if that is easier.',
