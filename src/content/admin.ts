@@ -296,7 +296,11 @@ export const adminText = {
     quoteBy: 'Quote by',
     firstResponse: 'First response',
     notYet: 'Not yet',
-    answeredAfter: (at: string, hours: string) => `${at}, after ${hours} business hours`,
+    /** `hours` as formatted (up to one decimal): '0' is a reply within a few minutes of business time. */
+    answeredAfter: (at: string, hours: string) =>
+      hours === '0'
+        ? `${at}, within minutes (business time)`
+        : `${at}, after ${hours} business ${hours === '1' ? 'hour' : 'hours'}`,
     notificationStates: {
       off: 'Not sent: notifications are not set up on this server.',
       pending: 'Waiting to be sent.',
