@@ -51,7 +51,12 @@ function useSend(id: string, to: string, draft: Draft) {
     try {
       await repliesApi.send(id, checked.ok);
       forgetReplyDrafts(id);
-      void navigate(`/submissions/${encodeURIComponent(id)}`, { state: replySentState(to) });
+      // In the composer's place: Back then leads where the owner came from, not to a fresh
+      // composer that a tap would send a second time.
+      void navigate(`/submissions/${encodeURIComponent(id)}`, {
+        state: replySentState(to),
+        replace: true,
+      });
     } catch (error) {
       setFailure(sendFailure(error));
       setSending(false);

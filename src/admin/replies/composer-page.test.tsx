@@ -180,11 +180,14 @@ describe('ComposerPage', () => {
     await user.clear(subject());
     await user.type(subject(), 'Re: Su cotización');
     await user.type(body(), ' Saludos.');
+    const entries = window.history.length;
 
     await user.click(sendButton());
 
     await screen.findByRole('heading', { level: 1, name: 'Ana López' });
     expect(window.location.hash).toBe('#/submissions/abc');
+    // The submission takes the composer's place: Back does not open a composer to send again.
+    expect(window.history.length).toBe(entries);
     await waitFor(() =>
       expect(
         screen.getByText(adminText.submission.replySent('ana@example.net'), {
