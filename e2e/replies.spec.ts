@@ -12,7 +12,8 @@ import { signInToInbox } from './receiver-helpers';
  */
 
 const password = 'a long e2e replies password';
-const owner = 'replies.owner@example.com';
+// Long, as a real mailbox can be: the history and the conversation wrap it on a phone.
+const owner = 'replies.owner.of.potomac.staffing.events@example.com';
 const test = receiverTest({
   folder: 'e2e-replies-',
   mail: true,
@@ -155,6 +156,8 @@ test('at 390 px, by keyboard only: an English quote answered from its template k
   await page.reload();
   const conversation = page.getByRole('region', { name: submissionText.conversation });
   await expect(conversation).toContainText(name);
+  // The owner's long address in the history and the conversation wraps: nothing scrolls sideways.
+  await expectNoHorizontalScroll(page);
   expect(await needsReplyCount(page)).toBe(before - 1);
 });
 

@@ -7,6 +7,7 @@ import type { SessionInfo } from './contract';
 import { InboxPage } from './inbox/inbox-page';
 import { SetupPage } from './account/setup-page';
 import { SignInPage } from './account/sign-in-page';
+import { forgetReplyDrafts } from './replies/composer-draft';
 import { ComposerScreen, TemplatesScreen } from './replies/lazy-routes';
 import { PartScreen, SiteScreen } from './site/lazy-routes';
 import { SubmissionPage } from './submission/submission-page';
@@ -88,6 +89,8 @@ export function AdminApp() {
 
   const signOut = useCallback(async () => {
     await adminApi.signOut().catch(() => undefined);
+    // An unsent reply kept in this tab goes with the session the owner ended.
+    forgetReplyDrafts();
     setAuth({ state: 'signed-out' });
   }, []);
   const signOutEverywhere = useCallback(async () => {

@@ -278,7 +278,7 @@ export const adminText = {
     replyEvent: (user: string, metPromise: boolean) =>
       metPromise ? `Replied by ${user} — the first reply met the promise` : `Replied by ${user}`,
     answerEvent: 'Answer from the visitor — needs a reply again',
-    answerWaiting: (at: string) => `Answered on ${at}; waiting for your reply.`,
+    answerWaiting: (at: string) => `They answered on ${at}; waiting for your reply.`,
     /** After the composer's Send (it navigates back here). */
     replySent: (to: string) => `Reply sent to ${to} — it leaves with the outbox.`,
     conversation: 'Replies and answers',
@@ -296,7 +296,11 @@ export const adminText = {
     quoteBy: 'Quote by',
     firstResponse: 'First response',
     notYet: 'Not yet',
-    answeredAfter: (at: string, hours: string) => `${at}, after ${hours} business hours`,
+    /** `hours` as formatted (up to one decimal): '0' is a reply within a few minutes of business time. */
+    answeredAfter: (at: string, hours: string) =>
+      hours === '0'
+        ? `${at}, within minutes (business time)`
+        : `${at}, after ${hours} business ${hours === '1' ? 'hour' : 'hours'}`,
     notificationStates: {
       off: 'Not sent: notifications are not set up on this server.',
       pending: 'Waiting to be sent.',
@@ -401,6 +405,10 @@ export const adminText = {
       'This template has no Spanish text yet: the English is filled in. Write the Spanish here or in Templates.',
     /** The owner had changed the text when they chose another template or language. */
     kept: 'You had changed the text, so it was kept.',
+    /** Next to Send: the template's English is still the text of a reply in Spanish. */
+    sendInEnglish: 'This sends the English text: the template has no Spanish yet.',
+    /** The composer reopened on the text the owner left unsent in this tab. */
+    restored: 'Your unsent reply is back as you left it.',
     replace: (template: string, language: string) => `Replace it with “${template}” in ${language}`,
     send: 'Send',
     sending: 'Sending…',

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { adminText } from '../../content/admin';
 import {
   REPLY_BODY_MAX_LENGTH,
@@ -64,19 +64,81 @@ export function checkDraft(body: SendReplyBody): { ok: SendReplyBody } | { error
   return { errors };
 }
 
+/** Where an unsent reply waits in this tab (sessionStorage) while the owner looks elsewhere. */
+const DRAFT_PREFIX = 'reply-draft:';
+const draftKey = (id: string) => `${DRAFT_PREFIX}${id}`;
+
+function isSource(value: unknown): value is Source {
+  if (typeof value !== 'object' || value === null) return false;
+  const { templateId, language } = value as Record<string, unknown>;
+  return (
+    (templateId === null || typeof templateId === 'number') &&
+    (language === 'en' || language === 'es')
+  );
+}
+
+function isDraft(value: unknown): value is Draft {
+  if (typeof value !== 'object' || value === null) return false;
+  const { chosen, subject, body, filledFrom, filled } = value as Record<string, unknown>;
+  return (
+    isSource(chosen) &&
+    isSource(filledFrom) &&
+    typeof subject === 'string' &&
+    typeof body === 'string' &&
+    typeof filled === 'string'
+  );
+}
+
+/** The reply the owner left unsent in this tab, if any (storage off or spoiled: none). */
+function storedDraft(id: string): Draft | undefined {
+  try {
+    const parsed: unknown = JSON.parse(sessionStorage.getItem(draftKey(id)) ?? 'null');
+    return isDraft(parsed) ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Forgets one submission's unsent reply (after Send), or every one (at sign-out). */
+export function forgetReplyDrafts(id?: string) {
+  try {
+    const keys = id === undefined ? Object.keys(sessionStorage) : [draftKey(id)];
+    for (const key of keys) if (key.startsWith(DRAFT_PREFIX)) sessionStorage.removeItem(key);
+  } catch {
+    // No storage: nothing was kept.
+  }
+}
+
+/** Keeps the draft in this tab while it differs from the composer's start; forgets it otherwise. */
+function useKeptDraft(id: string, draft: Draft, changed: boolean) {
+  useEffect(() => {
+    try {
+      if (changed) sessionStorage.setItem(draftKey(id), JSON.stringify(draft));
+      else sessionStorage.removeItem(draftKey(id));
+    } catch {
+      // Storage full or off: the draft lives as long as the page.
+    }
+  }, [id, draft, changed]);
+}
+
 /**
  * The composer's text: the subject, the language and template chosen, and the body filled from
  * them. Choosing another template or language refills the body, unless the owner has changed it:
- * then it is kept, and `kept` offers to replace it.
+ * then it is kept, and `kept` offers to replace it. An unsent draft is kept in the tab, so that
+ * leaving the composer (to read the submission, say) and coming back loses nothing.
  */
-export function useComposerDraft(composer: ReplyComposer) {
+export function useComposerDraft(id: string, composer: ReplyComposer) {
   const { templates } = composer;
-  const [draft, setDraft] = useState<Draft>(() => {
-    const start = { templateId: composer.suggested, language: composer.language };
-    const filled = fill(templates, start);
-    return { chosen: start, subject: composer.subject, body: filled, filledFrom: start, filled };
+  const [start] = useState<Draft>(() => {
+    const source = { templateId: composer.suggested, language: composer.language };
+    const filled = fill(templates, source);
+    return { chosen: source, subject: composer.subject, body: filled, filledFrom: source, filled };
   });
+  const [restored] = useState(() => storedDraft(id));
+  const [draft, setDraft] = useState<Draft>(() => restored ?? start);
   const edited = draft.body !== draft.filled;
+  const changed = draft.body !== start.body || draft.subject !== start.subject;
+  useKeptDraft(id, draft, changed);
 
   function choose(change: Partial<Source>) {
     setDraft((now) => {
@@ -98,6 +160,10 @@ export function useComposerDraft(composer: ReplyComposer) {
   const chosenTemplate = templateOf(templates, draft.chosen.templateId);
   return {
     draft,
+    /** The text was the one left unsent here before. */
+    restored: restored !== undefined && changed,
+    /** The text is still the template's, untouched. */
+    edited,
     /** The owner's text was kept although another template or language was chosen. */
     kept: edited && !same(draft.chosen, draft.filledFrom),
     chosenTemplate,

@@ -8,7 +8,12 @@ import { controlClass } from '../../components/form/field-parts';
 import { repliesApi } from '../api';
 import type { ReplyComposer } from '../contract';
 import { replySentState } from '../shared/reply-sent';
-import { checkDraft, useComposerDraft, type DraftErrors } from './composer-draft';
+import {
+  checkDraft,
+  forgetReplyDrafts,
+  useComposerDraft,
+  type DraftErrors,
+} from './composer-draft';
 import { BodyField, LanguageChoice, TemplateChoice } from './composer-fields';
 import { sendFailure } from './send-failure';
 
@@ -45,7 +50,13 @@ function useSend(id: string, to: string, draft: Draft) {
     setFailure(undefined);
     try {
       await repliesApi.send(id, checked.ok);
-      void navigate(`/submissions/${encodeURIComponent(id)}`, { state: replySentState(to) });
+      forgetReplyDrafts(id);
+      // In the composer's place: Back then leads where the owner came from, not to a fresh
+      // composer that a tap would send a second time.
+      void navigate(`/submissions/${encodeURIComponent(id)}`, {
+        state: replySentState(to),
+        replace: true,
+      });
     } catch (error) {
       setFailure(sendFailure(error));
       setSending(false);
@@ -55,8 +66,21 @@ function useSend(id: string, to: string, draft: Draft) {
   return { errors, failure, sending, subjectRef, bodyRef, recheck, send };
 }
 
-/** Why Send failed, then Send itself, kept at the bottom of a phone's screen (a thumb's reach). */
-function SendBar({ failure, sending }: { failure: string | undefined; sending: boolean }) {
+const SEND_NOTE = 'reply-send-note';
+
+/**
+ * Why Send failed, then Send itself, kept at the bottom of a phone's screen (a thumb's reach),
+ * with what the owner must know at that moment: the reply would go in English to a Spanish reader.
+ */
+function SendBar({
+  failure,
+  sending,
+  note,
+}: {
+  failure: string | undefined;
+  sending: boolean;
+  note: string | undefined;
+}) {
   return (
     <>
       {failure && (
@@ -68,8 +92,14 @@ function SendBar({ failure, sending }: { failure: string | undefined; sending: b
         </p>
       )}
       <div className="sticky bottom-0 -mx-4 border-t border-slate-200 bg-slate-50/95 px-4 py-3 sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:px-0">
+        {note && (
+          <p id={SEND_NOTE} className="mb-2 text-sm font-semibold text-amber-900">
+            {note}
+          </p>
+        )}
         <button
           type="submit"
+          aria-describedby={note ? SEND_NOTE : undefined}
           disabled={sending}
           className={`${buttonClasses('secondary', 'lg')} w-full sm:w-auto`}
         >
@@ -85,12 +115,30 @@ function SendBar({ failure, sending }: { failure: string | undefined; sending: b
   );
 }
 
+/** The visitor's address, read only. */
+function ToField({ to }: { to: string }) {
+  return (
+    <div className="flex items-center gap-3">
+      <label htmlFor="reply-to" className="font-semibold text-navy-950">
+        {text.to}
+      </label>
+      <input
+        id="reply-to"
+        type="email"
+        readOnly
+        value={to}
+        className={`${controlClass()} min-h-11 min-w-0 flex-1 bg-slate-100`}
+      />
+    </div>
+  );
+}
+
 /**
  * The reply: To, Subject, the language and the template, the text, and Send. A failed Send keeps
  * every character and says why.
  */
 export function ComposerForm({ id, composer }: { id: string; composer: ReplyComposer }) {
-  const draft = useComposerDraft(composer);
+  const draft = useComposerDraft(id, composer);
   const to = composer.to ?? '';
   const { errors, failure, sending, subjectRef, bodyRef, recheck, send } = useSend(id, to, draft);
   const { chosen } = draft.draft;
@@ -101,18 +149,12 @@ export function ComposerForm({ id, composer }: { id: string; composer: ReplyComp
       // A control that takes focus is scrolled clear of the Send bar kept at the screen's bottom.
       className="space-y-4 sm:space-y-5 [&_:is(input,select,textarea)]:scroll-mb-24"
     >
-      <div className="flex items-center gap-3">
-        <label htmlFor="reply-to" className="font-semibold text-navy-950">
-          {text.to}
-        </label>
-        <input
-          id="reply-to"
-          type="email"
-          readOnly
-          value={to}
-          className={`${controlClass()} min-h-11 min-w-0 flex-1 bg-slate-100`}
-        />
-      </div>
+      {draft.restored && (
+        <p role="status" className="rounded-md bg-navy-50 px-3 py-2 text-sm text-navy-900">
+          {text.restored}
+        </p>
+      )}
+      <ToField to={to} />
       <FieldFrame id="reply-subject" label={text.subject} error={errors?.subject}>
         {(control) => (
           <input
@@ -158,7 +200,11 @@ export function ComposerForm({ id, composer }: { id: string; composer: ReplyComp
         onReplace={draft.replace}
         inputRef={bodyRef}
       />
-      <SendBar failure={failure} sending={sending} />
+      <SendBar
+        failure={failure}
+        sending={sending}
+        note={draft.noSpanish && !draft.edited ? text.sendInEnglish : undefined}
+      />
     </form>
   );
 }

@@ -79,7 +79,10 @@ const language = (name: string) =>
   within(screen.getByRole('group', { name: text.language })).getByRole('radio', { name });
 const sendButton = () => screen.getByRole('button', { name: text.send });
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  sessionStorage.clear();
+});
 
 describe('ComposerPage', () => {
   it('starts from the composer: the address, the subject, the language and the suggested template', async () => {
@@ -121,6 +124,37 @@ describe('ComposerPage', () => {
     expect(sendButton()).toBeEnabled();
   });
 
+  it('says at Send itself that the English goes out, until the owner writes their own text', async () => {
+    signedIn();
+    const user = userEvent.setup();
+    await renderComposer();
+    expect(sendButton()).not.toHaveAccessibleDescription(text.sendInEnglish);
+
+    await user.selectOptions(template(), 'A few questions');
+    expect(sendButton()).toHaveAccessibleDescription(text.sendInEnglish);
+    expect(screen.getByText(text.sendInEnglish)).toBeVisible();
+
+    await user.type(body(), ' Hasta pronto.');
+    expect(sendButton()).not.toHaveAccessibleDescription(text.sendInEnglish);
+  });
+
+  it('keeps an unsent reply when the owner leaves the composer and comes back, and says so', async () => {
+    signedIn();
+    const user = userEvent.setup();
+    await renderComposer();
+    await user.clear(subject());
+    await user.type(subject(), 'Re: Su fiesta');
+    await user.type(body(), ' Saludos.');
+
+    await user.click(screen.getByRole('link', { name: text.back }));
+    await user.click(await screen.findByRole('link', { name: adminText.submission.replyHere }));
+
+    await screen.findByRole('heading', { level: 1, name: text.heading('Ana López') });
+    expect(body()).toHaveValue('Hola Ana, su cotización está en camino. Saludos.');
+    expect(subject()).toHaveValue('Re: Su fiesta');
+    expect(screen.getByRole('status')).toHaveTextContent(text.restored);
+  });
+
   it("keeps the owner's own text when another template is chosen, and replaces it only when asked", async () => {
     signedIn();
     const user = userEvent.setup();
@@ -146,11 +180,14 @@ describe('ComposerPage', () => {
     await user.clear(subject());
     await user.type(subject(), 'Re: Su cotización');
     await user.type(body(), ' Saludos.');
+    const entries = window.history.length;
 
     await user.click(sendButton());
 
     await screen.findByRole('heading', { level: 1, name: 'Ana López' });
     expect(window.location.hash).toBe('#/submissions/abc');
+    // The submission takes the composer's place: Back does not open a composer to send again.
+    expect(window.history.length).toBe(entries);
     await waitFor(() =>
       expect(
         screen.getByText(adminText.submission.replySent('ana@example.net'), {
@@ -166,6 +203,8 @@ describe('ComposerPage', () => {
         templateId: 1,
       },
     ]);
+    // Sent: the composer opens on the template again, not on the reply that left.
+    expect(sessionStorage.length).toBe(0);
   });
 
   it('says what is missing, tied to its field, and sends nothing', async () => {

@@ -559,6 +559,25 @@ describe('SubmissionPage', () => {
     expect(promise).not.toHaveTextContent(adminText.inbox.overdue);
   });
 
+  it('says a reply sent within minutes was, not "after 0 business hours"', async () => {
+    const at = Date.parse('2026-11-20T15:02:00-05:00');
+    signedIn(() =>
+      json({
+        ...detail,
+        form: 'quote',
+        status: 'in_progress',
+        respondBy: at + 4 * 3_600_000,
+        quoteBy: at + 24 * 3_600_000,
+        firstResponseAt: at,
+        firstResponseBusinessMs: 2 * 60_000,
+      }),
+    );
+    await renderSubmission();
+    const promise = screen.getByRole('region', { name: text.promise });
+    expect(promise).toHaveTextContent(/within minutes \(business time\)/);
+    expect(promise).not.toHaveTextContent(/after 0 business hours/);
+  });
+
   it('erases the submissions the dialog listed, by id, and says when a newer one was kept', async () => {
     const api = signedIn();
     const listed = [

@@ -139,7 +139,8 @@ function Detail({
       <PromiseCard detail={detail} />
       <Conversation detail={detail} onChange={onChange} />
       <AttachmentList detail={detail} />
-      <div className="grid gap-5 lg:grid-cols-3">
+      {/* One column of minmax(0, 1fr) on a phone: a long address in the history wraps, not widens. */}
+      <div className="grid grid-cols-1 gap-5 lg:grid-cols-3">
         <div className="lg:col-span-2">
           <Fields detail={detail} />
         </div>
