@@ -50,9 +50,12 @@ function RosterFacts({ item }: { item: InboxItem }) {
   );
 }
 
-/** An open quote's deadlines; marked when the first one has passed. */
+/**
+ * An open quote's deadlines, or the reply due to a visitor's answer (an application's too);
+ * marked when the first one has passed.
+ */
 function Deadlines({ item, now }: { item: InboxItem; now: number }) {
-  if (item.status !== 'new' || item.respondBy === null || item.quoteBy === null) return null;
+  if (item.status !== 'new' || item.respondBy === null) return null;
   const overdue = item.respondBy < now;
   return (
     <p
@@ -67,7 +70,7 @@ function Deadlines({ item, now }: { item: InboxItem; now: number }) {
         <Clock aria-hidden="true" className="size-4" />
         {text.respondBy(formatDeadline(item.respondBy))}
       </span>
-      <span>{text.quoteBy(formatDeadline(item.quoteBy))}</span>
+      {item.quoteBy !== null && <span>{text.quoteBy(formatDeadline(item.quoteBy))}</span>}
     </p>
   );
 }

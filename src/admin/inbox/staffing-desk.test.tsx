@@ -85,6 +85,19 @@ describe('the promise in the inbox', () => {
     expect(rowOf('Ana López')).not.toHaveTextContent(/Respond by/);
   });
 
+  it("shows an applicant's reply due once their answer waits, marked overdue, with no quote-by", async () => {
+    fakeFetch({
+      'GET /admin/api/session': () => json(session),
+      [SUBMISSIONS]: () =>
+        json({ ...page, items: [lateQuote, { ...applicant, respondBy: lateQuote.respondBy }] }),
+    });
+    await renderInbox();
+    const answered = rowOf('Ana López');
+    expect(answered).toHaveTextContent(text.respondBy('Fri, Nov 20, 3:00 PM EST'));
+    expect(within(answered).getByText(text.overdue)).toBeVisible();
+    expect(answered).not.toHaveTextContent(/Quote by/);
+  });
+
   it("has a 'Needs a reply' view with its counts, asked of the server", async () => {
     const api = signedIn();
     const user = userEvent.setup();

@@ -80,7 +80,9 @@ describe('TemplatesPage', () => {
     const quotes = screen.getByRole('region', { name: text.forms.quote });
     const applications = screen.getByRole('region', { name: text.forms.application });
     expect(within(quotes).getByRole('article', { name: 'Quote on its way' })).toBeVisible();
-    expect(within(applications).getByRole('article', { name: 'Interview invitation' })).toBeVisible();
+    expect(
+      within(applications).getByRole('article', { name: 'Interview invitation' }),
+    ).toBeVisible();
     expect(card('Interview invitation')).toHaveTextContent(
       text.changed('maria@example.com', 'Nov 20, 2026, 3:30 PM'),
     );

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { adminText } from '../../content/admin';
 import { repliesApi } from '../api';
 import type { ReplyInfo, SubmissionDetail } from '../contract';
@@ -17,9 +18,10 @@ function Item({
   onChange: (detail: SubmissionDetail) => void;
 }) {
   const out = reply.direction === 'out';
+  const headingId = useId();
   return (
     <article className="space-y-1">
-      <h3 className="font-bold break-words">
+      <h3 id={headingId} className="font-bold break-words">
         {out ? text.replyBy(reply.user ?? reply.from) : text.answerFrom(reply.from)}
       </h3>
       <p className="text-sm text-slate-600">
@@ -45,6 +47,7 @@ function Item({
       )}
       {out && reply.mail && (
         <MailState
+          about={headingId}
           state={reply.mail}
           paused={detail.mailPaused}
           sendAgain={() => repliesApi.sendAgain(detail.id, reply.id)}

@@ -37,6 +37,7 @@ function notificationText(
  */
 export function MailState({
   title,
+  about,
   state,
   states = text.notificationStates,
   paused,
@@ -45,6 +46,8 @@ export function MailState({
 }: {
   /** Its heading; none where the e-mail's own heading says what it is (a reply). */
   title?: string;
+  /** Without a title: the id of the heading that names the e-mail, read with its Send again. */
+  about?: string;
   state: NotificationState;
   states?: MailStates;
   paused: SubmissionDetail['mailPaused'];
@@ -53,6 +56,9 @@ export function MailState({
   onChange: (detail: SubmissionDetail) => void;
 }) {
   const stateId = useId();
+  const titleId = useId();
+  // Each Send again of the page is told apart by the e-mail it is about, then its state.
+  const describedBy = [title ? titleId : about, stateId].filter(Boolean).join(' ');
   const [sending, setSending] = useState(false);
   const [message, setMessage] = useState<{ text: string; failed: boolean }>();
 
@@ -75,14 +81,18 @@ export function MailState({
 
   return (
     <>
-      {title && <h3 className="mt-5 font-bold">{title}</h3>}
+      {title && (
+        <h3 id={titleId} className="mt-5 font-bold">
+          {title}
+        </h3>
+      )}
       <p id={stateId} className="mt-1 text-sm text-slate-800">
         {notificationText(state, states, paused)}
       </p>
       {state.state === 'failed' && (
         <button
           type="button"
-          aria-describedby={stateId}
+          aria-describedby={describedBy}
           disabled={sending}
           onClick={() => void again()}
           className={`${buttonClasses('secondary')} mt-2 px-4`}

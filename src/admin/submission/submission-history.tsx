@@ -9,21 +9,33 @@ const text = adminText.submission;
 
 /**
  * An event in words. A status chosen on the page says it was by hand (an answer given by phone);
- * a reply that moved it on (its status set: New to In progress) met the promise.
+ * the reply that gave the first response (its status set, New to In progress, with no response
+ * before it) met the promise; a later one that moved it on answered a visitor's answer.
  */
-function eventText(event: SubmissionEvent): string {
+function eventText(event: SubmissionEvent, firstResponse: boolean): string {
   switch (event.kind) {
     case 'status':
       return event.status
         ? text.statusEvent(adminText.statuses[event.status], event.user)
         : text.noteEvent(event.user);
     case 'reply':
-      return text.replyEvent(event.user, event.status !== null);
+      return text.replyEvent(event.user, firstResponse);
     case 'answer':
       return text.answerEvent;
     case 'note':
       return text.noteEvent(event.user);
   }
+}
+
+/** Each event in words, in order: only the first response is told as the promise met. */
+function eventTexts(events: readonly SubmissionEvent[]): string[] {
+  let responded = false;
+  return events.map((event) => {
+    const moved = event.status === 'in_progress' || event.status === 'handled';
+    const first = !responded && event.kind === 'reply' && moved;
+    if ((event.kind === 'status' || event.kind === 'reply') && moved) responded = true;
+    return eventText(event, first);
+  });
 }
 
 /** Received, then each change, reply and answer with its time and who; then the e-mails. */
@@ -36,7 +48,10 @@ export function SubmissionHistory({
 }) {
   const events = [
     { at: detail.receivedAt, text: text.receivedEvent },
-    ...detail.events.map((event) => ({ at: event.at, text: eventText(event) })),
+    ...eventTexts(detail.events).map((words, index) => ({
+      at: detail.events[index]?.at ?? detail.receivedAt,
+      text: words,
+    })),
   ];
   return (
     <DetailCard id="history-heading" title={text.history}>

@@ -426,7 +426,10 @@ describe('SubmissionPage', () => {
     expect(history).toHaveTextContent('Given up after 1 failed attempt (EENVELOPE 550).');
     // Only the given-up e-mail has the button (the acknowledgement was sent).
     const again = within(history).getByRole('button', { name: text.sendAgain });
-    expect(again).toHaveAccessibleDescription(text.notificationStates.failed(1, 'EENVELOPE 550'));
+    // Told apart from the other e-mails' Send again by the e-mail it is about.
+    expect(again).toHaveAccessibleDescription(
+      `${text.notification} ${text.notificationStates.failed(1, 'EENVELOPE 550')}`,
+    );
 
     await user.click(again);
 
@@ -704,6 +707,41 @@ describe('SubmissionPage', () => {
       expect(screen.getByText(text.answerWaiting('Nov 20, 2026, 6:30 PM'))).toBeVisible();
     });
 
+    it('tells only the first response as the promise met, not a reply to an answer that reopened it', async () => {
+      signedIn(() =>
+        json({
+          ...withConversation,
+          events: [
+            { at: sentAt, user: owner, kind: 'reply', status: 'in_progress' },
+            { at: sentAt + 3_600_000, user: '', kind: 'answer', status: 'new' },
+            { at: sentAt + 7_200_000, user: owner, kind: 'reply', status: 'in_progress' },
+          ],
+        }),
+      );
+      await renderSubmission();
+      const history = screen.getByRole('region', { name: text.history });
+      const met = within(history).getAllByText(/the first reply met the promise/);
+      expect(met).toHaveLength(1);
+      expect(within(history).getByText(`Replied by ${owner}`)).toBeVisible();
+    });
+
+    it("shows when a reply to an application's waiting answer is due, with no quote deadline", async () => {
+      const due = Date.parse('2026-11-23T11:00:00-05:00');
+      signedIn(() =>
+        json({
+          ...withConversation,
+          status: 'new',
+          respondBy: due,
+          quoteBy: null,
+        }),
+      );
+      await renderSubmission();
+      const promise = screen.getByRole('region', { name: text.promise });
+      expect(promise).toHaveTextContent(text.respondBy);
+      expect(promise).toHaveTextContent('Mon, Nov 23, 11:00 AM EST');
+      expect(promise).not.toHaveTextContent(text.quoteBy);
+    });
+
     it("sends a reply's given-up e-mail again by the reply's own address", async () => {
       const failed: SubmissionDetail = {
         ...withConversation,
@@ -720,7 +758,11 @@ describe('SubmissionPage', () => {
       const conversation = screen.getByRole('region', { name: text.conversation });
       expect(conversation).toHaveTextContent(text.notificationStates.failed(3, 'EENVELOPE 550'));
 
-      await user.click(within(conversation).getByRole('button', { name: text.sendAgain }));
+      const again = within(conversation).getByRole('button', { name: text.sendAgain });
+      expect(again).toHaveAccessibleDescription(
+        `${text.replyBy(owner)} ${text.notificationStates.failed(3, 'EENVELOPE 550')}`,
+      );
+      await user.click(again);
 
       expect(await within(conversation).findByText(text.sentAgain)).toHaveAttribute(
         'role',

@@ -79,12 +79,13 @@ function Fields({ detail }: { detail: SubmissionDetail }) {
   );
 }
 
-/** A quote's deadlines and when it was first answered. */
+/** A quote's deadlines (or the reply due to an answer) and when it was first answered. */
 function PromiseCard({ detail }: { detail: SubmissionDetail }) {
   const { respondBy, quoteBy, firstResponseAt } = detail;
   // Read once: whether it is overdue does not change under the owner's eyes.
   const [now] = useState(Date.now);
-  if (respondBy === null || quoteBy === null) return null;
+  // A quote's, or an application's while a visitor's answer waits (no quote to send then).
+  if (respondBy === null) return null;
   const overdue = detail.status === 'new' && respondBy < now;
   const rows = [
     {
@@ -93,7 +94,7 @@ function PromiseCard({ detail }: { detail: SubmissionDetail }) {
         ? `${formatDeadline(respondBy)} · ${adminText.inbox.overdue}`
         : formatDeadline(respondBy),
     },
-    { term: text.quoteBy, value: formatDeadline(quoteBy) },
+    ...(quoteBy === null ? [] : [{ term: text.quoteBy, value: formatDeadline(quoteBy) }]),
     {
       term: text.firstResponse,
       value:
