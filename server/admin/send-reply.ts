@@ -5,7 +5,7 @@
  * waiting any more, the submission's reply token made, and the 'reply' line of its history.
  */
 import { randomBytes } from 'node:crypto';
-import { sql, type SelectQueryBuilder } from 'kysely';
+import type { SelectQueryBuilder } from 'kysely';
 import type { ReplyInfo, SendReplyBody } from '../../src/admin/contract.ts';
 import type { Engine, Query } from '../db/engine.ts';
 import type { Tables } from '../db/tables.ts';
@@ -13,6 +13,7 @@ import type { FormDefinition } from '../intake/forms.ts';
 import { acknowledgementMessageId, messageDomain } from '../mail/messages.ts';
 import { newReplyToken } from '../replies/reply-token.ts';
 import { readConversation, type StoredReply } from '../store/reply-row.ts';
+import { queueConversationMail } from '../store/outbox-queue.ts';
 import { notificationState, OUTBOX_STATE_COLUMNS } from './notification-state.ts';
 
 /** Replies one account may send in an hour (counted in the database, shared by every instance). */
@@ -107,7 +108,7 @@ function replyQueries(engine: Engine, reply: NewReply, thread: Thread): Query[] 
     insertReply(engine, reply, thread),
     logReply(engine, reply, written),
     meetPromise(engine, reply, written),
-    queueReply(engine, thread.messageId),
+    queueConversationMail(engine, 'reply', thread.messageId),
   ];
 }
 
@@ -209,26 +210,6 @@ function meetPromise({ db }: Engine, { id, at }: NewReply, written: Written): Qu
     }))
     .where('id', '=', id)
     .where((eb) => eb.exists(written));
-}
-
-/** The reply's outbox row, queued by the database's clock as the outbox reads it. */
-function queueReply({ db, typed, nowMs }: Engine, messageId: string): Query {
-  const now = sql<number>`${sql.raw(nowMs)}`;
-  return db
-    .insertInto('outbox')
-    .columns(['submission_id', 'kind', 'created_at', 'next_attempt_at', 'reply_id'])
-    .expression(
-      db
-        .selectFrom('replies')
-        .select([
-          'submission_id',
-          typed('reply', 'text').as('kind'),
-          now.as('created_at'),
-          now.as('next_attempt_at'),
-          'id',
-        ])
-        .where('message_id', '=', messageId),
-    );
 }
 
 /** A submission's conversation for its page, oldest first: each reply with its e-mail's state. */

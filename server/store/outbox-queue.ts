@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { sql, type SelectQueryBuilder, type UpdateObject } from 'kysely';
+import {
+  sql,
+  type Expression,
+  type SelectQueryBuilder,
+  type SqlBool,
+  type UpdateObject,
+} from 'kysely';
 import type { MailState } from '../../src/admin/contract.ts';
 import type { Tables } from '../db/tables.ts';
 import type { Engine } from '../db/engine.ts';
@@ -93,6 +99,36 @@ export interface OutboxQueue {
   outboxSummary(): Promise<OutboxSummary>;
   /** The e-mails waiting and the relay's latest word, as every instance sees them. */
   mailState(): Promise<MailState>;
+}
+
+/**
+ * The outbox row of a conversation's e-mail, found by its `replies` row's Message-ID: a reply
+ * sent from the inbox ('reply'), or the owner's notice of a visitor's answer ('answer'); queued by
+ * the database's clock, as the outbox reads it. `only` narrows it (an answer: only when just added).
+ */
+export function queueConversationMail(
+  { db, typed, nowMs }: Engine,
+  kind: Extract<MailKind, 'reply' | 'answer'>,
+  messageId: string,
+  only: Expression<SqlBool> = sql<boolean>`TRUE`,
+) {
+  const now = sql<number>`${sql.raw(nowMs)}`;
+  return db
+    .insertInto('outbox')
+    .columns(['submission_id', 'kind', 'created_at', 'next_attempt_at', 'reply_id'])
+    .expression(
+      db
+        .selectFrom('replies')
+        .select([
+          'submission_id',
+          typed(kind, 'text').as('kind'),
+          now.as('created_at'),
+          now.as('next_attempt_at'),
+          'id',
+        ])
+        .where('message_id', '=', messageId)
+        .where(only),
+    );
 }
 
 /** The database's clock (Engine.nowMs), for lease times. */

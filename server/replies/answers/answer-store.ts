@@ -8,6 +8,7 @@ import { expressionBuilder, sql, type Expression, type SqlBool } from 'kysely';
 import type { Tables } from '../../db/tables.ts';
 import type { Engine } from '../../db/engine.ts';
 import type { AnswerClues } from './answer-match.ts';
+import { queueConversationMail } from '../../store/outbox-queue.ts';
 
 /** A visitor's answer as read from the mailbox, matched to its submission. */
 export interface IncomingAnswer {
@@ -101,7 +102,6 @@ export async function saveAnswer(
 ): Promise<number | undefined> {
   const { db, typed } = engine;
   const fresh = isNew(engine, answer);
-  const now = sql<number>`${sql.raw(engine.nowMs)}`;
   const rows = await engine.batch([
     db
       .insertInto('replies')
@@ -150,23 +150,7 @@ export async function saveAnswer(
       .where('id', '=', answer.submissionId)
       .where(fresh),
     // The owner's notice last: it is what tells the steps above that this answer is already in.
-    db
-      .insertInto('outbox')
-      .columns(['submission_id', 'kind', 'created_at', 'next_attempt_at', 'reply_id'])
-      .expression(
-        db
-          .selectFrom('replies')
-          .select([
-            'submission_id',
-            typed('answer', 'text').as('kind'),
-            now.as('created_at'),
-            now.as('next_attempt_at'),
-            'id',
-          ])
-          .where('message_id', '=', answer.messageId)
-          .where(fresh),
-      )
-      .returning('reply_id'),
+    queueConversationMail(engine, 'answer', answer.messageId, fresh).returning('reply_id'),
   ]);
   const queued = rows[3]?.[0]?.reply_id;
   return queued === undefined || queued === null ? undefined : Number(queued);
