@@ -119,6 +119,9 @@ test('at 390 px, by keyboard only: an English quote answered from its template k
   const { id } = (await posted.json()) as { id: string };
   await signIn(page);
   const before = await needsReplyCount(page);
+  // The desk's mark on its row: a reply is due.
+  const row = page.getByRole('listitem').filter({ hasText: email });
+  await expect(row.first()).toContainText('Respond by');
 
   // The submission's shared link, opened cold; then the keyboard alone.
   await page.goto(`/admin/#/submissions/${id}`);
@@ -159,6 +162,9 @@ test('at 390 px, by keyboard only: an English quote answered from its template k
   // The owner's long address in the history and the conversation wraps: nothing scrolls sideways.
   await expectNoHorizontalScroll(page);
   expect(await needsReplyCount(page)).toBe(before - 1);
+  // The promise met: the desk marks no reply due on its row any more.
+  await expect(row.first()).toBeVisible();
+  await expect(row.first()).not.toContainText('Respond by');
 });
 
 test('at 1280 px: a Spanish application answered in Spanish, and a second reply threads to the first', async ({

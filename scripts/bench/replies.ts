@@ -2,8 +2,8 @@
 // the SMTP server (issue 46). `npm start`'s built server with e-mail on (a real SMTP server on
 // loopback), quotes posted and their own mail (notification, acknowledgement) sent first; then
 // each reply is posted as the composer posts it, one at a time, and timed from the request's start
-// to the SMTP server's acceptance of the message that carries its Message-ID. The replies are
-// spread over several accounts, each under the per-account limit.
+// to the SMTP server's acceptance of the next message (the outbox is quiet by then, so it is the
+// reply's). The replies are spread over several accounts, each under the per-account limit.
 import type { SubmissionDetail } from '../../src/admin/contract.ts';
 import { quoteBody } from '../../server/testing/fixtures.ts';
 import {

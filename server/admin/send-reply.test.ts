@@ -366,6 +366,18 @@ describe.each(engines)('sending a reply on $name', (engine) => {
       payload: { kind: 'notify' },
     });
     expect(notify.statusCode).toBe(409);
+    // From outside the sign-in, and from another site, its Send again is refused and changes nothing.
+    const path = `/admin/api/submissions/${id}/replies/${replyId}/send-again`;
+    const outside = await app.inject({ method: 'POST', url: path, headers: SAME_ORIGIN });
+    expect(outside.statusCode).toBe(401);
+    const crossSite = await app.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'sec-fetch-site': 'cross-site', cookie: `admin_session=${token}` },
+    });
+    expect(crossSite.statusCode).toBe(403);
+    const still = await get<SubmissionDetail>(`/admin/api/submissions/${id}`);
+    expect(still.replies[0]?.mail).toMatchObject({ state: 'failed' });
 
     // The relay takes it now: a relay that delivers, and Send again.
     await outbox?.stop();

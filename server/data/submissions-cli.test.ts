@@ -48,7 +48,7 @@ describe('submissions list', () => {
       /quote\s+[0-9a-f-]{36}\s+Jordan Rivera 1\s+jordan\.rivera\+1@example\.com/,
     );
     expect(lines[2]).toContain('application');
-    expect(out).toMatch(/2 submissions in .*submissions\.db; notifications: 0 sent, 1 pending/);
+    expect(out).toMatch(/2 submissions in .*submissions\.db; e-mails: 0 sent, 1 pending/);
   });
 
   it('says the outbox is paused, and why the pending ones wait', async () => {

@@ -135,15 +135,16 @@ async function list(store: Store, filter: ListFilter, config: DatabaseConfig, io
   const summary = await store.outboxSummary();
   const pause = await store.relayPause();
   if (submissions.length > 0) io.out(`${table(listRows(submissions))}\n\n`);
-  const notifications =
+  const mails =
     summary.pending + summary.sent + summary.failed > 0
-      ? `; notifications: ${summary.sent} sent, ${summary.pending} pending, ${summary.failed} given up`
+      ? // Every e-mail of the outbox: notifications, acknowledgements, replies, answers' notices.
+        `; e-mails: ${summary.sent} sent, ${summary.pending} pending, ${summary.failed} given up`
       : '';
   // Why the pending ones wait: the relay refuses our sign-in or TLS (server/mail/outbox.ts).
   const paused = pause
     ? `; the outbox is paused since ${new Date(pause.since).toISOString()} (${pause.code}): the mail relay refuses our sign-in or TLS, check SMTP_URL`
     : '';
-  io.out(`${count(submissions.length)}${databaseWhere(config)}${notifications}${paused}\n`);
+  io.out(`${count(submissions.length)}${databaseWhere(config)}${mails}${paused}\n`);
 }
 
 async function exportTo(store: Store, filter: ListFilter, values: Options, io: CliIo) {

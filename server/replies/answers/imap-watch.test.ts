@@ -8,6 +8,9 @@ import { startAnswerWatcher, type AnswerWatcher } from './imap-watch.ts';
 import { smtpSender } from '../../mail/transport.ts';
 import { bodyText, startSmtp } from '../../testing/smtp.ts';
 import { startTestOutbox } from '../../testing/outbox.ts';
+import { inbox } from '../../admin/inbox.ts';
+import { forms } from '../../intake/forms.ts';
+import { NOTHING_PUBLISHED } from '../../../src/content/published.ts';
 
 const REPLY_ADDRESS = 'replies@staffing.example';
 const FROM = 'Potomac Staffing <hello@staffing.example>';
@@ -184,6 +187,19 @@ describe.skipIf(imapMissing !== '')(
         expect(rows.events).toMatchObject([{ kind: 'answer', user_email: '', status: 'new' }]);
         expect(rows.outbox.map((row) => Number(row.reply_id))).toEqual([Number(answer.id)]);
         await until(async () => (seen(await imap.flags(), uid) ? true : undefined));
+        // As the submission's page shows it: the answer in its conversation, a reply due again.
+        const shown = await inbox(store.database, {
+          forms,
+          published: () => NOTHING_PUBLISHED,
+        }).detail(sub.id);
+        expect(shown?.status).toBe('new');
+        expect(shown?.answerWaitingSince).toBe(Number(answer.at));
+        expect(shown?.replies.at(-1)).toMatchObject({
+          direction: 'in',
+          body: 'Yes, 120 guests.',
+          mail: null,
+        });
+        expect(shown?.events.at(-1)).toMatchObject({ kind: 'answer', user: '' });
       }, 20_000);
 
       it('tells the owner by e-mail through the outbox: who answered and their words, not the quote', async () => {
