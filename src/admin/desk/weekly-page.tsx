@@ -1,12 +1,9 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { ArrowLeft } from 'lucide-react';
-import { PageTitle } from '../../components/page-title';
 import { adminText } from '../../content/admin';
 import { adminApi } from '../api';
 import type { WeekFigures, WeeklyPicture } from '../contract';
 import { LoadFailed } from '../shared/load-failed';
-import { PageLink } from '../shared/page-link';
-import { usePageFocus } from '../shared/use-page-focus';
+import { PageHeading } from '../shared/page-heading';
 import {
   CountsChart,
   CountsLegend,
@@ -161,20 +158,15 @@ function WeeklyFigures({ picture }: { picture: WeeklyPicture }) {
 /** The weekly picture (#/weekly): how many quotes and applications came, and how soon quotes had a reply. */
 export function WeeklyPage() {
   const { state, retry } = useWeekly();
-  const headingRef = usePageFocus<HTMLHeadingElement>();
 
   return (
     <div className="space-y-5">
-      <PageTitle title={text.title} />
-      <PageLink to="/" icon={ArrowLeft}>
-        {text.back}
-      </PageLink>
-      <div>
-        <h1 ref={headingRef} tabIndex={-1} className="font-display text-3xl font-bold">
-          {text.heading}
-        </h1>
-        <p className="mt-2 max-w-prose text-slate-700">{text.intro}</p>
-      </div>
+      <PageHeading
+        title={text.title}
+        heading={text.heading}
+        back={{ to: '/', label: text.back }}
+        intro={text.intro}
+      />
       {state.status === 'loading' && <p className="text-slate-600">{adminText.loading}</p>}
       {state.status === 'failed' && (
         <LoadFailed message={text.loadFailed} retry={text.retry} onRetry={retry} />

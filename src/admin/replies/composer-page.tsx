@@ -1,15 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { ArrowLeft } from 'lucide-react';
 import { adminText } from '../../content/admin';
-import { PageTitle } from '../../components/page-title';
 import { labelledFields } from '../../forms/submission-fields';
 import { ApiError, adminApi, repliesApi } from '../api';
 import type { ReplyComposer, SubmissionDetail } from '../contract';
 import { LoadFailed } from '../shared/load-failed';
-import { PageLink } from '../shared/page-link';
-import { usePageFocus } from '../shared/use-page-focus';
 import { ComposerForm } from './composer-form';
+import { PageHeading } from '../shared/page-heading';
 
 const text = adminText.composer;
 
@@ -84,18 +81,14 @@ function nameOf(detail: SubmissionDetail): string {
 export function ComposerPage() {
   const { id = '' } = useParams();
   const { loaded, retry } = useComposer(id);
-  const headingRef = usePageFocus<HTMLHeadingElement>();
   const ready = loaded.status === 'ready' ? loaded : undefined;
   const name = ready ? nameOf(ready.detail) : '';
   return (
     <div className="mx-auto max-w-3xl space-y-5">
-      <PageTitle title={name ? text.heading(name) : text.title} />
-      <PageLink to={`/submissions/${encodeURIComponent(id)}`} icon={ArrowLeft}>
-        {text.back}
-      </PageLink>
-      <h1 ref={headingRef} tabIndex={-1} className="font-display text-3xl font-bold break-words">
-        {name ? text.heading(name) : text.title}
-      </h1>
+      <PageHeading
+        heading={name ? text.heading(name) : text.title}
+        back={{ to: `/submissions/${encodeURIComponent(id)}`, label: text.back }}
+      />
       {loaded.status === 'loading' && <p className="text-slate-600">{adminText.loading}</p>}
       {loaded.status === 'missing' && <p role="alert">{text.notFound}</p>}
       {loaded.status === 'failed' && (

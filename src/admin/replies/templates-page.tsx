@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import { ArrowLeft, Plus } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { adminText } from '../../content/admin';
 import { buttonClasses } from '../../components/button-link';
-import { PageTitle } from '../../components/page-title';
 import { ApiError, repliesApi } from '../api';
 import {
   REPLY_PLACEHOLDERS,
@@ -12,10 +11,9 @@ import {
   type ReplyTemplates,
 } from '../contract';
 import { LoadFailed } from '../shared/load-failed';
-import { PageLink } from '../shared/page-link';
-import { usePageFocus } from '../shared/use-page-focus';
 import { DisplayNameForm } from './display-name-form';
 import { TemplateCard } from './template-card';
+import { PageHeading } from '../shared/page-heading';
 
 const text = adminText.templates;
 
@@ -148,19 +146,14 @@ function FormTemplates({
 export function TemplatesPage() {
   const { loaded, retry, set } = useTemplates();
   const [announced, setAnnounced] = useState<{ text: string; failed: boolean }>();
-  const headingRef = usePageFocus<HTMLHeadingElement>();
   return (
     <div className="space-y-6">
-      <PageTitle title={text.title} />
-      <PageLink to="/" icon={ArrowLeft}>
-        {text.back}
-      </PageLink>
-      <div>
-        <h1 ref={headingRef} tabIndex={-1} className="font-display text-3xl font-bold">
-          {text.heading}
-        </h1>
-        <p className="mt-2 max-w-prose text-slate-700">{text.intro}</p>
-      </div>
+      <PageHeading
+        title={text.title}
+        heading={text.heading}
+        back={{ to: '/', label: text.back }}
+        intro={text.intro}
+      />
       <p
         role="status"
         className={`font-semibold empty:hidden ${announced?.failed ? 'text-red-700' : 'text-green-800'}`}

@@ -1,33 +1,24 @@
 import { useParams } from 'react-router';
-import { ArrowLeft } from 'lucide-react';
-import { PageTitle } from '../../components/page-title';
 import { siteEditorText } from '../../content/admin-site';
 import { partOf } from '../../content/site-parts';
 import { LoadFailed } from '../shared/load-failed';
-import { PageLink } from '../shared/page-link';
-import { usePageFocus } from '../shared/use-page-focus';
 import { PartEditor } from './part-editor';
 import { useSiteOverview } from './use-site';
+import { PageHeading } from '../shared/page-heading';
 
 const text = siteEditorText;
 
 function PartPage({ partId }: { partId: string }) {
   const part = partOf(partId);
   const { state, retry } = useSiteOverview();
-  const headingRef = usePageFocus<HTMLHeadingElement>();
   const title = part?.title ?? text.partNotFound;
   return (
     <div className="space-y-5">
-      <PageTitle title={title} />
-      <PageLink to="/site" icon={ArrowLeft}>
-        {text.backToSite}
-      </PageLink>
-      <div>
-        <h1 ref={headingRef} tabIndex={-1} className="font-display text-3xl font-bold break-words">
-          {title}
-        </h1>
-        {part && <p className="mt-2 max-w-3xl text-slate-700">{text.editor.intro}</p>}
-      </div>
+      <PageHeading
+        heading={title}
+        back={{ to: '/site', label: text.backToSite }}
+        intro={part && text.editor.intro}
+      />
       {part && state.status === 'loading' && <p className="text-slate-600">{text.loading}</p>}
       {part && state.status === 'failed' && (
         <LoadFailed message={text.loadFailed} retry={text.retry} onRetry={retry} />

@@ -1,16 +1,13 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ArrowLeft, Eye } from 'lucide-react';
+import { Eye } from 'lucide-react';
 import { buttonClasses } from '../../components/button-link';
-import { PageTitle } from '../../components/page-title';
 import { siteEditorText } from '../../content/admin-site';
 import { siteParts } from '../../content/site-parts';
 import { siteApi } from '../api';
 import { DetailCard } from '../shared/detail-card';
 import { LoadFailed } from '../shared/load-failed';
-import { PageLink } from '../shared/page-link';
 import type { SiteOverview } from '../site-contract';
-import { usePageFocus } from '../shared/use-page-focus';
 import { fieldLink } from './fields/field-ids';
 import { HistoryPanel } from './publish/history-panel';
 import { PreviewResult, usePreview } from './publish/preview-panel';
@@ -20,6 +17,7 @@ import { useSiteOverview } from './use-site';
 import { changedKeys } from './draft/working-copy';
 import { staleTranslations, type StaleTranslation } from './draft/stale-translations';
 import { PartStaleTranslations } from './publish/stale-translations';
+import { PageHeading } from '../shared/page-heading';
 
 const text = siteEditorText;
 const linkClass = 'inline-block min-h-6 py-0.5 text-navy-700 underline hover:text-navy-900';
@@ -167,23 +165,17 @@ function Overview({
 export function SitePage() {
   const { state, retry, refresh } = useSiteOverview();
   const [historyKey, setHistoryKey] = useState(0);
-  const headingRef = usePageFocus<HTMLHeadingElement>();
   const changed = () => {
     refresh();
     setHistoryKey((key) => key + 1);
   };
   return (
     <div className="space-y-5">
-      <PageTitle title={text.heading} />
-      <PageLink to="/" icon={ArrowLeft}>
-        {text.backToInbox}
-      </PageLink>
-      <div>
-        <h1 ref={headingRef} tabIndex={-1} className="font-display text-3xl font-bold">
-          {text.heading}
-        </h1>
-        <p className="mt-2 max-w-3xl text-slate-700">{text.intro}</p>
-      </div>
+      <PageHeading
+        heading={text.heading}
+        back={{ to: '/', label: text.backToInbox }}
+        intro={text.intro}
+      />
       {state.status === 'loading' && <p className="text-slate-600">{text.loading}</p>}
       {state.status === 'failed' && (
         <LoadFailed message={text.loadFailed} retry={text.retry} onRetry={retry} />
