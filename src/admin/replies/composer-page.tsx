@@ -1,42 +1,24 @@
-import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { adminText } from '../../content/admin';
 import { labelledFields } from '../../forms/submission-fields';
-import { ApiError, adminApi, repliesApi } from '../api';
-import type { ReplyComposer, SubmissionDetail } from '../contract';
+import { adminApi, repliesApi } from '../api';
+import type { SubmissionDetail } from '../contract';
 import { LoadFailed } from '../shared/load-failed';
 import { ComposerForm } from './composer-form';
 import { PageHeading } from '../shared/page-heading';
+import { useLoaded } from '../shared/use-loaded';
 
 const text = adminText.composer;
 
-type Loaded =
-  | { status: 'loading' | 'missing' | 'failed' }
-  | { status: 'ready'; composer: ReplyComposer; detail: SubmissionDetail };
-
 /** The composer and the submission it answers, both asked at once: a shared link opens it cold. */
 function useComposer(id: string) {
-  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let current = true;
-    Promise.all([repliesApi.composer(id), adminApi.submission(id)]).then(
-      ([composer, detail]) => current && setLoaded({ status: 'ready', composer, detail }),
-      (error: unknown) =>
-        current &&
-        setLoaded({
-          status: error instanceof ApiError && error.status === 404 ? 'missing' : 'failed',
-        }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [id, attempt]);
-  const retry = useCallback(() => {
-    setLoaded({ status: 'loading' });
-    setAttempt((n) => n + 1);
-  }, []);
-  return { loaded, retry };
+  return useLoaded(
+    () =>
+      Promise.all([repliesApi.composer(id), adminApi.submission(id)]).then(
+        ([composer, detail]) => ({ composer, detail }),
+      ),
+    id,
+  );
 }
 
 /** What the visitor sent, folded: at hand while writing, out of the way on a phone. */
@@ -81,7 +63,7 @@ function nameOf(detail: SubmissionDetail): string {
 export function ComposerPage() {
   const { id = '' } = useParams();
   const { loaded, retry } = useComposer(id);
-  const ready = loaded.status === 'ready' ? loaded : undefined;
+  const ready = loaded.status === 'ready' ? loaded.value : undefined;
   const name = ready ? nameOf(ready.detail) : '';
   return (
     <div className="mx-auto max-w-3xl space-y-5">

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Plus } from 'lucide-react';
 import { adminText } from '../../content/admin';
 import { buttonClasses } from '../../components/button-link';
@@ -14,33 +14,12 @@ import { LoadFailed } from '../shared/load-failed';
 import { DisplayNameForm } from './display-name-form';
 import { TemplateCard } from './template-card';
 import { PageHeading } from '../shared/page-heading';
+import { useLoaded } from '../shared/use-loaded';
 
 const text = adminText.templates;
 
-type Loaded = { status: 'loading' | 'failed' } | { status: 'ready'; templates: ReplyTemplates };
-
 function useTemplates() {
-  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let current = true;
-    repliesApi.templates().then(
-      (templates) => current && setLoaded({ status: 'ready', templates }),
-      () => current && setLoaded({ status: 'failed' }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [attempt]);
-  const retry = useCallback(() => {
-    setLoaded({ status: 'loading' });
-    setAttempt((n) => n + 1);
-  }, []);
-  const set = useCallback(
-    (templates: ReplyTemplates) => setLoaded({ status: 'ready', templates }),
-    [],
-  );
-  return { loaded, retry, set };
+  return useLoaded(() => repliesApi.templates());
 }
 
 function saveFailure(error: unknown): string {
@@ -166,13 +145,13 @@ export function TemplatesPage() {
       )}
       {loaded.status === 'ready' && (
         <>
-          <DisplayNameForm initial={loaded.templates.displayName} />
+          <DisplayNameForm initial={loaded.value.displayName} />
           <Placeholders />
           {replyForms.map((form) => (
             <FormTemplates
               key={form}
               form={form}
-              templates={loaded.templates}
+              templates={loaded.value}
               onChange={set}
               onAnnounce={setAnnounced}
             />
