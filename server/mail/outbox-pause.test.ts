@@ -73,6 +73,18 @@ describe.each(engines)('the outbox paused by a refused sign-in, on $name', (engi
     }));
   }
 
+  /**
+   * Until the one e-mail waits with its try given back, neither sent nor given up. Looked at
+   * between sends: a claim counts its try until the refusal is recorded, so a look at that moment
+   * sees 1; without the refund it never comes back to 0.
+   */
+  async function untilTryGivenBack() {
+    await until(async () => {
+      const found = await rows();
+      return found.length === 1 && found[0]?.attempts === 0 && !found[0].sent && !found[0].gaveUp;
+    });
+  }
+
   /** The inbox's session, from another instance on the same database. */
   async function inboxSession() {
     const other = await openStore(data.database);
@@ -196,7 +208,7 @@ describe.each(engines)('the outbox paused by a refused sign-in, on $name', (engi
     const before = tries;
     // Tried again after a short wait (a relay failure uses no try), or given up.
     await until(async () => tries >= before + 2 || (await store.outboxSummary()).failed > 0);
-    expect(await rows()).toMatchObject([{ attempts: 0, sent: false, gaveUp: false }]);
+    await untilTryGivenBack();
     expect((await store.outboxSummary()).failed).toBe(0);
   });
 
@@ -224,8 +236,12 @@ describe.each(engines)('the outbox paused by a refused sign-in, on $name', (engi
     };
     await store.save({ form: 'quote', fields: quoteBody(1), notify: true });
     start('smtp://unused', { sender, log });
-    await until(async () => (await store.mailState()).paused !== null);
-    const since = (await store.mailState()).paused?.since;
+    // The start read in the same look that saw the pause: a probe may end it just after.
+    let since: number | undefined;
+    await until(async () => {
+      since = (await store.mailState()).paused?.since;
+      return since !== undefined;
+    });
     // At least one probe that passed and a send refused again, however slow the machine.
     const again = 'the mail relay let the probe in but refuses the sends: paused';
     await until(() => Promise.resolve(logged.includes(again)));
@@ -238,7 +254,7 @@ describe.each(engines)('the outbox paused by a refused sign-in, on $name', (engi
     expect([...seen]).toEqual([since]);
     expect(logged.filter((message) => message.includes('paused'))).toHaveLength(2);
     expect(logged.filter((message) => message.includes('resumed'))).toHaveLength(1);
-    expect(await rows()).toMatchObject([{ attempts: 0, sent: false, gaveUp: false }]);
+    await untilTryGivenBack();
 
     // The sends accepted: the e-mail leaves, and the pause is over for good.
     refusing = false;
