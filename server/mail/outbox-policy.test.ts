@@ -71,6 +71,19 @@ describe.each(engines)('outbox policy on $name', (engine: TestEngine) => {
     }));
   }
 
+  /**
+   * Until the one e-mail waits with no try used, its last error `code`. Looked at between tries: a
+   * claim counts its try until the relay's failure is recorded and the try given back.
+   */
+  async function untilWaitingNoTry(code: string) {
+    await until(async () => {
+      const [row, ...more] = await rows();
+      return (
+        more.length === 0 && row?.attempts === 0 && row.error === code && !row.sent && !row.gaveUp
+      );
+    });
+  }
+
   it('gives up at once on a permanent refusal (5xx), with its code', async () => {
     const sendMail = vi.fn(async () => {
       throw refusal(550);
@@ -127,7 +140,7 @@ describe.each(engines)('outbox policy on $name', (engine: TestEngine) => {
     start(smtpSender(url), { maxAttempts: 3, log });
 
     await until(async () => retries.mock.calls.length >= 6);
-    expect(await rows()).toMatchObject([{ attempts: 0, error: code, sent: false, gaveUp: false }]);
+    await untilWaitingNoTry(code);
     expect((await store.mailState()).waiting).toBe(1);
     expect(givenUp).not.toHaveBeenCalled();
 
@@ -213,9 +226,7 @@ describe.each(engines)('outbox policy on $name', (engine: TestEngine) => {
     givenUp.mockClear();
     outboxes[0]?.nudge();
     await until(async () => retries.mock.calls.length >= 3);
-    expect(await rows()).toMatchObject([
-      { attempts: 0, error: 'ECONNREFUSED', sent: false, gaveUp: false },
-    ]);
+    await untilWaitingNoTry('ECONNREFUSED');
     expect(givenUp).not.toHaveBeenCalled();
     expect((await store.mailState()).oldestWaitingSince).toBeGreaterThan(Date.now() - 60_000);
   });
