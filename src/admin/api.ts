@@ -93,7 +93,8 @@ export const adminApi = {
     call<{ ok: true }>('/sign-out-everywhere', { method: 'POST' }, { reportSignOut: false }),
   submissions: (query: URLSearchParams, signal?: AbortSignal) =>
     call<InboxPage>(`/submissions?${query}`, signal ? { signal } : {}),
-  submission: (id: string) => call<SubmissionDetail>(`/submissions/${encodeURIComponent(id)}`),
+  submission: (id: string, signal?: AbortSignal) =>
+    call<SubmissionDetail>(`/submissions/${encodeURIComponent(id)}`, signal ? { signal } : {}),
   update: (id: string, change: UpdateSubmissionBody) =>
     call<SubmissionDetail>(`/submissions/${encodeURIComponent(id)}`, {
       method: 'PATCH',

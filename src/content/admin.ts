@@ -328,6 +328,7 @@ export const adminText = {
     sendAgainFailed: 'Not queued: the server could not be reached. Try again.',
     notFound: 'This submission does not exist.',
     loadFailed: 'This submission could not be loaded.',
+    retry: 'Try again',
     spam: {
       heading: 'Why this is in Spam',
       intro:

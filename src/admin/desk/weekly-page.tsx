@@ -1,9 +1,10 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { adminText } from '../../content/admin';
 import { adminApi } from '../api';
 import type { WeekFigures, WeeklyPicture } from '../contract';
 import { LoadFailed } from '../shared/load-failed';
 import { PageHeading } from '../shared/page-heading';
+import { useLoaded } from '../shared/use-loaded';
 import {
   CountsChart,
   CountsLegend,
@@ -14,34 +15,6 @@ import {
 } from './weekly-chart';
 
 const text = adminText.weekly;
-
-type WeeklyState =
-  { status: 'loading' } | { status: 'failed' } | { status: 'ready'; picture: WeeklyPicture };
-
-function useWeekly() {
-  const [state, setState] = useState<WeeklyState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    adminApi.weekly(controller.signal).then(
-      (picture) => {
-        // An abort while the body was being read resolves (with an empty body), not rejects.
-        if (!controller.signal.aborted) setState({ status: 'ready', picture });
-      },
-      () => {
-        if (!controller.signal.aborted) setState({ status: 'failed' });
-      },
-    );
-    return () => controller.abort();
-  }, [attempt]);
-
-  const retry = () => {
-    setState({ status: 'loading' });
-    setAttempt((n) => n + 1);
-  };
-  return { state, retry };
-}
 
 function ChartCard({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -157,7 +130,7 @@ function WeeklyFigures({ picture }: { picture: WeeklyPicture }) {
 
 /** The weekly picture (#/weekly): how many quotes and applications came, and how soon quotes had a reply. */
 export function WeeklyPage() {
-  const { state, retry } = useWeekly();
+  const { loaded, retry } = useLoaded((signal) => adminApi.weekly(signal));
 
   return (
     <div className="space-y-5">
@@ -167,11 +140,11 @@ export function WeeklyPage() {
         back={{ to: '/', label: text.back }}
         intro={text.intro}
       />
-      {state.status === 'loading' && <p className="text-slate-600">{adminText.loading}</p>}
-      {state.status === 'failed' && (
+      {loaded.status === 'loading' && <p className="text-slate-600">{adminText.loading}</p>}
+      {(loaded.status === 'failed' || loaded.status === 'missing') && (
         <LoadFailed message={text.loadFailed} retry={text.retry} onRetry={retry} />
       )}
-      {state.status === 'ready' && <WeeklyFigures picture={state.picture} />}
+      {loaded.status === 'ready' && <WeeklyFigures picture={loaded.value} />}
     </div>
   );
 }

@@ -5,13 +5,16 @@ import { ApiError } from '../api';
 export type Loaded<T> =
   { status: 'loading' | 'missing' | 'failed' } | { status: 'ready'; value: T };
 
+const LOADING = { status: 'loading' } as const;
+
 /**
- * Loads what a page shows, again when `key` changes (another submission) or on `retry` after a
- * failure; an answer that comes after the page moved on is dropped. `set` puts in what a change
- * answered (a saved template), without asking again.
+ * Loads what a page shows, again when `key` changes (another submission: what the last one
+ * showed is not shown meanwhile) or on `retry` after a failure. A load the page has moved on
+ * from is aborted through `signal`, and its answer dropped. `set` puts in what a change answered
+ * (a saved template), without asking again.
  */
-export function useLoaded<T>(load: () => Promise<T>, key = '') {
-  const [loaded, setLoaded] = useState<Loaded<T>>({ status: 'loading' });
+export function useLoaded<T>(load: (signal: AbortSignal) => Promise<T>, key = '') {
+  const [state, setState] = useState<{ key: string; loaded: Loaded<T> }>({ key, loaded: LOADING });
   const [attempt, setAttempt] = useState(0);
   const latest = useRef(load);
   // The load of the latest render (its `key`'s), kept before the effect below runs it.
@@ -19,23 +22,27 @@ export function useLoaded<T>(load: () => Promise<T>, key = '') {
     latest.current = load;
   });
   useEffect(() => {
-    let current = true;
-    latest.current().then(
-      (value) => current && setLoaded({ status: 'ready', value }),
+    const controller = new AbortController();
+    // An abort while a body is read may resolve (with an empty body): the signal decides.
+    const settle = (loaded: Loaded<T>) => {
+      if (!controller.signal.aborted) setState({ key, loaded });
+    };
+    latest.current(controller.signal).then(
+      (value) => settle({ status: 'ready', value }),
       (error: unknown) =>
-        current &&
-        setLoaded({
+        settle({
           status: error instanceof ApiError && error.status === 404 ? 'missing' : 'failed',
         }),
     );
-    return () => {
-      current = false;
-    };
+    return () => controller.abort();
   }, [key, attempt]);
   const retry = useCallback(() => {
-    setLoaded({ status: 'loading' });
+    setState({ key, loaded: LOADING });
     setAttempt((n) => n + 1);
-  }, []);
-  const set = useCallback((value: T) => setLoaded({ status: 'ready', value }), []);
-  return { loaded, retry, set };
+  }, [key]);
+  const set = useCallback(
+    (value: T) => setState({ key, loaded: { status: 'ready', value } }),
+    [key],
+  );
+  return { loaded: state.key === key ? state.loaded : LOADING, retry, set };
 }

@@ -511,12 +511,32 @@ describe('SubmissionPage', () => {
     expect(screen.getByRole('link', { name: text.back })).toBeVisible();
   });
 
-  it('says when the submission could not be loaded', async () => {
-    signedIn(() => json({ ok: false, error: 'Internal' }, 500));
+  it('says when the submission could not be loaded, and Try again shows it once it comes', async () => {
+    let calls = 0;
+    signedIn(() => {
+      calls += 1;
+      return calls === 1 ? json({ ok: false, error: 'Internal' }, 500) : json(detail);
+    });
     window.location.hash = '#/submissions/abc';
     render(<AdminApp />);
 
     await expectAlertSaying(text.loadFailed);
+    await userEvent.setup().click(screen.getByRole('button', { name: text.retry }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ana López' })).toBeVisible();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('moving to another submission shows neither the last one nor its answer, and drops that load', async () => {
+    const api = signedIn();
+    api.on('GET /admin/api/submissions/def', () => new Promise<Response>(() => {}));
+    await renderSubmission();
+
+    window.location.hash = '#/submissions/def';
+    expect(await screen.findByRole('heading', { level: 1, name: adminText.loading })).toBeVisible();
+    expect(screen.queryByText('Ana López')).toBeNull();
+    window.location.hash = '#/submissions/abc';
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ana López' })).toBeVisible();
+    expect(api.calls('GET /admin/api/submissions/def')[0]?.signal?.aborted).toBe(true);
   });
 
   it("shows a quote's deadlines, marks it overdue while New, and when it was first answered", async () => {

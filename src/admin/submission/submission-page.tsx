@@ -5,7 +5,9 @@ import { AttachmentList } from './attachment-list';
 import { PageTitle } from '../../components/page-title';
 import { adminText } from '../../content/admin';
 import { labelledFields } from '../../forms/submission-fields';
-import { adminApi, ApiError } from '../api';
+import { adminApi } from '../api';
+import { LoadFailed } from '../shared/load-failed';
+import { useLoaded } from '../shared/use-loaded';
 import type { SubmissionDetail } from '../contract';
 import {
   formatDay,
@@ -31,12 +33,6 @@ import type { PersonErased } from '../contract';
 
 const text = adminText.submission;
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-type Loaded =
-  | { status: 'loading' }
-  | { status: 'missing' | 'failed' }
-  | { status: 'ready'; detail: SubmissionDetail }
-  | { status: 'erased'; erased: PersonErased };
 
 /** A field's value: a day written out, a phone number as a call link, or the text as sent. */
 function FieldValue({ name, value }: { name: string; value: string }) {
@@ -171,29 +167,26 @@ function useReplySent(): string | undefined {
   return sentTo;
 }
 
+/**
+ * The submission shown (loaded again for another id, or on 'Try again'), and what erasing its
+ * person removed, which takes its place until the page moves to another submission.
+ */
+function useSubmission(id: string) {
+  const { loaded, retry, set } = useLoaded((signal) => adminApi.submission(id, signal), id);
+  const [erasure, setErasure] = useState<{ id: string; erased: PersonErased }>();
+  const erased = erasure?.id === id ? erasure.erased : undefined;
+  const setErased = (next: PersonErased) => setErasure({ id, erased: next });
+  return { loaded, retry, set, erased, setErased };
+}
+
 export function SubmissionPage() {
   const { id = '' } = useParams();
   const { search } = useLocation();
   const sentTo = useReplySent();
-  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
+  const { loaded, retry, set, erased, setErased } = useSubmission(id);
   const headingRef = usePageFocus<HTMLHeadingElement>();
 
-  useEffect(() => {
-    let current = true;
-    adminApi.submission(id).then(
-      (detail) => current && setLoaded({ status: 'ready', detail }),
-      (error: unknown) =>
-        current &&
-        setLoaded({
-          status: error instanceof ApiError && error.status === 404 ? 'missing' : 'failed',
-        }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [id]);
-
-  const detail = loaded.status === 'ready' ? loaded.detail : undefined;
+  const detail = !erased && loaded.status === 'ready' ? loaded.value : undefined;
   const name = detail
     ? String(detail.fields.clientName ?? detail.fields.fullName ?? detail.id)
     : '';
@@ -205,8 +198,7 @@ export function SubmissionPage() {
       <PageTitle title={name || adminText.appName} />
       <div>
         <h1 ref={headingRef} tabIndex={-1} className="font-display text-3xl font-bold break-words">
-          {name ||
-            (loaded.status === 'erased' ? adminText.person.erasedHeading : adminText.loading)}
+          {name || (erased ? adminText.person.erasedHeading : adminText.loading)}
         </h1>
         {detail && (
           <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-slate-700">
@@ -232,21 +224,17 @@ export function SubmissionPage() {
           {detail ? text.replySent(sentTo) : ''}
         </p>
       )}
-      {loaded.status === 'missing' && <p role="alert">{text.notFound}</p>}
-      {loaded.status === 'failed' && <p role="alert">{text.loadFailed}</p>}
-      {loaded.status === 'erased' && (
+      {!erased && loaded.status === 'missing' && <p role="alert">{text.notFound}</p>}
+      {!erased && loaded.status === 'failed' && (
+        <LoadFailed message={text.loadFailed} retry={text.retry} onRetry={retry} />
+      )}
+      {erased && (
         <p role="status" className="rounded-lg border border-slate-200 bg-white p-5">
-          {adminText.person.erased(loaded.erased.submissions, loaded.erased.files)}
-          {loaded.erased.left > 0 && ` ${adminText.person.left(loaded.erased.left)}`}
+          {adminText.person.erased(erased.submissions, erased.files)}
+          {erased.left > 0 && ` ${adminText.person.left(erased.left)}`}
         </p>
       )}
-      {detail && (
-        <Detail
-          detail={detail}
-          onChange={(next) => setLoaded({ status: 'ready', detail: next })}
-          onErased={(erased) => setLoaded({ status: 'erased', erased })}
-        />
-      )}
+      {detail && <Detail detail={detail} onChange={set} onErased={setErased} />}
     </div>
   );
 }
