@@ -36,13 +36,16 @@ export function useLoaded<T>(load: (signal: AbortSignal) => Promise<T>, key = ''
     );
     return () => controller.abort();
   }, [key, attempt]);
-  const retry = useCallback(() => {
-    setState({ key, loaded: LOADING });
-    setAttempt((n) => n + 1);
-  }, [key]);
-  const set = useCallback(
-    (value: T) => setState({ key, loaded: { status: 'ready', value } }),
+  // Only for the key shown: a save of the last submission that answers after the page moved on
+  // to another must not take the other's place.
+  const put = useCallback(
+    (loaded: Loaded<T>) => setState((last) => (last.key === key ? { key, loaded } : last)),
     [key],
   );
+  const retry = useCallback(() => {
+    put(LOADING);
+    setAttempt((n) => n + 1);
+  }, [put]);
+  const set = useCallback((value: T) => put({ status: 'ready', value }), [put]);
   return { loaded: state.key === key ? state.loaded : LOADING, retry, set };
 }

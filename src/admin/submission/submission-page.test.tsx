@@ -539,6 +539,24 @@ describe('SubmissionPage', () => {
     expect(api.calls('GET /admin/api/submissions/def')[0]?.signal?.aborted).toBe(true);
   });
 
+  it('a status saved on one submission that answers after the page moved to another leaves the other shown', async () => {
+    const api = signedIn();
+    let answer: (response: Response) => void = () => {};
+    api.on(`PATCH ${DETAIL}`, () => new Promise<Response>((resolve) => (answer = resolve)));
+    const other = { ...detail, id: 'def', fields: { ...detail.fields, clientName: 'Bea Ruiz' } };
+    api.on('GET /admin/api/submissions/def', () => json(other));
+    const user = userEvent.setup();
+    await renderSubmission();
+    await user.click(statusRadio('handled'));
+    await waitFor(() => expect(api.calls(`PATCH ${DETAIL}`)).toHaveLength(1));
+
+    window.location.hash = '#/submissions/def';
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bea Ruiz' })).toBeVisible();
+    answer(json(withStatus('handled')));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByRole('heading', { level: 1, name: 'Bea Ruiz' })).toBeVisible();
+  });
+
   it("shows a quote's deadlines, marks it overdue while New, and when it was first answered", async () => {
     // Friday 20 November 2026, 3:00 PM in New York: due Monday 11:00 AM, long past.
     const friday = Date.parse('2026-11-20T15:00:00-05:00');
