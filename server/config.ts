@@ -31,6 +31,24 @@ export interface Config {
    * (docs/retention.md).
    */
   retainDays: { application?: number; quote?: number };
+  /** Web Push to the owner's devices (docs/push.md). */
+  push: PushConfig;
+}
+
+export interface PushConfig {
+  /**
+   * The VAPID key pair (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, base64url as `web-push
+   * generate-vapid-keys` prints them); unset: made at the first start and kept in the database,
+   * shared by every instance.
+   */
+  vapid?: { publicKey: string; privateKey: string } | undefined;
+  /** Who the push services may contact (VAPID_SUBJECT, mailto: or https:); unset: NOTIFY_FROM's address. */
+  subject?: string | undefined;
+  /**
+   * Origins a device's push endpoint may name besides the known push services
+   * (PUSH_ENDPOINT_ORIGINS; for the tests' local push service). Empty unless set: fail closed.
+   */
+  extraEndpointOrigins: string[];
 }
 
 export interface BackupConfig {
@@ -178,6 +196,24 @@ function commaList<T extends z.ZodType<string, string>>(item: T) {
   );
 }
 
+/** A key as `web-push generate-vapid-keys` prints it: base64url without padding, `length` characters. */
+function base64url(what: string, length: number) {
+  return z
+    .string()
+    .regex(
+      new RegExp(`^[A-Za-z0-9_-]{${length}}$`),
+      `must be ${what}, ${length} base64url characters`,
+    );
+}
+
+/** An origin a push endpoint may name (the tests' local push service): no path, no wildcard. */
+const pushOrigin = z
+  .string()
+  .refine(
+    (text) => URL.canParse(text) && new URL(text).origin === text,
+    'each entry must be an origin such as http://127.0.0.1:9000 (no path, no trailing slash)',
+  );
+
 const origin = z
   .string()
   .refine(
@@ -283,6 +319,12 @@ const serverEnv = databaseEnv.extend({
         'must be imaps://USER:PASSWORD@HOST[:PORT]/MAILBOX, the user and the password percent-encoded (@ as %40, # as %23, / as %2F)',
       ),
   ),
+  VAPID_PUBLIC_KEY: optional(base64url('the VAPID public key', 87)),
+  VAPID_PRIVATE_KEY: optional(base64url('the VAPID private key', 43)),
+  VAPID_SUBJECT: optional(
+    z.string().regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'must be a mailto: or https: URL'),
+  ),
+  PUSH_ENDPOINT_ORIGINS: commaList(pushOrigin),
   OUTBOX_LEASE_SECONDS: optional(wholeNumber(2, 3600)),
   PUBLISH_TIMEOUT_MS: optional(wholeNumber(1, 600_000)),
   BACKUP_HOUR: optional(wholeNumber(0, 23, ' (the hour of the nightly backup, local time)')),
@@ -310,6 +352,7 @@ const SECRETS = new Set([
   'SMTP_URL',
   'IMAP_URL',
   'DATABASE_URL',
+  'VAPID_PRIVATE_KEY',
 ]);
 
 /** Parses `env` with `schema`, or throws one error that names each wrong variable and its value. */
@@ -418,6 +461,11 @@ function checkCombinations(parsed: ServerEnv): string[] {
       '  REPLY_ADDRESS: is set, but IMAP_URL is not (answers sent there would never reach the inbox)',
     );
   }
+  if (Boolean(parsed.VAPID_PUBLIC_KEY) !== Boolean(parsed.VAPID_PRIVATE_KEY)) {
+    problems.push(
+      '  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: push needs both (or neither: made once and kept)',
+    );
+  }
   if (parsed.TRUST_PROXY_HOPS && parsed.TRUST_PROXY?.length === 0) {
     problems.push('  TRUST_PROXY_HOPS: is set, but TRUST_PROXY trusts no proxy');
   }
@@ -479,6 +527,14 @@ export function loadConfig(env: Env = process.env, buildTimeEndpoints: string[] 
       ? { dir: path.resolve(parsed.BACKUP_DIR), hour: parsed.BACKUP_HOUR ?? 3 }
       : undefined,
     retainDays: retainDays(parsed),
+    push: {
+      vapid:
+        parsed.VAPID_PUBLIC_KEY && parsed.VAPID_PRIVATE_KEY
+          ? { publicKey: parsed.VAPID_PUBLIC_KEY, privateKey: parsed.VAPID_PRIVATE_KEY }
+          : undefined,
+      subject: parsed.VAPID_SUBJECT,
+      extraEndpointOrigins: parsed.PUSH_ENDPOINT_ORIGINS ?? [],
+    },
   };
 }
 

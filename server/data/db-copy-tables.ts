@@ -32,6 +32,8 @@ const KEYS: { [T in CopiedTable]: readonly (keyof Tables[T] & string)[] } = {
   site_instances: ['id'],
   replies: ['id'],
   reply_templates: ['id'],
+  push_devices: ['id'],
+  push_queue: ['id'],
 };
 
 /**

@@ -67,6 +67,10 @@ const released: Record<number, Record<EngineKind, string>> = {
     sqlite: 'f48aa35ed58165ce154298bbd6a0ea3b67d7668efaecbc6541d5c4efd7b93598',
     postgres: 'd3891c8a0649c2dbe20dcf5c3a0e8c823dfe625b2f71db32845fb0801e657caf',
   },
+  15: {
+    sqlite: 'ccb4041105e2c9dd28ebebab51fb9ed642693ed6113a268e7ed81d5044679f1a',
+    postgres: 'd15eac6a02003c9fb0ec31900d51a0db18c89833e70d54957274a9e28cbae1e2',
+  },
 };
 
 /** The checksum of a migration's statements as the runner sends them to `engine`. */

@@ -597,4 +597,44 @@ export const migrations: readonly { version: number; statements: readonly Step[]
       },
     ],
   },
+  {
+    version: 15,
+    statements: [
+      // Web Push to the owner's devices (docs/push.md): one row per browser that turned alerts on,
+      // its push service's endpoint (an https URL of a known push service) and its keys (RFC 8291).
+      `CREATE TABLE push_devices (
+        id INTEGER PRIMARY KEY,
+        user_id INTEGER NOT NULL REFERENCES users (id),
+        endpoint TEXT NOT NULL UNIQUE,
+        p256dh TEXT NOT NULL,
+        auth TEXT NOT NULL,
+        label TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        last_sent_at INTEGER,
+        last_error TEXT
+      )`,
+      // The pushes to send, one row per device and event: an event ('lead:ID', 'due:ID:DEADLINE',
+      // 'mail:OUTBOXID') is queued once per device whichever instance sees it first (UNIQUE), and
+      // sent by the one holding the row's lease (claim_token fences it), as the outbox sends mail.
+      // No words of the push are kept: they are made from the submission when it is sent.
+      `CREATE TABLE push_queue (
+        id INTEGER PRIMARY KEY,
+        device_id INTEGER NOT NULL REFERENCES push_devices (id),
+        event TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        submission_id TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at INTEGER NOT NULL,
+        lease_until INTEGER,
+        claim_token TEXT,
+        sent_at INTEGER,
+        gave_up_at INTEGER,
+        last_error TEXT
+      )`,
+      'CREATE UNIQUE INDEX push_queue_event ON push_queue (device_id, event)',
+      'CREATE INDEX push_queue_due ON push_queue (sent_at, gave_up_at, next_attempt_at)',
+      'CREATE INDEX push_queue_submission ON push_queue (submission_id)',
+    ],
+  },
 ];

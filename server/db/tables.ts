@@ -177,6 +177,38 @@ export interface Tables {
     /** The References header's Message-IDs, space-separated. */
     ref_ids: string | null;
   };
+  /** A browser that receives the owner's pushes (migration 15, docs/push.md). */
+  push_devices: {
+    id: Generated<number>;
+    user_id: number;
+    /** The push service's URL for this browser: https, a known push service's host. */
+    endpoint: string;
+    /** The browser's P-256 public key and auth secret (base64url), for RFC 8291 encryption. */
+    p256dh: string;
+    auth: string;
+    /** What the owner sees in the device list ("Chrome on Android"). */
+    label: string;
+    created_at: number;
+    last_sent_at: number | null;
+    last_error: string | null;
+  };
+  /** One push to send to one device (migration 15); claimed under a lease as the outbox's rows. */
+  push_queue: {
+    id: Generated<number>;
+    device_id: number;
+    /** Unique per device: 'lead:ID', 'due:ID:DEADLINE', 'mail:OUTBOXID'. */
+    event: string;
+    kind: 'lead' | 'due' | 'mail';
+    submission_id: string;
+    created_at: number;
+    attempts: Generated<number>;
+    next_attempt_at: number;
+    lease_until: number | null;
+    claim_token: string | null;
+    sent_at: number | null;
+    gave_up_at: number | null;
+    last_error: string | null;
+  };
   /** SQLite only: the FTS5 index of the inbox's search; its rowid is the submission's seq. */
   submissions_search: { rowid: number; body: string };
 }
@@ -197,6 +229,8 @@ export const TABLE_ORDER = [
   'submission_events',
   'acknowledged_addresses',
   'site_versions',
+  'push_devices',
+  'push_queue',
   'site_draft',
   'site_media_files',
   'erasures',

@@ -650,3 +650,65 @@ export interface PersonErased {
   /** The person's submissions that were not in the list, so not erased: they arrived after it. */
   left: number;
 }
+
+// ---- Web Push to the owner's devices (docs/push.md) ----
+
+/** A push endpoint's longest URL (the push services' are under 500 characters). */
+export const PUSH_ENDPOINT_MAX_LENGTH = 2048;
+export const PUSH_LABEL_MAX_LENGTH = 80;
+
+/** base64url, as PushSubscription.toJSON() gives the keys. */
+const base64urlKey = (min: number, max: number) =>
+  z.string().check(z.regex(/^[A-Za-z0-9_-]+={0,2}$/), z.minLength(min), z.maxLength(max));
+
+/**
+ * POST /admin/api/push/devices: this browser's PushSubscription.toJSON() (endpoint and keys; its
+ * expirationTime is ignored) and a label for the device list ("Chrome on Android"). The server also
+ * checks the endpoint names a push service (server/push/, docs/push.md).
+ */
+export const pushDeviceSchema = z.object({
+  endpoint: z.string().check(z.minLength(1), z.maxLength(PUSH_ENDPOINT_MAX_LENGTH)),
+  keys: z.object({
+    /** The browser's P-256 public key: 65 bytes, 87 characters. */
+    p256dh: base64urlKey(80, 100),
+    /** The auth secret: 16 bytes, 22 characters. */
+    auth: base64urlKey(16, 30),
+  }),
+  label: z.string().check(z.trim(), z.minLength(1), z.maxLength(PUSH_LABEL_MAX_LENGTH)),
+});
+export type PushDeviceBody = z.infer<typeof pushDeviceSchema>;
+
+/** One device that receives the user's pushes, as the device list shows it. */
+export interface PushDevice {
+  id: number;
+  label: string;
+  /** When it was turned on (ms since the epoch). */
+  createdAt: number;
+  /** The last push its push service accepted; null: none yet. */
+  lastSentAt: number | null;
+  /** Its endpoint, so that a browser finds itself in the list (its own subscription's endpoint). */
+  endpoint: string;
+}
+
+/** GET /admin/api/push: the key to subscribe with, and the signed-in user's devices. */
+export interface PushState {
+  /** The VAPID public key (base64url): PushManager.subscribe's applicationServerKey. */
+  publicKey: string;
+  devices: PushDevice[];
+}
+
+/**
+ * What a push carries (JSON, encrypted to the device): a line about one submission and the page
+ * to open. No more personal data than `body`'s line; nothing for spam.
+ */
+export interface PushMessage {
+  kind: 'lead' | 'due' | 'mail';
+  /** "Quote request", "Reply due in 30 minutes", "E-mail waiting". */
+  title: string;
+  /** "Ana López, 90 guests, Saturday, December 26". */
+  body: string;
+  /** The submission's page: `/admin/#/submissions/ID`. */
+  url: string;
+  /** One notification per submission and kind: a later one replaces it. */
+  tag: string;
+}
