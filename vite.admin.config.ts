@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { imagetools } from 'vite-imagetools';
+import { serviceWorkerPlugin } from './scripts/build/service-worker';
 
 // The owner's inbox (src/admin): its own document and bundle, built apart from the public site so
 // that dist/ (what a static host serves) holds no inbox and the public pages do not change by a
@@ -21,6 +22,8 @@ export default defineConfig({
       include: '**/*.{svg,png,jpg,jpeg,webp,avif}?*',
       cache: { dir: process.env.IMAGETOOLS_CACHE_DIR || undefined },
     }),
+    // /admin/sw.js: the shell's cache and the pushes (src/admin/service-worker/).
+    serviceWorkerPlugin(),
   ],
   server: {
     // `npm run dev:admin` talks to the receiver that `npm start` runs.

@@ -7,4 +7,7 @@ import { listenForPushes } from './push-events';
 
 declare const self: ServiceWorkerGlobalScope;
 
+/** The shell this build keeps (the caching is to come: the shell's cache, offline, updates). */
+export const SHELL = { files: __SHELL_FILES__, version: __SHELL_VERSION__ };
+
 listenForPushes(self);
