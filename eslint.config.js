@@ -53,7 +53,7 @@ const srcZones = [
  * The inbox's features (src/admin/README.md): each imports no other, only what they share. For
  * the product's files: a test renders the whole app.
  */
-const adminFeatures = ['account', 'inbox', 'submission', 'desk', 'site', 'replies'];
+const adminFeatures = ['account', 'inbox', 'submission', 'desk', 'site', 'replies', 'devices'];
 /** The inbox's entry and wiring, which import the features. */
 const adminWiring = ['src/admin/main.tsx', 'src/admin/admin-app.tsx', 'src/admin/admin-layout.tsx'];
 

@@ -9,6 +9,7 @@ import { SetupPage } from './account/setup-page';
 import { SignInPage } from './account/sign-in-page';
 import { forgetReplyDrafts } from './replies/composer-draft';
 import { ComposerScreen, TemplatesScreen } from './replies/lazy-routes';
+import { DevicesScreen } from './devices/lazy-routes';
 import { PartScreen, SiteScreen } from './site/lazy-routes';
 import { SubmissionPage } from './submission/submission-page';
 import { WeeklyPage } from './desk/weekly-page';
@@ -56,6 +57,7 @@ function Screens({ auth, onSignedIn, onSignInInstead }: ScreensProps) {
           <Route path="/submissions/:id/reply" element={<ComposerScreen />} />
           <Route path="/templates" element={<TemplatesScreen />} />
           <Route path="/weekly" element={<WeeklyPage />} />
+          <Route path="/devices" element={<DevicesScreen />} />
           <Route path="/site" element={<SiteScreen />} />
           <Route path="/site/:part" element={<PartScreen />} />
           <Route

@@ -8,10 +8,11 @@ import { siteEditorText } from '../content/admin-site';
 import { companyContent } from '../content/company';
 import { useContent } from '../content/use-content';
 
-/** The inbox's other pages, linked from every one: the site editor, the reply templates. */
+/** The inbox's other pages, linked from every one: the site editor, the reply templates, alerts. */
 const headerLinks = [
   { to: '/site', label: siteEditorText.headerLink },
   { to: '/templates', label: adminText.templates.headerLink },
+  { to: '/devices', label: adminText.devices.headerLink },
 ];
 
 interface AdminLayoutProps {

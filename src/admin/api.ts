@@ -11,6 +11,9 @@ import type {
   ErasePersonBody,
   PersonErased,
   PersonMatches,
+  PushDevice,
+  PushDeviceBody,
+  PushState,
   RetentionConfirmBody,
   RetentionConfirmed,
   RetentionInfo,
@@ -179,4 +182,13 @@ export const siteApi = {
   restoreVersion: (version: number) =>
     call<Published>(`/site/versions/${version}/restore`, { method: 'POST' }),
   instances: () => call<SiteInstances>('/site/instances'),
+};
+
+/** Alerts on the owner's devices (docs/push.md): the key to subscribe with, the devices, on and off. */
+export const pushApi = {
+  state: (signal?: AbortSignal) => call<PushState>('/push', signal ? { signal } : {}),
+  /** This browser's subscription; 422 when its endpoint is not a push service's. */
+  addDevice: (body: PushDeviceBody) =>
+    call<PushDevice>('/push/devices', { method: 'POST', json: body }),
+  removeDevice: (id: number) => call<unknown>(`/push/devices/${id}`, { method: 'DELETE' }),
 };

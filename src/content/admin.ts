@@ -185,6 +185,64 @@ export const adminText = {
       `${count === 0 ? 'E-mails wait meanwhile' : count === 1 ? '1 e-mail waits' : `${count} e-mails wait`}, and none is given up. The server asks the mail server again every minute and sends them all as soon as it accepts; if the SMTP password was changed, whoever runs the server corrects SMTP_URL and restarts it.`,
   },
 
+  /**
+   * Alerts on the owner's devices (#/devices, src/admin/devices/; docs/push.md): Web Push turned on
+   * per device, the devices that get them, and the service worker's notification words.
+   */
+  devices: {
+    title: 'Alerts on your devices',
+    heading: 'Alerts on your devices',
+    headerLink: 'Alerts',
+    back: 'Back to the inbox',
+    intro:
+      'An alert comes to each device you turn on here for a new quote or application that is not spam, a reply due in 30 minutes, and e-mail that has waited more than 15 minutes. Your e-mails stay as they are.',
+    thisDevice: 'This device',
+    turnOn: 'Notify me on this device',
+    turningOn: 'Turning on…',
+    checking: 'Checking what this browser can do…',
+    on: 'Alerts are on for this device.',
+    off: 'Alerts are off for this device.',
+    unsupported:
+      'This browser cannot show alerts from the inbox. A recent Chrome, Edge, Firefox or Safari can.',
+    /** iPhone and iPad: Web Push only reaches a web app on the Home Screen (iOS 16.4 and later). */
+    installFirst:
+      'On an iPhone or iPad, alerts need the inbox on your Home Screen: tap Share, then Add to Home Screen, then open the inbox from its new icon and turn alerts on there.',
+    denied:
+      'This browser is set to block the inbox’s alerts. To allow them again, open the site’s settings (the icon beside the address; on a phone, the browser’s Settings, then Notifications), set Notifications to Allow, and reload this page.',
+    dismissed:
+      'Alerts were not allowed, so nothing changed. Tap the button again to be asked again.',
+    /** PushManager.subscribe failed: nothing was turned on; `reason` says why in words. */
+    subscribeFailed: (reason: string) =>
+      `This browser could not turn alerts on: ${reason}. Nothing was changed.`,
+    reasons: {
+      unreachable:
+        'its push service cannot be reached (is the device offline, or is the push service blocked?)',
+      notReady: 'the inbox’s background worker is not running yet; reload the page and try again',
+      blocked: 'the browser refused to subscribe',
+      other: (message: string) => (message ? `the browser said “${message}”` : 'no reason given'),
+    },
+    saveFailed:
+      'The server did not keep this device, so alerts stay off here. Check the connection and try again.',
+    saveRefused: (why: string) => `The server refused this device: ${why} Alerts stay off here.`,
+    list: 'Devices that get alerts',
+    none: 'No device gets alerts yet.',
+    thisDeviceMark: 'This device',
+    since: (when: string) => `On since ${when}`,
+    lastAlert: (when: string) => `Last alert ${when}`,
+    noAlertYet: 'No alert yet',
+    turnOff: 'Turn off',
+    turnedOff: (label: string) => `Alerts are off for ${label}.`,
+    turnOffFailed: (label: string) => `${label} could not be turned off. Try again.`,
+    loadFailed: 'The devices could not be loaded.',
+    retry: 'Try again',
+    /** A device's name in the list, from its browser and system: "Chrome on Android". */
+    label: (browser: string, system: string) => (system ? `${browser} on ${system}` : browser),
+    unknownBrowser: 'A browser',
+    /** What the service worker shows when a push's words cannot be read. */
+    fallbackTitle: 'New activity in the inbox',
+    fallbackBody: 'Open the inbox to see it.',
+  },
+
   statuses: {
     new: 'New',
     in_progress: 'In progress',
