@@ -55,8 +55,7 @@ function DeviceItem({
         }}
         className={buttonClasses('outline', 'md')}
       >
-        {text.turnOff}
-        <span className="sr-only"> {device.label}</span>
+        {text.turnOff} <span className="sr-only">{device.label}</span>
       </button>
     </li>
   );
