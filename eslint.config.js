@@ -122,7 +122,18 @@ const srcProductZones = [
  * The server's folders, lowest first (ARCHITECTURE.md): each may import the ones before it, never
  * one after it. `config.ts` imports none; `main.ts` and `cli.ts` sit on top.
  */
-const serverLayers = ['db', 'store', 'guard', 'site', 'intake', 'mail', 'data', 'admin', 'http'];
+const serverLayers = [
+  'db',
+  'store',
+  'guard',
+  'site',
+  'intake',
+  'mail',
+  'push',
+  'data',
+  'admin',
+  'http',
+];
 const serverTop = ['server/main.ts', 'server/cli.ts'];
 const testFiles = ['**/*.test.*', 'server/testing/**'];
 

@@ -9,6 +9,10 @@ import { ConfigError, databaseAt, fileOfUrl, loadConfig, type Config } from './c
 import { logStream } from './http/log-stream.ts';
 import { forms } from './intake/forms.ts';
 import { startOutbox, type Outbox } from './mail/outbox.ts';
+import { startPushScans } from './push/push-events.ts';
+import { startPushSender, type PushSender } from './push/push-sender.ts';
+import { vapidKeys } from './push/vapid-keys.ts';
+import { businessContent } from '../src/content/business.ts';
 import { startAnswerWatcher } from './replies/answers/imap-watch.ts';
 import { smtpSender } from './mail/transport.ts';
 import { openStore } from './store/store.ts';
@@ -66,6 +70,7 @@ function localData(database: Config['database']): { file: string; dir: string } 
 
 const config = configuration();
 let outbox: Outbox | undefined;
+let pushSender: PushSender | undefined;
 let log: { warn(fields: object, message: string): void } = {
   warn: (fields, message) => console.warn(message, fields),
 };
@@ -96,6 +101,14 @@ await live
     console.warn(`The published site could not be made: ${(error as Error).message}`),
   );
 
+// Web Push's keys (docs/push.md): the settings' pair, else one made once and kept in the database.
+const pushKeys = vapidKeys(store.database.engine, {
+  given: config.push.vapid,
+  subject: config.push.subject,
+  notifyFrom: config.notify?.from,
+  businessEmail: () => businessContent(live.published()).business.email,
+});
+
 // A form sent without JavaScript is answered with its page, made by the build's renderer in a
 // worker, in the live version (a plain page when the build has none).
 const formAnswers = formAnswerRenderer({
@@ -118,7 +131,11 @@ const app = await buildApp({
   notify: config.notify !== undefined,
   acknowledge: config.notify?.acknowledge ?? false,
   acknowledgeDomainMaxPerHour: config.notify?.acknowledgeDomainMaxPerHour,
-  onStored: () => outbox?.nudge(),
+  onStored: () => {
+    outbox?.nudge();
+    // A new lead's pushes were queued with it (server/store/save-submission.ts).
+    pushSender?.nudge();
+  },
   admin: {
     // The inbox's deadlines count on the live version's hours and promises.
     published: () => live.published(),
@@ -136,6 +153,7 @@ const app = await buildApp({
     retainDays: config.retainDays,
     // The job below runs the pass the owner lets go on (no request comes before it is started).
     retention: { confirm: (at, by) => retention.confirm(at, by) },
+    push: { keys: pushKeys, extraEndpointOrigins: config.push.extraEndpointOrigins },
   },
   ready: { dataDir: local?.dir, site: live },
 });
@@ -156,6 +174,22 @@ if (config.notify && sender) {
     log: app.log.child({ component: 'outbox' }),
   });
 }
+
+// Pushes to the owner's devices: the sender, and the scans that find replies soon due and mail the
+// relay refuses (every minute, on every instance; each event is queued once per device).
+pushSender = startPushSender({
+  engine: store.database.engine,
+  submission: (id) => store.get(id),
+  keys: pushKeys,
+  timeZone: () => businessContent(live.published()).business.timeZone,
+  log: app.log.child({ component: 'push' }),
+});
+const pushScans = startPushScans({
+  engine: store.database.engine,
+  published: () => live.published(),
+  onQueued: () => pushSender?.nudge(),
+  log: app.log.child({ component: 'push' }),
+});
 
 // The reply mailbox (IMAP_URL): visitors' answers added to their submissions, the owner told
 // through the outbox; one instance watches at a time (docs/replies.md).
@@ -208,6 +242,8 @@ app.addHook('onClose', async () => {
   await formAnswers.close?.();
   await answers?.stop();
   await outbox?.stop();
+  await pushScans.stop();
+  await pushSender?.stop();
   await backups?.stop();
   await store.close();
 });

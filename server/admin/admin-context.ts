@@ -22,6 +22,7 @@ import { setupCodes } from './setup-code.ts';
 import { signInLimit } from './sign-in-limit.ts';
 import { twoStep, type TwoStep } from './two-step.ts';
 import { normaliseEmail, users, type User } from './users.ts';
+import type { AdminPush } from './push-routes.ts';
 import { businessContent } from '../../src/content/business.ts';
 import { NOTHING_PUBLISHED, type PublishedVersion } from '../../src/content/published.ts';
 
@@ -73,6 +74,11 @@ export interface AdminOptions {
   retainDays?: RetentionDays | undefined;
   /** The retention job, which confirms a held pass and runs it (main.ts's; the tests' own). */
   retention?: Pick<RetentionJob, 'confirm'> | undefined;
+  /**
+   * Web Push (push-routes.ts): the VAPID keys and the endpoints allowed besides the push services.
+   * Unset: keys kept in the database, push services alone.
+   */
+  push?: AdminPush | undefined;
 }
 
 export const SESSION_COOKIE = 'admin_session';

@@ -12,6 +12,7 @@ import { refuse } from '../guard/refusal.ts';
 import { adminContext, type AdminOptions } from './admin-context.ts';
 import { dummyHash } from './passwords.ts';
 import { personRoutes } from './person-routes.ts';
+import { pushRoutes } from './push-routes.ts';
 import { replyTemplateRoutes } from './reply-template-routes.ts';
 import { sendReplyRoutes } from './send-reply-routes.ts';
 import { sessionRoutes } from './session-routes.ts';
@@ -62,6 +63,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminOptions) {
   submissionRoutes(app, context);
   replyTemplateRoutes(app, context);
   sendReplyRoutes(app, context);
+  pushRoutes(app, context);
   personRoutes(app, {
     database: options.database,
     forms: options.forms,

@@ -98,6 +98,7 @@ export interface ErasureEntry {
 const CHILDREN = [
   ['attachments', 'id'],
   ['outbox', 'id'],
+  ['push_queue', 'id'],
   ['replies', 'id'],
   ['submission_events', 'id'],
   ['dedupe_keys', 'key'],

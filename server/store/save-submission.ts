@@ -149,6 +149,7 @@ function rowStatements(
   }
   // Spam is kept aside: nobody is told of it.
   if (status === 'spam') return statements;
+  statements.push(leadPushRows(save, isNew));
   if (submission.notify) statements.push(outboxRow(save, 'notify', isNew));
   if (row.address !== undefined) statements.push(...acknowledgement(save, row.address));
   return statements;
@@ -161,6 +162,22 @@ function outboxRow(save: Save, kind: 'notify' | 'acknowledge', condition: Return
   return sql`INSERT INTO outbox (submission_id, kind, created_at, next_attempt_at)
     SELECT ${engine.typed(id, 'text')}, ${kind}, ${now}, ${now}
     WHERE ${condition}`;
+}
+
+/**
+ * The push of a new lead to every device that turned push on (server/push/, docs/push.md), queued
+ * with the submission so that it is queued once, whichever instance stored it; due at once, by the
+ * database's clock. Its words are made when it is sent.
+ */
+function leadPushRows(save: Save, condition: ReturnType<typeof sql>) {
+  const { engine, id } = save;
+  const now = sql.raw(engine.nowMs);
+  return sql`INSERT INTO push_queue (device_id, event, kind, submission_id, created_at,
+      next_attempt_at)
+    SELECT id, ${engine.typed(`lead:${id}`, 'text')}, 'lead', ${engine.typed(id, 'text')}, ${now},
+      ${now}
+    FROM push_devices WHERE ${condition}
+    ON CONFLICT (device_id, event) DO NOTHING`;
 }
 
 /**

@@ -684,4 +684,25 @@ export const adminText = {
     erased: (submissions: number, files: number) =>
       `Erased ${submissions} ${submissions === 1 ? 'submission' : 'submissions'} and ${files} ${files === 1 ? 'file' : 'files'}. The erasure is recorded, without their data.`,
   },
+
+  /** What a push to the owner's devices says (server/push/push-message.ts): one line, no more. */
+  pushMessages: {
+    titles: {
+      quote: 'Quote request',
+      application: 'Application',
+      due: 'Reply due in 30 minutes',
+      mail: 'E-mail waiting',
+    },
+    /** 'Ana López, 90 guests, Saturday, December 26'. */
+    quote: (name: string, guests: string, date: string) =>
+      [name, guests ? `${guests} guests` : '', date].filter(Boolean).join(', '),
+    /** 'Camila Torres, Bartender, Mixologist'. */
+    application: (name: string, positions: string) => [name, positions].filter(Boolean).join(', '),
+    /** 'Ana López: reply by 3:30 PM'. */
+    due: (name: string, by: string) => `${name}: reply by ${by}`,
+    mail: (name: string) =>
+      `The e-mail about ${name} has waited over 15 minutes: the mail server refuses it.`,
+    /** A submission without a name. */
+    noName: 'No name given',
+  },
 };

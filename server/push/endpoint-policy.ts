@@ -1,0 +1,58 @@
+/**
+ * Which push endpoints a device may name. The server sends a request to every endpoint it keeps, so
+ * an endpoint is accepted only as an `https:` URL of a known push service on the default port: a
+ * subscription cannot make the server call an address of its own choosing (an internal host, an
+ * IP, a port). The tests name their local push service's origin (PUSH_ENDPOINT_ORIGINS).
+ */
+import { PUSH_ENDPOINT_MAX_LENGTH } from '../../src/admin/contract.ts';
+
+/** Hosts named exactly, and suffixes (a dot first) whose sub-hosts are the push service's. */
+const PUSH_HOSTS = [
+  // Chrome, Edge on Android, Samsung Internet, Opera (Firebase Cloud Messaging).
+  'fcm.googleapis.com',
+  // Firefox (Mozilla's autopush).
+  'updates.push.services.mozilla.com',
+  '.push.services.mozilla.com',
+  // Safari on macOS and iOS 16.4+ (web.push.apple.com and its siblings).
+  '.push.apple.com',
+  // Edge on Windows (Windows Push Notification Services).
+  '.notify.windows.com',
+];
+
+export type EndpointVerdict = { ok: true; url: URL } | { ok: false; reason: string };
+
+/** Whether `host` (lower case, as URL gives it) is one of the push services'. */
+export function isPushServiceHost(host: string): boolean {
+  return PUSH_HOSTS.some((known) =>
+    known.startsWith('.') ? host.endsWith(known) && host.length > known.length : host === known,
+  );
+}
+
+const refused = (reason: string): EndpointVerdict => ({ ok: false, reason });
+
+/**
+ * The verdict on a device's endpoint, in words the device list can show: accepted only when it is
+ * an https URL of a push service on the default port, or one of `extraOrigins`' (tests). Nothing is
+ * fetched to decide.
+ */
+export function checkEndpoint(
+  endpoint: string,
+  extraOrigins: readonly string[] = [],
+): EndpointVerdict {
+  if (endpoint.length > PUSH_ENDPOINT_MAX_LENGTH) return refused('This push address is too long.');
+  if (!URL.canParse(endpoint)) return refused('This push address is not a web address.');
+  const url = new URL(endpoint);
+  if (url.username !== '' || url.password !== '') {
+    return refused('A push address may not carry a user name or password.');
+  }
+  // The tests' local push service, named by its whole origin (scheme, host and port).
+  if (extraOrigins.includes(url.origin)) return { ok: true, url };
+  if (url.protocol !== 'https:') return refused('A push address must start with https://.');
+  if (url.port !== '') return refused('A push address may not name a port.');
+  if (!isPushServiceHost(url.hostname)) {
+    return refused(
+      "This browser's push service is not one the inbox sends to (Google, Apple, Mozilla or Microsoft).",
+    );
+  }
+  return { ok: true, url };
+}
