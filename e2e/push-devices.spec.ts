@@ -123,8 +123,8 @@ test('a push shows its notification, and a tap on it opens the submission', asyn
     .poll(() => shownNotifications(page))
     .toEqual([
       {
-        title: text.fallbackTitle,
-        body: text.fallbackBody,
+        title: text.notification.fallbackTitle,
+        body: text.notification.fallbackBody,
         tag: 'inbox',
         data: { url: `${receiver.url}/admin/` },
       },

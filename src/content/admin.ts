@@ -1,3 +1,4 @@
+import { alertNotificationText } from './admin-alerts.ts';
 import { companyContent } from './company.ts';
 import { NOTHING_PUBLISHED } from './published.ts';
 
@@ -239,8 +240,7 @@ export const adminText = {
     label: (browser: string, system: string) => (system ? `${browser} on ${system}` : browser),
     unknownBrowser: 'A browser',
     /** What the service worker shows when a push's words cannot be read. */
-    fallbackTitle: 'New activity in the inbox',
-    fallbackBody: 'Open the inbox to see it.',
+    notification: alertNotificationText,
   },
 
   statuses: {

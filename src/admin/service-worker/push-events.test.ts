@@ -95,8 +95,8 @@ describe('the push handler', () => {
   ])('shows a plain notification for %s, never throwing', async (_, payload) => {
     const sw = fakeScope();
     await sw.push(payload);
-    expect(sw.showNotification).toHaveBeenCalledWith(adminText.devices.fallbackTitle, {
-      body: adminText.devices.fallbackBody,
+    expect(sw.showNotification).toHaveBeenCalledWith(adminText.devices.notification.fallbackTitle, {
+      body: adminText.devices.notification.fallbackBody,
       tag: 'inbox',
       data: { url: `${ORIGIN}/admin/` },
       icon: NOTIFICATION_ICON,

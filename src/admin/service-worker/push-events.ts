@@ -1,4 +1,4 @@
-import { adminText } from '../../content/admin';
+import { alertNotificationText as text } from '../../content/admin-alerts';
 import type { PushMessage } from '../contract';
 
 /** The inbox's icon (the web app manifest's, made by the build from the logo). */
@@ -50,9 +50,9 @@ export function notificationOf(
   const title = textOf(message?.title);
   const data_: NotificationData = { url: inboxUrl(scope, title ? message?.url : undefined) };
   return {
-    title: title ?? adminText.devices.fallbackTitle,
+    title: title ?? text.fallbackTitle,
     options: {
-      body: (title && textOf(message?.body)) ?? adminText.devices.fallbackBody,
+      body: (title && textOf(message?.body)) ?? text.fallbackBody,
       tag: (title && textOf(message?.tag)) ?? FALLBACK_TAG,
       data: data_,
       icon: NOTIFICATION_ICON,
