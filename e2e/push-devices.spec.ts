@@ -112,8 +112,16 @@ test('a push shows its notification, and a tap on it opens the submission', asyn
   await expect(page).toHaveURL(new RegExp(`#/submissions/${id}$`));
   await expect(page.getByRole('heading', { level: 1, name: /Ana López/ })).toBeVisible();
   await expect.poll(() => shownNotifications(page)).toEqual([]);
+});
 
-  // A push that cannot be read still says there is something new, and opens the inbox.
+test('a push whose words cannot be read still says there is something new', async ({
+  page,
+  context,
+  receiver,
+}) => {
+  await context.grantPermissions(['notifications'], { origin: receiver.url });
+  await inboxUnderItsWorker(page);
+  const { cdp, registrationId } = await registrationOf(context, page, `${receiver.url}/admin/`);
   await cdp.send('ServiceWorker.deliverPushMessage', {
     origin: receiver.url,
     registrationId,
