@@ -79,7 +79,7 @@ describe.each(postgres)('two instances on one $name', (engine) => {
       startPushSender({
         engine: store.database.engine,
         submission: (id) => store.get(id),
-        keys: keys[index] ?? keys[0]!,
+        keys: keys[index] ?? vapidKeys(store.database.engine, { businessEmail: () => '' }),
         timeZone: () => BUSINESS.timeZone,
         log: silentLog,
         agent: service.agent,

@@ -49,7 +49,11 @@ afterAll(async () => {
 });
 
 function call(method: 'GET' | 'POST' | 'DELETE', url: string, options: object = {}) {
-  const { payload, session = token, headers = SAME_ORIGIN } = options as {
+  const {
+    payload,
+    session = token,
+    headers = SAME_ORIGIN,
+  } = options as {
     payload?: object;
     session?: string | null;
     headers?: Record<string, string>;
@@ -82,11 +86,7 @@ function postForm(form: 'quote' | 'application', body: object) {
 }
 
 async function queueRows() {
-  return store.database.db
-    .selectFrom('push_queue')
-    .selectAll()
-    .orderBy('id')
-    .execute();
+  return store.database.db.selectFrom('push_queue').selectAll().orderBy('id').execute();
 }
 
 /** The sender has sent everything due: nothing is waiting, under lease or not. */
@@ -175,7 +175,7 @@ describe.each(engines)('Web Push on $name', (engine) => {
     ]);
   });
 
-  it("pushes an application with its positions, to every device of every user", async () => {
+  it('pushes an application with its positions, to every device of every user', async () => {
     await users(store.database, { cost }).add(OTHER, PASSWORD);
     await addDevice('one');
     await addDevice('two', await injectSignIn(app, OTHER, PASSWORD));
@@ -224,19 +224,22 @@ describe.each(engines)('Web Push on $name', (engine) => {
     ]);
   });
 
-  it.each([410, 404])('removes a device its push service answers %i, with its queued pushes', async (status) => {
-    service.answer((path) => (path === '/push/gone' ? status : 201));
-    const gone = await addDevice('gone');
-    await addDevice('kept');
-    await postForm('quote', quoteBody(1));
-    await service.waitFor(1);
-    await drained();
-    const devices = (await call('GET', '/push')).json<PushState>().devices;
-    expect(devices.map((device) => device.label)).toEqual(['Phone kept']);
-    const rows = await queueRows();
-    expect(rows.map((row) => Number(row.device_id))).not.toContain(gone.id);
-    expect(rows).toHaveLength(1);
-  });
+  it.each([410, 404])(
+    'removes a device its push service answers %i, with its queued pushes',
+    async (status) => {
+      service.answer((path) => (path === '/push/gone' ? status : 201));
+      const gone = await addDevice('gone');
+      await addDevice('kept');
+      await postForm('quote', quoteBody(1));
+      await service.waitFor(1);
+      await drained();
+      const devices = (await call('GET', '/push')).json<PushState>().devices;
+      expect(devices.map((device) => device.label)).toEqual(['Phone kept']);
+      const rows = await queueRows();
+      expect(rows.map((row) => Number(row.device_id))).not.toContain(gone.id);
+      expect(rows).toHaveLength(1);
+    },
+  );
 
   it('tries a push again after a 500 and a 429, and sends it', async () => {
     const answers = [500, 429];
@@ -336,7 +339,7 @@ describe.each(engines)('Web Push on $name', (engine) => {
     expect((await call('GET', '/push')).json<PushState>().devices).toEqual([]);
   });
 
-  it("pushes a lead whose reply is due in 30 minutes, once, and not once it was answered", async () => {
+  it('pushes a lead whose reply is due in 30 minutes, once, and not once it was answered', async () => {
     await addDevice('due');
     await sender.stop();
     const saved = await store.save({ form: 'quote', fields: quoteBody(1), notify: false });
@@ -346,9 +349,15 @@ describe.each(engines)('Web Push on $name', (engine) => {
     const received = Number((await store.get(saved.id))?.receivedAt);
     const deadline = respondBy(received, BUSINESS);
     const context = { published: NOTHING_PUBLISHED };
-    expect(await scanDue(store.database.engine, { ...context, now: deadline - 31 * MINUTE })).toBe(0);
-    expect(await scanDue(store.database.engine, { ...context, now: deadline - 29 * MINUTE })).toBe(2);
-    expect(await scanDue(store.database.engine, { ...context, now: deadline - 28 * MINUTE })).toBe(0);
+    expect(await scanDue(store.database.engine, { ...context, now: deadline - 31 * MINUTE })).toBe(
+      0,
+    );
+    expect(await scanDue(store.database.engine, { ...context, now: deadline - 29 * MINUTE })).toBe(
+      2,
+    );
+    expect(await scanDue(store.database.engine, { ...context, now: deadline - 28 * MINUTE })).toBe(
+      0,
+    );
     expect(await scanDue(store.database.engine, { ...context, now: deadline })).toBe(0);
     // The second lead is answered before its push leaves: dropped.
     await store.database.db

@@ -17,6 +17,7 @@ import {
   type ECDH,
 } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import type { IncomingHttpHeaders } from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -120,11 +121,7 @@ export function decryptPush(body: Buffer, ecdh: ECDH, authSecret: Buffer): Buffe
   const senderKey = body.subarray(21, 21 + idLength);
   const record = body.subarray(21 + idLength);
   const shared = ecdh.computeSecret(senderKey);
-  const keyInfo = Buffer.concat([
-    Buffer.from('WebPush: info\0'),
-    ecdh.getPublicKey(),
-    senderKey,
-  ]);
+  const keyInfo = Buffer.concat([Buffer.from('WebPush: info\0'), ecdh.getPublicKey(), senderKey]);
   const ikm = Buffer.from(hkdfSync('sha256', shared, authSecret, keyInfo, 32));
   const cek = Buffer.from(hkdfSync('sha256', ikm, salt, 'Content-Encoding: aes128gcm\0', 16));
   const nonce = Buffer.from(hkdfSync('sha256', ikm, salt, 'Content-Encoding: nonce\0', 12));
@@ -137,6 +134,53 @@ export function decryptPush(body: Buffer, ecdh: ECDH, authSecret: Buffer): Buffe
   return padded.subarray(0, end);
 }
 
+/** A push as a browser opens it: its VAPID header checked, its body decrypted with `keys`. */
+function openPush(
+  pathname: string,
+  headers: IncomingHttpHeaders,
+  body: Buffer,
+  keys: { ecdh: ECDH; auth: Buffer },
+  origin: string,
+): ReceivedPush {
+  if (headers['content-encoding'] !== 'aes128gcm') throw new Error('not aes128gcm');
+  const vapid = checkVapid(headers.authorization, origin);
+  const text = decryptPush(body, keys.ecdh, keys.auth).toString('utf8');
+  return {
+    path: pathname,
+    message: JSON.parse(text) as unknown,
+    ...vapid,
+    ttl: headers.ttl as string | undefined,
+    urgency: headers.urgency as string | undefined,
+  };
+}
+
+/** Resolves once `received` holds `count` pushes; `waiters` are woken at each request. */
+function waitForPushes(
+  received: ReceivedPush[],
+  waiters: Set<() => void>,
+  rejected: readonly string[],
+  count: number,
+  timeoutMs = 10_000,
+): Promise<ReceivedPush[]> {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      if (received.length < count) return;
+      cleanup();
+      resolve(received);
+    };
+    const timer = setTimeout(() => {
+      cleanup();
+      reject(new Error(`${received.length} pushes of ${count} (${rejected.join('; ')})`));
+    }, timeoutMs);
+    const cleanup = () => {
+      clearTimeout(timer);
+      waiters.delete(check);
+    };
+    waiters.add(check);
+    check();
+  });
+}
+
 /** Starts the local push service on a port the system picks. */
 export async function startPushService(): Promise<LocalPushService> {
   const tls = certificate();
@@ -144,24 +188,15 @@ export async function startPushService(): Promise<LocalPushService> {
   const received: ReceivedPush[] = [];
   const rejected: string[] = [];
   const waiters = new Set<() => void>();
-  let status = (_path: string) => 201;
+  let status: (path: string) => number = () => 201;
   let origin = '';
   let requests = 0;
 
-  function receive(pathname: string, headers: https.IncomingMessage['headers'], body: Buffer) {
+  const receive = (pathname: string, headers: IncomingHttpHeaders, body: Buffer) => {
     const keys = subscribers.get(pathname);
     if (!keys) throw new Error(`no subscriber at ${pathname}`);
-    if (headers['content-encoding'] !== 'aes128gcm') throw new Error('not aes128gcm');
-    const vapid = checkVapid(headers.authorization, origin);
-    const text = decryptPush(body, keys.ecdh, keys.auth).toString('utf8');
-    received.push({
-      path: pathname,
-      message: JSON.parse(text) as unknown,
-      ...vapid,
-      ttl: headers.ttl as string | undefined,
-      urgency: headers.urgency as string | undefined,
-    });
-  }
+    received.push(openPush(pathname, headers, body, keys, origin));
+  };
 
   const server = https.createServer({ key: tls.key, cert: tls.cert }, (request, response) => {
     const chunks: Buffer[] = [];
@@ -171,7 +206,8 @@ export async function startPushService(): Promise<LocalPushService> {
       const pathname = new URL(request.url ?? '/', origin).pathname;
       const answer = status(pathname);
       try {
-        if (answer >= 200 && answer < 300) receive(pathname, request.headers, Buffer.concat(chunks));
+        if (answer >= 200 && answer < 300)
+          receive(pathname, request.headers, Buffer.concat(chunks));
         response.writeHead(answer).end();
       } catch (error) {
         rejected.push((error as Error).message);
@@ -213,25 +249,7 @@ export async function startPushService(): Promise<LocalPushService> {
       requests = 0;
       status = () => 201;
     },
-    waitFor(count, timeoutMs = 10_000) {
-      return new Promise((resolve, reject) => {
-        const check = () => {
-          if (received.length < count) return;
-          cleanup();
-          resolve(received);
-        };
-        const timer = setTimeout(() => {
-          cleanup();
-          reject(new Error(`${received.length} pushes of ${count} (${rejected.join('; ')})`));
-        }, timeoutMs);
-        const cleanup = () => {
-          clearTimeout(timer);
-          waiters.delete(check);
-        };
-        waiters.add(check);
-        check();
-      });
-    },
+    waitFor: (count, timeoutMs) => waitForPushes(received, waiters, rejected, count, timeoutMs),
     async close() {
       agent.destroy();
       server.closeAllConnections();
