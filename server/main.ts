@@ -70,7 +70,8 @@ function localData(database: Config['database']): { file: string; dir: string } 
 
 const config = configuration();
 let outbox: Outbox | undefined;
-let pushSender: PushSender | undefined;
+/** The push queue's sender, started once the app (its log) is there. */
+const push: { sender?: PushSender } = {};
 let log: { warn(fields: object, message: string): void } = {
   warn: (fields, message) => console.warn(message, fields),
 };
@@ -134,7 +135,7 @@ const app = await buildApp({
   onStored: () => {
     outbox?.nudge();
     // A new lead's pushes were queued with it (server/store/save-submission.ts).
-    pushSender?.nudge();
+    push.sender?.nudge();
   },
   admin: {
     // The inbox's deadlines count on the live version's hours and promises.
@@ -177,7 +178,7 @@ if (config.notify && sender) {
 
 // Pushes to the owner's devices: the sender, and the scans that find replies soon due and mail the
 // relay refuses (every minute, on every instance; each event is queued once per device).
-pushSender = startPushSender({
+push.sender = startPushSender({
   engine: store.database.engine,
   submission: (id) => store.get(id),
   keys: pushKeys,
@@ -187,7 +188,7 @@ pushSender = startPushSender({
 const pushScans = startPushScans({
   engine: store.database.engine,
   published: () => live.published(),
-  onQueued: () => pushSender?.nudge(),
+  onQueued: () => push.sender?.nudge(),
   log: app.log.child({ component: 'push' }),
 });
 
@@ -243,7 +244,7 @@ app.addHook('onClose', async () => {
   await answers?.stop();
   await outbox?.stop();
   await pushScans.stop();
-  await pushSender?.stop();
+  await push.sender?.stop();
   await backups?.stop();
   await store.close();
 });

@@ -12,7 +12,8 @@
 // and the posts while it runs (backup.ts); `-- upgrade` only the start of a server that must
 // migrate 50,000 submissions, and the copy it makes first (upgrade.ts); `-- answers` only a
 // visitor's answer from the reply mailbox to its row in the database (answers.ts); `-- replies`
-// only a reply from the composer's Send to the SMTP server's acceptance (replies.ts).
+// only a reply from the composer's Send to the SMTP server's acceptance (replies.ts); `-- push`
+// only a quote's post to its push at a local push service (push.ts).
 // A benchmark, not a test: it prints figures and fails only when a post is refused. Each part's
 // figures replace its own section of docs/figures.md (figures.mjs).
 import sharp from 'sharp';
@@ -30,6 +31,7 @@ import {
 } from '../../server/testing/receiver-harness.ts';
 import { benchAnswers } from './answers.ts';
 import { benchReplies } from './replies.ts';
+import { benchPush } from './push.ts';
 import { benchBackup } from './backup.ts';
 import { benchHtmlPosts } from './html-posts.ts';
 import { benchInbox } from './inbox.ts';
@@ -189,6 +191,17 @@ if (process.argv.includes('replies')) {
     'replies',
     { title: "A reply from the composer's Send to the SMTP server", command },
     benchReplies,
+  );
+  closeConnections();
+  process.exit(0);
+}
+
+if (process.argv.includes('push')) {
+  ensureServerBuild();
+  await recordFigures(
+    'push',
+    { title: "A quote's post to its push at the push service", command },
+    benchPush,
   );
   closeConnections();
   process.exit(0);

@@ -38,8 +38,7 @@ interface WaitingRow {
 function replyDue(row: WaitingRow, published: PublishedVersion): number | undefined {
   if (row.status === 'spam') return undefined;
   const waiting = row.answer_waiting_since === null ? null : Number(row.answer_waiting_since);
-  const openQuote =
-    row.form === 'quote' && row.status === 'new' && row.first_response_at === null;
+  const openQuote = row.form === 'quote' && row.status === 'new' && row.first_response_at === null;
   const from = waiting ?? (openQuote ? Number(row.received_at) : null);
   return from === null ? undefined : respondBy(from, businessContent(published).business);
 }
@@ -47,14 +46,7 @@ function replyDue(row: WaitingRow, published: PublishedVersion): number | undefi
 function waitingColumns(engine: Engine) {
   return engine.db
     .selectFrom('submissions')
-    .select([
-      'id',
-      'status',
-      'form',
-      'received_at',
-      'first_response_at',
-      'answer_waiting_since',
-    ]);
+    .select(['id', 'status', 'form', 'received_at', 'first_response_at', 'answer_waiting_since']);
 }
 
 /** Queues 'due' pushes for the leads whose reply falls due within 30 minutes; how many rows. */

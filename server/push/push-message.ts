@@ -40,7 +40,9 @@ export function timeInWords(ms: number, timeZone: string): string {
 /** A field's text, trimmed and on one line; '' when it is not text. */
 function field(submission: StoredSubmission, key: string): string {
   const value = submission.fields[key];
-  const joined = Array.isArray(value) ? value.filter((v) => typeof v === 'string').join(', ') : value;
+  const joined = Array.isArray(value)
+    ? value.filter((v) => typeof v === 'string').join(', ')
+    : value;
   return typeof joined === 'string' ? joined.replace(/\s+/g, ' ').trim().slice(0, 120) : '';
 }
 

@@ -103,7 +103,9 @@ async function deliver(push: PendingPush, options: PushSenderOptions, policy: Po
   const { engine, log } = options;
   const details = { pushId: push.id, kind: push.kind, deviceId: push.device.id };
   const submission = await options.submission(push.submissionId);
-  const wanted = submission ? await stillWanted(engine, push, submission, (options.now ?? Date.now)()) : 'erased';
+  const wanted = submission
+    ? await stillWanted(engine, push, submission, (options.now ?? Date.now)())
+    : 'erased';
   if (!submission || wanted !== true) {
     await dropPush(engine, push, wanted === true ? 'erased' : wanted);
     log.info({ ...details, reason: wanted }, 'push dropped');
