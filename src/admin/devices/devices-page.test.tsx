@@ -291,6 +291,11 @@ describe('DevicesPage', () => {
       () => json({ ok: false, error: 'This address is not a push service’s.' }, 422),
       text.saveRefused('This address is not a push service’s.'),
     ],
+    [
+      'a refusal for too many devices',
+      () => json({ ok: false, error: 'You have 20 devices with alerts on already.' }, 409),
+      text.saveRefused('You have 20 devices with alerts on already.'),
+    ],
   ])('unsubscribes again after %s to keep the device, and says so', async (_, answer, message) => {
     const browser = pushBrowser();
     const fetches = server();

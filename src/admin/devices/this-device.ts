@@ -118,7 +118,11 @@ export async function turnOnThisDevice(publicKey: string): Promise<TurnOn> {
     return { ok: true, device: await pushApi.addDevice(bodyOf(made.subscription)) };
   } catch (error) {
     if (made.made) await made.subscription.unsubscribe().catch(() => false);
-    const refused = error instanceof ApiError && error.status === 422 && error.body.error;
+    // 422: not a push service's endpoint; 409: too many devices. The server says why in words.
+    const refused =
+      error instanceof ApiError &&
+      (error.status === 422 || error.status === 409) &&
+      error.body.error;
     return { ok: false, message: refused ? text.saveRefused(refused) : text.saveFailed };
   }
 }
