@@ -4,7 +4,7 @@ import { adminText } from '../content/admin';
 import { AdminLayout } from './admin-layout';
 import { adminApi, ApiError, whenSignedOut } from './api';
 import type { SessionInfo } from './contract';
-import type { FirstPaint } from './first-paint';
+import { firstPaintTakenOver, type FirstPaint } from './first-paint';
 import { InboxPage } from './inbox/inbox-page';
 import { SetupPage } from './account/setup-page';
 import { SignInPage } from './account/sign-in-page';
@@ -80,6 +80,7 @@ function Screens({ auth, typed, onSignedIn, onSignInInstead }: ScreensProps) {
                 backups={auth.session.backups}
                 mail={auth.session.mail}
                 retentionHold={auth.session.retentionHold}
+                onShown={preloadSubmissionPage}
               />
             }
           />
@@ -93,7 +94,8 @@ export function AdminApp({ painted }: { painted?: FirstPaint | undefined }) {
   const [auth, setAuth] = useState<Auth>(() => paintedState(painted));
 
   useEffect(() => {
-    // The input that had the focus in the painted form has it again in React's.
+    // The painted screen is React's now; the input that had the focus keeps it.
+    firstPaintTakenOver();
     if (painted?.focused) document.getElementById(painted.focused)?.focus();
     whenSignedOut((error) => setAuth(signedOutState(error)));
     adminApi.session().then(
@@ -101,11 +103,6 @@ export function AdminApp({ painted }: { painted?: FirstPaint | undefined }) {
       (error: unknown) => setAuth(signedOutState(error)),
     );
   }, [painted]);
-
-  const signedIn = auth.state === 'signed-in';
-  useEffect(() => {
-    if (signedIn) preloadSubmissionPage();
-  }, [signedIn]);
 
   const signOut = useCallback(async () => {
     await adminApi.signOut().catch(() => undefined);

@@ -1,9 +1,8 @@
 import { render, screen, waitFor } from '@testing-library/react';
-import { flushSync } from 'react-dom';
-import { createRoot } from 'react-dom/client';
+import { hydrateRoot } from 'react-dom/client';
 import { HashRouter } from 'react-router';
 import { adminText } from '../content/admin';
-import { fakeFetch, json } from '../test/fake-fetch';
+import { deferred, fakeFetch, json } from '../test/fake-fetch';
 import { AdminApp } from './admin-app';
 import { AdminLayout } from './admin-layout';
 import { SetupPage } from './account/setup-page';
@@ -83,7 +82,7 @@ describe('the first paint from the HTML', () => {
     expect(shape(painted('loading'))).toEqual(shape(loading));
   });
 
-  it('hands what was typed, and the focus, to React when it takes over', async () => {
+  it('is hydrated by React, not drawn again: the same elements, with what was typed and the focus', async () => {
     fakeFetch({
       'GET /admin/api/session': () =>
         json({ ok: false, error: 'x', setupNeeded: false, sessionEnded: false }, 401),
@@ -99,15 +98,43 @@ describe('the first paint from the HTML', () => {
     password.value = 'typed before the script';
     password.focus();
 
+    const heading = root.querySelector('h1');
     const first = readFirstPaint(root);
     expect(first).toMatchObject({ state: 'sign-in', focused: 'sign-in-password' });
-    const reactRoot = createRoot(root);
-    flushSync(() => reactRoot.render(<AdminApp painted={first} />));
+    const reactRoot = hydrateRoot(root, <AdminApp painted={first} />, {
+      onRecoverableError: (error) => {
+        throw error;
+      },
+    });
 
+    // Taken over (the marker goes), the painted elements kept: no new paint, no new LCP.
+    await waitFor(() => expect(root.querySelector('[data-first-paint]')).toBeNull());
+    expect(screen.getByRole('heading', { level: 1 })).toBe(heading);
+    expect(screen.getByLabelText(adminText.signIn.email)).toBe(email);
     expect(screen.getByLabelText(adminText.signIn.email)).toHaveValue('owner@example.com');
     expect(screen.getByLabelText(adminText.signIn.password)).toHaveValue('typed before the script');
     await waitFor(() => expect(screen.getByLabelText(adminText.signIn.password)).toHaveFocus());
     reactRoot.unmount();
+  });
+
+  it('is hydrated without a mismatch on the setup form and the loading frame too', async () => {
+    const session = deferred<Response>();
+    fakeFetch({ 'GET /admin/api/session': () => session.promise });
+    for (const state of ['setup', 'loading'] as const) {
+      const root = document.createElement('div');
+      root.innerHTML = firstPaintHtml(state);
+      document.body.append(root);
+      const kept = root.querySelector('main')?.firstElementChild;
+      const reactRoot = hydrateRoot(root, <AdminApp painted={readFirstPaint(root)} />, {
+        onRecoverableError: (error) => {
+          throw error;
+        },
+      });
+      await waitFor(() => expect(root.querySelector('[data-first-paint]')).toBeNull());
+      expect(root.querySelector('main')?.firstElementChild).toBe(kept);
+      reactRoot.unmount();
+      root.remove();
+    }
   });
 
   it('says the session ended in the HTML and in React after it', () => {

@@ -45,6 +45,13 @@ const BUTTON =
   'inline-flex min-h-11 items-center justify-center gap-2 rounded-md font-semibold no-underline transition-colors disabled:cursor-not-allowed disabled:opacity-70 bg-navy-900 text-white hover:bg-navy-700 shadow-sm px-6 py-3 text-base w-full';
 const CONTROL =
   'block w-full rounded-md border bg-white px-3 py-2.5 text-base text-slate-900 shadow-xs border-slate-500';
+/**
+ * Between two text nodes React renders side by side (`{name}{' '}`): its own mark, so that
+ * hydration finds the same nodes (react-dom/server puts the same comment there).
+ */
+const TEXT_BREAK = '<!-- -->';
+const NEEDS_SCRIPT =
+  'mt-4 rounded-md border-l-4 border-red-700 bg-red-50 p-3 font-semibold text-red-800';
 const SKIP_LINK =
   'sr-only z-50 rounded-md bg-gold-400 px-4 py-3 font-semibold text-navy-950 focus:not-sr-only focus:fixed focus:top-3 focus:left-3';
 
@@ -67,8 +74,8 @@ function field({ id, name, label, hint, attributes }: FieldSpec): string {
   );
 }
 
-/** Said in the form when the script never runs: signing in needs it. */
-const noScript = `<noscript><p class="mt-4 rounded-md border-l-4 border-red-700 bg-red-50 p-3 font-semibold text-red-800">${escape(adminText.firstPaint.needsScript)}</p></noscript>`;
+/** Said in the form when the script never runs: signing in needs it (account/needs-script.tsx). */
+const noScript = `<noscript><p class="${NEEDS_SCRIPT}">${escape(adminText.firstPaint.needsScript)}</p></noscript>`;
 
 function panel(id: string, title: string, body: string): string {
   return (
@@ -115,7 +122,7 @@ function setupScreen(): string {
     text.heading,
     `<p class="mt-2 text-slate-700">${escape(text.intro)}</p>` +
       `<p class="mt-3 text-slate-700">${escape(text.whereCode)}</p>` +
-      `<p class="mt-2 text-slate-700">${escape(text.again)} <code class="rounded bg-slate-100 px-1.5 py-0.5">${escape(text.command)}</code></p>` +
+      `<p class="mt-2 text-slate-700">${escape(text.again)}${TEXT_BREAK} <code class="rounded bg-slate-100 px-1.5 py-0.5">${escape(text.command)}</code></p>` +
       `${noScript}<div role="alert" class="mt-4 empty:hidden"></div>${formTag}` +
       field({
         id: 'setup-code',
@@ -166,7 +173,7 @@ export function firstPaintHtml(state: FirstPaintState, options: FirstPaintOption
     `<div ${STATE_ATTRIBUTE}="${state}"${options.expired ? ` ${EXPIRED_ATTRIBUTE}=""` : ''} class="flex min-h-screen flex-col bg-slate-50">` +
     `<a href="#main" class="${SKIP_LINK}">${escape(adminText.skipLink)}</a>` +
     '<header class="on-dark bg-navy-950 text-white"><div class="container-page flex flex-wrap items-center justify-between gap-x-6 gap-y-2 py-3">' +
-    `<p class="font-display text-xl font-bold">${escape(company.name)} <span class="font-sans text-base font-normal text-gold-300">${escape(adminText.appName)}</span></p>` +
+    `<p class="font-display text-xl font-bold">${escape(company.name)}${TEXT_BREAK} <span class="font-sans text-base font-normal text-gold-300">${escape(adminText.appName)}</span></p>` +
     '</div></header>' +
     `<main id="main" tabindex="-1" class="container-page flex-1 py-6 sm:py-8">${screen}</main></div>`
   );
@@ -178,14 +185,9 @@ export function paintDocument(
   state: FirstPaintState,
   options: FirstPaintOptions = {},
 ): string {
-  const start = template.indexOf(FIRST_PAINT_START);
-  const end = template.indexOf(FIRST_PAINT_END, start);
-  if (start < 0 || end < 0) return template;
-  return (
-    template.slice(0, start) +
-    firstPaintHtml(state, options) +
-    template.slice(end + FIRST_PAINT_END.length)
-  );
+  // The white space around the markers too: React hydrates #root's children, the frame alone.
+  const marked = new RegExp(`\\s*${FIRST_PAINT_START}[\\s\\S]*?${FIRST_PAINT_END}\\s*`);
+  return template.replace(marked, () => firstPaintHtml(state, options));
 }
 
 /** What the painted document showed when the script took over, and what was typed into it. */
@@ -193,10 +195,15 @@ export interface FirstPaint {
   state: FirstPaintState;
   /** The sign-in said that the session had ended. */
   expired: boolean;
-  /** The form's values by input name (the e-mail, the password, the setup code…). */
+  /** The form's values by input name (the e-mail, the password, the setup code…), read as asked. */
   values: Record<string, string>;
   /** The id of the input that had the focus, to give it back. */
   focused?: string | undefined;
+}
+
+/** Says that React has taken over the painted screen (hydrated it): the frame loses its marker. */
+export function firstPaintTakenOver() {
+  document.querySelector(`[${STATE_ATTRIBUTE}]`)?.removeAttribute(STATE_ATTRIBUTE);
 }
 
 /** Reads the painted screen under `root` (undefined when the document was not painted: dev). */
@@ -205,12 +212,20 @@ export function readFirstPaint(root: HTMLElement): FirstPaint | undefined {
   const state = frame?.getAttribute(STATE_ATTRIBUTE);
   const known = STATES.find((name) => name === state);
   if (!frame || !known) return undefined;
-  const values: Record<string, string> = {};
-  for (const input of frame.querySelectorAll('input')) {
-    if (input.value) values[input.name] = input.value;
-  }
   const active = document.activeElement;
   const focused =
     active instanceof HTMLInputElement && frame.contains(active) ? active.id : undefined;
-  return { state: known, expired: frame.hasAttribute(EXPIRED_ATTRIBUTE), values, focused };
+  return {
+    state: known,
+    expired: frame.hasAttribute(EXPIRED_ATTRIBUTE),
+    // Read when React's state starts (the hydrating render): a key pressed meanwhile is in it.
+    get values() {
+      const typed: Record<string, string> = {};
+      for (const input of frame.querySelectorAll('input')) {
+        if (input.value) typed[input.name] = input.value;
+      }
+      return typed;
+    },
+    focused,
+  };
 }

@@ -1,26 +1,31 @@
 import { StrictMode } from 'react';
-import { flushSync } from 'react-dom';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import '@fontsource-variable/inter/wght.css';
 import '@fontsource/playfair-display/latin-700.css';
 import './admin.css';
 import { AdminApp } from './admin-app';
 import { readFirstPaint } from './first-paint';
 import { registerServiceWorker } from './register-service-worker';
+import { applyCachedWebFonts, loadWebFontsAfterLoad } from '../web-fonts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The #root element is missing from the inbox page');
 
-// The server painted the screen from the HTML (first-paint.ts): React starts on the same screen
-// with what was typed into it. Read and replaced in one task, so that no keystroke falls between.
+// The server painted the screen from the HTML (first-paint.ts), with React's own markup: React
+// hydrates it (keeps its elements: nothing repaints, no new largest paint) starting from what was
+// typed into it. Not painted (the dev server): React renders from nothing.
 const painted = readFirstPaint(root);
-const reactRoot = createRoot(root);
-flushSync(() => {
-  reactRoot.render(
-    <StrictMode>
-      <AdminApp painted={painted} />
-    </StrictMode>,
-  );
-});
+const app = (
+  <StrictMode>
+    <AdminApp painted={painted} />
+  </StrictMode>
+);
+if (painted) hydrateRoot(root, app);
+else createRoot(root).render(app);
+
+// The web fonts never hold the first paint (the document paints in their metric-matched
+// fallbacks): at once where this browser has them, else after the page has loaded (src/web-fonts.ts).
+applyCachedWebFonts();
+loadWebFontsAfterLoad();
 
 registerServiceWorker();

@@ -5,7 +5,7 @@ import { adminApi, ApiError } from '../api';
 import type { SessionInfo } from '../contract';
 import { normaliseSetupCode, PASSWORD_MIN_LENGTH } from '../contract-values';
 import { Field } from './field';
-import { Panel } from './panel';
+import { NeedsScript, Panel } from './panel';
 import { SendingButton } from './sending-button';
 
 const text = adminText.setup;
@@ -153,6 +153,7 @@ export function SetupPage({
     <Panel id="setup-heading" title={text.heading}>
       <p className="mt-2 text-slate-700">{text.intro}</p>
       <WhereTheCodeIs />
+      <NeedsScript />
       <div role="alert" className="mt-4 empty:hidden">
         {outcome.failure && (
           <p className="rounded-md border-l-4 border-red-700 bg-red-50 p-3 font-semibold text-red-800">

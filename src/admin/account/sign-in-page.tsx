@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { adminText } from '../../content/admin';
 import { Field, type FieldProps } from './field';
-import { Panel } from './panel';
+import { NeedsScript, Panel } from './panel';
 import { SendingButton } from './sending-button';
 import { adminApi, ApiError } from '../api';
 import type { SessionInfo } from '../contract';
@@ -139,6 +139,7 @@ export function SignInPage({
         </p>
       )}
       <p className="mt-2 text-slate-700">{text.intro}</p>
+      <NeedsScript />
       <div role="alert" className="mt-4 empty:hidden">
         {failure && (
           <p className="rounded-md border-l-4 border-red-700 bg-red-50 p-3 font-semibold text-red-800">

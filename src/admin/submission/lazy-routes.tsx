@@ -14,7 +14,10 @@ const SubmissionPage = lazy(() =>
  * Fetches the page's code ahead, when the browser is idle after the list showed: opening a
  * submission then waits for its data alone. Never before the list (the sign-in does not wait).
  */
+let preloaded = false;
 export function preloadSubmissionPage() {
+  if (preloaded) return;
+  preloaded = true;
   const load = () => void loadPage().catch(() => undefined);
   if (typeof window.requestIdleCallback === 'function') {
     window.requestIdleCallback(load, { timeout: 5000 });
