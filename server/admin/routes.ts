@@ -10,6 +10,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { refuse } from '../guard/refusal.ts';
 import { adminContext, type AdminOptions } from './admin-context.ts';
+import { documentRoute } from './document-route.ts';
 import { dummyHash } from './passwords.ts';
 import { personRoutes } from './person-routes.ts';
 import { pushRoutes } from './push-routes.ts';
@@ -80,6 +81,9 @@ export async function adminRoutes(app: FastifyInstance, options: AdminOptions) {
   app.all('/api/*', async (_request, reply) => refuse(reply, 404, 'Not found'));
 
   if (options.appDir && existsSync(options.appDir)) {
+    if (existsSync(path.join(options.appDir, 'index.html'))) {
+      documentRoute(app, context, options.appDir);
+    }
     await app.register(fastifyStatic, {
       root: path.resolve(options.appDir),
       decorateReply: false,

@@ -4,15 +4,18 @@ import { adminText } from '../content/admin';
 import { AdminLayout } from './admin-layout';
 import { adminApi, ApiError, whenSignedOut } from './api';
 import type { SessionInfo } from './contract';
+import { firstPaintTakenOver, type FirstPaint } from './first-paint';
 import { InboxPage } from './inbox/inbox-page';
 import { SetupPage } from './account/setup-page';
 import { SignInPage } from './account/sign-in-page';
-import { forgetReplyDrafts } from './replies/composer-draft';
+import { forgetReplyDrafts } from './replies/forget-drafts';
 import { ComposerScreen, TemplatesScreen } from './replies/lazy-routes';
 import { DevicesScreen } from './devices/lazy-routes';
 import { PartScreen, SiteScreen } from './site/lazy-routes';
-import { SubmissionPage } from './submission/submission-page';
-import { WeeklyPage } from './desk/weekly-page';
+import { preloadSubmissionPage, SubmissionScreen } from './submission/lazy-routes';
+import { WeeklyScreen } from './desk/lazy-routes';
+
+const NOTHING_TYPED: Record<string, string> = {};
 
 export type Auth =
   | { state: 'loading' }
@@ -29,22 +32,32 @@ function signedOutState(error: unknown): Auth {
   return { state: 'signed-out' };
 }
 
+/** The screen the document painted (first-paint.ts), as the state React starts in. */
+function paintedState(painted: FirstPaint | undefined): Auth {
+  if (painted?.state === 'sign-in') return { state: 'signed-out', expired: painted.expired };
+  if (painted?.state === 'setup') return { state: 'setup' };
+  return { state: 'loading' };
+}
+
 interface ScreensProps {
   auth: Auth;
+  /** What was typed into the document's own form before the script took over. */
+  typed: Record<string, string>;
   onSignedIn: (session: SessionInfo) => void;
   /** To the sign-in: the first account was made meanwhile (by another setup, or add-user). */
   onSignInInstead: () => void;
 }
 
-function Screens({ auth, onSignedIn, onSignInInstead }: ScreensProps) {
+function Screens({ auth, typed, onSignedIn, onSignInInstead }: ScreensProps) {
   switch (auth.state) {
     case 'loading':
-      return <p className="py-10 text-center text-slate-600">{adminText.loading}</p>;
+      return <p className="py-10 text-center text-slate-600">{adminText.firstPaint.loading}</p>;
     case 'setup':
-      return <SetupPage onSignedIn={onSignedIn} onAccountExists={onSignInInstead} />;
+      return <SetupPage typed={typed} onSignedIn={onSignedIn} onAccountExists={onSignInInstead} />;
     case 'signed-out':
       return (
         <SignInPage
+          typed={typed}
           expired={auth.expired ?? false}
           notice={auth.signedOutEverywhere ? adminText.signOutEverywhere.done : undefined}
           onSignedIn={onSignedIn}
@@ -53,10 +66,10 @@ function Screens({ auth, onSignedIn, onSignInInstead }: ScreensProps) {
     case 'signed-in':
       return (
         <Routes>
-          <Route path="/submissions/:id" element={<SubmissionPage />} />
+          <Route path="/submissions/:id" element={<SubmissionScreen />} />
           <Route path="/submissions/:id/reply" element={<ComposerScreen />} />
           <Route path="/templates" element={<TemplatesScreen />} />
-          <Route path="/weekly" element={<WeeklyPage />} />
+          <Route path="/weekly" element={<WeeklyScreen />} />
           <Route path="/devices" element={<DevicesScreen />} />
           <Route path="/site" element={<SiteScreen />} />
           <Route path="/site/:part" element={<PartScreen />} />
@@ -69,6 +82,7 @@ function Screens({ auth, onSignedIn, onSignInInstead }: ScreensProps) {
                 backups={auth.session.backups}
                 mail={auth.session.mail}
                 retentionHold={auth.session.retentionHold}
+                onShown={preloadSubmissionPage}
               />
             }
           />
@@ -78,16 +92,19 @@ function Screens({ auth, onSignedIn, onSignInInstead }: ScreensProps) {
 }
 
 /** The owner's inbox: sign-in (or the first account, with the setup code), the list, one submission. */
-export function AdminApp() {
-  const [auth, setAuth] = useState<Auth>({ state: 'loading' });
+export function AdminApp({ painted }: { painted?: FirstPaint | undefined }) {
+  const [auth, setAuth] = useState<Auth>(() => paintedState(painted));
 
   useEffect(() => {
+    // The painted screen is React's now; the input that had the focus keeps it.
+    firstPaintTakenOver();
+    if (painted?.focused) document.getElementById(painted.focused)?.focus();
     whenSignedOut((error) => setAuth(signedOutState(error)));
     adminApi.session().then(
       (session) => setAuth({ state: 'signed-in', session }),
       (error: unknown) => setAuth(signedOutState(error)),
     );
-  }, []);
+  }, [painted]);
 
   const signOut = useCallback(async () => {
     await adminApi.signOut().catch(() => undefined);
@@ -120,6 +137,7 @@ export function AdminApp() {
       >
         <Screens
           auth={auth}
+          typed={painted?.values ?? NOTHING_TYPED}
           onSignedIn={(session) => setAuth({ state: 'signed-in', session })}
           onSignInInstead={() => setAuth({ state: 'signed-out' })}
         />

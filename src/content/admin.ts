@@ -19,6 +19,12 @@ export const adminText = {
   appName: 'Inbox',
   loading: 'Loading…',
   skipLink: 'Skip to main content',
+  /** The document's own first screen, before the script (src/admin/first-paint.ts). */
+  firstPaint: {
+    /** While a signed-in owner's inbox loads: no name, no address, no count. */
+    loading: 'Loading the inbox…',
+    needsScript: 'Signing in needs JavaScript. Turn it on for this site and reload the page.',
+  },
 
   setup: {
     heading: 'Claim this site',

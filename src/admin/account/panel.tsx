@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { PageTitle } from '../../components/page-title';
+import { adminText } from '../../content/admin';
 import { usePageFocus } from '../shared/use-page-focus';
 
 /** A narrow card with the page's title and heading: the screens before the inbox opens. */
@@ -16,5 +17,16 @@ export function Panel({ id, title, children }: { id: string; title: string; chil
       </h1>
       {children}
     </section>
+  );
+}
+
+/** Said when the script never ran (the document's own form, first-paint.ts, shows it): signing in needs it. */
+export function NeedsScript() {
+  return (
+    <noscript>
+      <p className="mt-4 rounded-md border-l-4 border-red-700 bg-red-50 p-3 font-semibold text-red-800">
+        {adminText.firstPaint.needsScript}
+      </p>
+    </noscript>
   );
 }

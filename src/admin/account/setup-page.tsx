@@ -1,12 +1,11 @@
 import { useEffect, useRef, useState, type ComponentProps, type FormEvent } from 'react';
-import { safeParse } from 'zod/mini';
 import { buttonClasses } from '../../components/button-link';
 import { adminText } from '../../content/admin';
-import { emailAddress } from '../../forms/rules';
 import { adminApi, ApiError } from '../api';
-import { normaliseSetupCode, PASSWORD_MIN_LENGTH, type SessionInfo } from '../contract';
+import type { SessionInfo } from '../contract';
+import { normaliseSetupCode, PASSWORD_MIN_LENGTH } from '../contract-values';
 import { Field } from './field';
-import { Panel } from './panel';
+import { NeedsScript, Panel } from './panel';
 import { SendingButton } from './sending-button';
 
 const text = adminText.setup;
@@ -16,15 +15,19 @@ type FieldName = (typeof FIELDS)[number];
 type Values = Record<FieldName, string>;
 type Errors = Partial<Record<FieldName, string>>;
 
-const emailRule = emailAddress(text.emailInvalid);
-
-/** What is missing or wrong, field by field, by the rules the server applies (add-user's). */
-function checkSetup({ code, email, password, repeat }: Values): Errors {
+/**
+ * What is missing or wrong, field by field, by the rules the server applies (add-user's); the
+ * e-mail's rule (zod's, email-rule.ts) is loaded at the first send, not with the inbox's first script.
+ */
+function checkSetup(
+  { code, email, password, repeat }: Values,
+  isEmailAddress: (email: string) => boolean,
+): Errors {
   const errors: Errors = {};
   if (!code.trim()) errors.code = text.codeMissing;
   else if (!normaliseSetupCode(code)) errors.code = text.codeShape;
   if (!email.trim()) errors.email = text.emailMissing;
-  else if (!safeParse(emailRule, email).success) errors.email = text.emailInvalid;
+  else if (!isEmailAddress(email)) errors.email = text.emailInvalid;
   if (!password) errors.password = text.passwordMissing;
   else if ([...password].length < PASSWORD_MIN_LENGTH) {
     errors.password = text.passwordShort(PASSWORD_MIN_LENGTH);
@@ -57,8 +60,13 @@ function refusal(error: unknown): Refusal {
 }
 
 /** The form's state: what was typed (kept through every refusal), the errors, the last failure. */
-function useSetupForm(onSignedIn: (session: SessionInfo) => void) {
-  const [values, setValues] = useState<Values>({ code: '', email: '', password: '', repeat: '' });
+function useSetupForm(typed: Record<string, string>, onSignedIn: (session: SessionInfo) => void) {
+  const [values, setValues] = useState<Values>(() => ({
+    code: typed.code ?? '',
+    email: typed.email ?? '',
+    password: typed.password ?? '',
+    repeat: typed.repeat ?? '',
+  }));
   const [errors, setErrors] = useState<Errors>({});
   const [outcome, setOutcome] = useState<Refusal>({});
   const [sending, setSending] = useState(false);
@@ -77,7 +85,8 @@ function useSetupForm(onSignedIn: (session: SessionInfo) => void) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const found = checkSetup(values);
+    const { isEmailAddress } = await import('./email-rule');
+    const found = checkSetup(values, isEmailAddress);
     setErrors(found);
     setOutcome({});
     if (focusFirst(found)) return;
@@ -130,17 +139,21 @@ function WhereTheCodeIs() {
  * (docs/inbox.md, "The first account"); once made, its owner is signed in.
  */
 export function SetupPage({
+  typed = {},
   onSignedIn,
   onAccountExists,
 }: {
+  /** What was typed into the document's own form before the script ran (first-paint.ts). */
+  typed?: Record<string, string>;
   onSignedIn: (session: SessionInfo) => void;
   onAccountExists: () => void;
 }) {
-  const { field, outcome, sending, submit, signInRef } = useSetupForm(onSignedIn);
+  const { field, outcome, sending, submit, signInRef } = useSetupForm(typed, onSignedIn);
   return (
     <Panel id="setup-heading" title={text.heading}>
       <p className="mt-2 text-slate-700">{text.intro}</p>
       <WhereTheCodeIs />
+      <NeedsScript />
       <div role="alert" className="mt-4 empty:hidden">
         {outcome.failure && (
           <p className="rounded-md border-l-4 border-red-700 bg-red-50 p-3 font-semibold text-red-800">

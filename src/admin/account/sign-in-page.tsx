@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { adminText } from '../../content/admin';
 import { Field, type FieldProps } from './field';
-import { Panel } from './panel';
+import { NeedsScript, Panel } from './panel';
 import { SendingButton } from './sending-button';
 import { adminApi, ApiError } from '../api';
 import type { SessionInfo } from '../contract';
@@ -19,6 +19,8 @@ function failureMessage(error: unknown): string {
 }
 
 type Errors = { email?: string; password?: string; code?: string };
+/** What was typed into the document's own form (first-paint.ts), by input name. */
+type Typed = Partial<Record<string, string>>;
 
 /** What is missing: the e-mail, the password, and in the second step the code. */
 function missingValues(email: string, password: string, code: string | undefined): Errors {
@@ -34,9 +36,9 @@ function missingValues(email: string, password: string, code: string | undefined
  * two-step sign-in answers the right password with `codeNeeded`: the code field appears and takes
  * the focus, and the e-mail, password and code are sent together.
  */
-function useSignIn(expired: boolean, onSignedIn: (session: SessionInfo) => void) {
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+function useSignIn(expired: boolean, typed: Typed, onSignedIn: (session: SessionInfo) => void) {
+  const [email, setEmail] = useState(typed.email ?? '');
+  const [password, setPassword] = useState(typed.password ?? '');
   /** Undefined until the server asks for a code. */
   const [code, setCode] = useState<string | undefined>(undefined);
   const [errors, setErrors] = useState<Errors>({});
@@ -115,14 +117,17 @@ function useSignIn(expired: boolean, onSignedIn: (session: SessionInfo) => void)
 export function SignInPage({
   expired,
   notice,
+  typed = {},
   onSignedIn,
 }: {
   expired: boolean;
+  /** What was typed into the document's own form before the script ran (first-paint.ts). */
+  typed?: Typed;
   /** What just happened, said before the form (after 'Sign out everywhere'). */
   notice?: string | undefined;
   onSignedIn: (session: SessionInfo) => void;
 }) {
-  const { email, password, code, failure, sending, submit } = useSignIn(expired, onSignedIn);
+  const { email, password, code, failure, sending, submit } = useSignIn(expired, typed, onSignedIn);
   return (
     <Panel id="sign-in-heading" title={text.heading}>
       {notice && (
@@ -134,6 +139,7 @@ export function SignInPage({
         </p>
       )}
       <p className="mt-2 text-slate-700">{text.intro}</p>
+      <NeedsScript />
       <div role="alert" className="mt-4 empty:hidden">
         {failure && (
           <p className="rounded-md border-l-4 border-red-700 bg-red-50 p-3 font-semibold text-red-800">

@@ -5,7 +5,8 @@ import { buttonClasses } from '../../components/button-link';
 import { controlClass } from '../../components/form/field-parts';
 import { adminText } from '../../content/admin';
 import { adminApi } from '../api';
-import { NEEDS_REPLY, rosterFilterNames, submissionStatuses, type InboxPage } from '../contract';
+import type { InboxPage } from '../contract';
+import { NEEDS_REPLY, rosterFilterNames, submissionStatuses } from '../contract-values';
 import { apiQuery, hasFilters, withFilter, type FilterName } from './inbox-query';
 import { RosterFilters } from './roster-filters';
 

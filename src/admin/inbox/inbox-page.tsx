@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { BarChart3 } from 'lucide-react';
 import { buttonClasses } from '../../components/button-link';
@@ -20,14 +20,10 @@ import { useInbox } from './use-inbox';
 
 const text = adminText.inbox;
 
-export function InboxPage({
-  seenBefore,
-  failedSignIns,
-  backups,
-  mail,
-  retentionHold,
-}: {
+interface InboxPageProps {
   seenBefore: number;
+  /** Once the list has shown: the inbox fetches what comes next (a submission's page) then. */
+  onShown?: (() => void) | undefined;
   /** The failed sign-ins to the owner's account since the last visit, shown above the list. */
   failedSignIns?: FailedSignIns | undefined;
   /** The nightly backups' state, a line above the list. */
@@ -36,10 +32,23 @@ export function InboxPage({
   mail?: MailState | undefined;
   /** A retention pass the guard stopped, waiting for the owner's word. */
   retentionHold?: RetentionHold | undefined;
-}) {
+}
+
+export function InboxPage({
+  seenBefore,
+  failedSignIns,
+  backups,
+  mail,
+  retentionHold,
+  onShown,
+}: InboxPageProps) {
   const [params, setParams] = useSearchParams();
   const { state, loadMore, retry } = useInbox(params);
   const headingRef = usePageFocus<HTMLHeadingElement>();
+  const shown = state.status === 'ready';
+  useEffect(() => {
+    if (shown) onShown?.();
+  }, [shown, onShown]);
   const change = useCallback(
     (next: URLSearchParams) => setParams(next, { replace: true }),
     [setParams],

@@ -1,4 +1,4 @@
-import { rosterFilterNames, type RosterFilterName } from '../contract';
+import { rosterFilterNames, type RosterFilterName } from '../contract-values';
 import { dayStart } from '../shared/format';
 
 /**

@@ -9,7 +9,7 @@ import {
 } from '../../content/application-form';
 import { adminText } from '../../content/admin';
 import type { ChoiceOption } from '../../content/options';
-import { rosterFilterNames, type RosterFilterName } from '../contract';
+import { rosterFilterNames, type RosterFilterName } from '../contract-values';
 import { withRosterValue } from './inbox-query';
 
 const text = adminText.inbox.roster;

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { adminText } from '../../content/admin';
+import { draftKey } from './forget-drafts';
 import {
   REPLY_BODY_MAX_LENGTH,
   REPLY_SUBJECT_MAX_LENGTH,
@@ -64,9 +65,7 @@ export function checkDraft(body: SendReplyBody): { ok: SendReplyBody } | { error
   return { errors };
 }
 
-/** Where an unsent reply waits in this tab (sessionStorage) while the owner looks elsewhere. */
-const DRAFT_PREFIX = 'reply-draft:';
-const draftKey = (id: string) => `${DRAFT_PREFIX}${id}`;
+export { forgetReplyDrafts } from './forget-drafts';
 
 function isSource(value: unknown): value is Source {
   if (typeof value !== 'object' || value === null) return false;
@@ -96,16 +95,6 @@ function storedDraft(id: string): Draft | undefined {
     return isDraft(parsed) ? parsed : undefined;
   } catch {
     return undefined;
-  }
-}
-
-/** Forgets one submission's unsent reply (after Send), or every one (at sign-out). */
-export function forgetReplyDrafts(id?: string) {
-  try {
-    const keys = id === undefined ? Object.keys(sessionStorage) : [draftKey(id)];
-    for (const key of keys) if (key.startsWith(DRAFT_PREFIX)) sessionStorage.removeItem(key);
-  } catch {
-    // No storage: nothing was kept.
   }
 }
 

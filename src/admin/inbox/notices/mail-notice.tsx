@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { adminText } from '../../../content/admin';
-import { MAIL_LATE_MS, MAIL_MAX_TRIES, MAIL_MAX_WAIT_DAYS, type MailState } from '../../contract';
+import type { MailState } from '../../contract';
+import { MAIL_LATE_MS, MAIL_MAX_TRIES, MAIL_MAX_WAIT_DAYS } from '../../contract-values';
 import { formatTime } from '../../shared/format';
 
 const text = adminText.mailWaiting;

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { adminText } from '../../../content/admin';
 import { adminApi } from '../../api';
-import { retentionForms, type RetentionInfo } from '../../contract';
+import type { RetentionInfo } from '../../contract';
+import { retentionForms } from '../../contract-values';
 import { formatTime } from '../../shared/format';
 
 const text = adminText.retention;
