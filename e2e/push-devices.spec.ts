@@ -1,11 +1,11 @@
 import { createECDH, randomBytes } from 'node:crypto';
-import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { adminText } from '../src/content/admin';
 import type { PushMessage } from '../src/admin/contract';
 import { quoteBody } from '../server/testing/fixtures';
 import { expectNoAxeViolations, expectNoHorizontalScroll } from './fixtures';
 import { receiverTest } from './receiver-fixture';
-import { signInToInbox } from './receiver-helpers';
+import { inboxUnderItsWorker, registrationOf, shownNotifications } from './push-helpers';
 
 /**
  * Alerts on the owner's devices (issue 47), in the whole browser (service workers, notifications):
@@ -26,45 +26,6 @@ const text = adminText.devices;
 
 test.describe.configure({ mode: 'serial' });
 
-/** The inbox signed in, with its service worker active and in control of the page. */
-async function inboxUnderItsWorker(page: Page) {
-  await signInToInbox(page, owner, password);
-  await expect(page.getByRole('button', { name: adminText.header.signOut })).toBeVisible();
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null)))
-    await page.reload();
-  await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
-    .toBe(true);
-}
-
-/** The inbox's service worker's registration id, as the DevTools protocol names it. */
-async function registrationOf(context: BrowserContext, page: Page, scope: string) {
-  const cdp = await context.newCDPSession(page);
-  const found = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const inbox = registrations.find((each) => each.scopeURL === scope && !each.isDeleted);
-      if (inbox) resolve(inbox.registrationId);
-    });
-  });
-  await cdp.send('ServiceWorker.enable');
-  return { cdp, registrationId: await found };
-}
-
-/** The notifications the inbox's registration shows, as the page reads them. */
-function shownNotifications(page: Page) {
-  return page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.ready;
-    const shown = await registration.getNotifications();
-    return shown.map((each) => ({
-      title: each.title,
-      body: each.body,
-      tag: each.tag,
-      data: each.data as unknown,
-    }));
-  });
-}
-
 test('a push shows its notification, and a tap on it opens the submission', async ({
   page,
   context,
@@ -75,7 +36,7 @@ test('a push shows its notification, and a tap on it opens the submission', asyn
   });
   const { id } = (await posted.json()) as { id: string };
   await context.grantPermissions(['notifications'], { origin: receiver.url });
-  await inboxUnderItsWorker(page);
+  await inboxUnderItsWorker(page, owner, password);
   const { cdp, registrationId } = await registrationOf(context, page, `${receiver.url}/admin/`);
 
   const message: PushMessage = {
@@ -120,7 +81,7 @@ test('a push whose words cannot be read still says there is something new', asyn
   receiver,
 }) => {
   await context.grantPermissions(['notifications'], { origin: receiver.url });
-  await inboxUnderItsWorker(page);
+  await inboxUnderItsWorker(page, owner, password);
   const { cdp, registrationId } = await registrationOf(context, page, `${receiver.url}/admin/`);
   await cdp.send('ServiceWorker.deliverPushMessage', {
     origin: receiver.url,
@@ -165,7 +126,7 @@ test('the devices page on a phone: what is pushed, this device, the list, Turn o
   page,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await inboxUnderItsWorker(page);
+  await inboxUnderItsWorker(page, owner, password);
   await addDevice(page, 'Firefox on Windows');
   await addDevice(page, 'Safari on iPhone');
 
@@ -203,7 +164,7 @@ test('turning alerts on with no push service in reach says why, and keeps nothin
 }) => {
   // No internet here: Chromium's push service (FCM) cannot be reached, so subscribe() fails.
   await context.grantPermissions(['notifications'], { origin: receiver.url });
-  await inboxUnderItsWorker(page);
+  await inboxUnderItsWorker(page, owner, password);
   await page.goto('/admin/#/devices');
   const list = page.getByRole('region', { name: text.list });
   const turnOn = page.getByRole('button', { name: text.turnOn });

@@ -19,6 +19,7 @@ import {
   type ReceiverProcess,
 } from '../server/testing/receiver-harness';
 import { startSmtp, type Received } from '../server/testing/smtp';
+import { startPushService, type LocalPushService } from '../server/testing/push-service';
 
 const buildDir = process.env.BUILD_DIR ?? 'build';
 
@@ -38,6 +39,11 @@ export interface ReceiverOptions {
   signedIn?: boolean;
   /** Two instances on one database of a Postgres server of the worker's own. */
   postgres?: boolean;
+  /**
+   * A local push service (server/testing/push-service.ts) the receiver may push to: named by
+   * PUSH_ENDPOINT_ORIGINS, its certificate trusted through NODE_EXTRA_CA_CERTS.
+   */
+  push?: boolean;
 }
 
 export interface Receiver {
@@ -50,6 +56,8 @@ export interface Receiver {
   server: ReceiverProcess;
   /** What the SMTP server was sent (none without `mail`). */
   mail: Received[];
+  /** The local push service (only with `push`). */
+  push: LocalPushService | undefined;
   /** The owner's session cookie's `name=value` (empty unless `signedIn`). */
   cookie: string;
   /** The instances' environment, to start one more on the same database and data. */
@@ -65,6 +73,7 @@ export interface Receiver {
 async function services(options: ReceiverOptions) {
   const smtp = options.mail ? await startSmtp() : undefined;
   const postgres = options.postgres ? await startTestPostgres() : undefined;
+  const push = options.push ? await startPushService() : undefined;
   const env: Record<string, string> = {
     DIST_DIR: process.env.DIST_DIR ?? 'dist',
     BUILD_DIR: buildDir,
@@ -77,13 +86,15 @@ async function services(options: ReceiverOptions) {
       DATABASE_URL: await createTestDatabase(postgres.url, 'e2e'),
       ADDRESS_HASH_SECRET: 'e2e-address-hash-secret-0123456789abcdef',
     }),
+    ...(push && { PUSH_ENDPOINT_ORIGINS: push.origin, NODE_EXTRA_CA_CERTS: push.caFile }),
     ...options.env,
   };
   const stop = async () => {
     await smtp?.close();
     await postgres?.stop();
+    await push?.close();
   };
-  return { env, mail: smtp?.received ?? [], stop };
+  return { env, mail: smtp?.received ?? [], push, stop };
 }
 
 /** Playwright's `test` with a worker's own receiver as `receiver`, and the pages' base URL its. */
@@ -114,6 +125,7 @@ export function receiverTest(options: ReceiverOptions) {
           dataDir,
           server,
           mail: around.mail,
+          push: around.push,
           cookie,
           env: around.env,
           outboxSettled,
