@@ -8,6 +8,7 @@ import { InboxPage } from './inbox/inbox-page';
 import { SetupPage } from './account/setup-page';
 import { SignInPage } from './account/sign-in-page';
 import { forgetReplyDrafts } from './replies/composer-draft';
+import { isNetworkFailure } from './shared/connection';
 import { ComposerScreen, TemplatesScreen } from './replies/lazy-routes';
 import { PartScreen, SiteScreen } from './site/lazy-routes';
 import { SubmissionPage } from './submission/submission-page';
@@ -81,10 +82,18 @@ export function AdminApp() {
 
   useEffect(() => {
     whenSignedOut((error) => setAuth(signedOutState(error)));
-    adminApi.session().then(
-      (session) => setAuth({ state: 'signed-in', session }),
-      (error: unknown) => setAuth(signedOutState(error)),
-    );
+    const load = () => {
+      adminApi.session().then(
+        (session) => setAuth({ state: 'signed-in', session }),
+        (error: unknown) => {
+          // Offline (the frame says so): asked again once the browser is back online.
+          if (isNetworkFailure(error)) window.addEventListener('online', load, { once: true });
+          else setAuth(signedOutState(error));
+        },
+      );
+    };
+    load();
+    return () => window.removeEventListener('online', load);
   }, []);
 
   const signOut = useCallback(async () => {
