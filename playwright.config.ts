@@ -40,12 +40,13 @@ export default defineConfig({
       name: 'desktop',
       // Layout shift is measured in the whole browser, as visitors paint: the headless shell's
       // first paints differ by a few ten-thousandths of CLS.
-      testIgnore: /prerender\.spec\.ts$/,
+      testIgnore: /(prerender|installable)\.spec\.ts$/,
       use: desktopIn(testChromiumPath),
     },
     {
       name: 'whole browser',
-      testMatch: /prerender\.spec\.ts$/,
+      // Service workers and installability: the whole browser's.
+      testMatch: /(prerender|installable)\.spec\.ts$/,
       use: desktopIn(chromiumPath),
     },
   ],

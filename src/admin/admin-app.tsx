@@ -16,6 +16,8 @@ import { WeeklyPage } from './desk/weekly-page';
 
 export type Auth =
   | { state: 'loading' }
+  /** The session could not be asked for: offline (asked again once back online). */
+  | { state: 'offline' }
   | { state: 'setup' }
   | { state: 'signed-out'; expired?: boolean; signedOutEverywhere?: boolean }
   | { state: 'signed-in'; session: SessionInfo };
@@ -40,6 +42,13 @@ function Screens({ auth, onSignedIn, onSignInInstead }: ScreensProps) {
   switch (auth.state) {
     case 'loading':
       return <p className="py-10 text-center text-slate-600">{adminText.loading}</p>;
+    case 'offline':
+      return (
+        <div className="py-10 text-center">
+          <h1 className="font-display text-3xl font-bold">{adminText.shell.offlineHeading}</h1>
+          <p className="mt-2 text-slate-700">{adminText.shell.offlineIntro}</p>
+        </div>
+      );
     case 'setup':
       return <SetupPage onSignedIn={onSignedIn} onAccountExists={onSignInInstead} />;
     case 'signed-out':
@@ -87,8 +96,9 @@ export function AdminApp() {
         (session) => setAuth({ state: 'signed-in', session }),
         (error: unknown) => {
           // Offline (the frame says so): asked again once the browser is back online.
-          if (isNetworkFailure(error)) window.addEventListener('online', load, { once: true });
-          else setAuth(signedOutState(error));
+          if (!isNetworkFailure(error)) return setAuth(signedOutState(error));
+          setAuth({ state: 'offline' });
+          window.addEventListener('online', load, { once: true });
         },
       );
     };

@@ -143,6 +143,9 @@ export const adminText = {
       'The quote requests and job applications sent through the website, and your replies to them.',
     offline:
       'You are offline. Nothing new can be loaded or saved until the connection is back; this notice goes away by itself then.',
+    /** Opened offline, before the inbox knew who is signed in. */
+    offlineHeading: 'The inbox opens when you are back online',
+    offlineIntro: 'Your submissions are never kept on this device, so they need the connection.',
     updateReady: 'A new version of the inbox is ready.',
     update: 'Update now',
     updating: 'Updating…',

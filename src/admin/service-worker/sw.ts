@@ -45,10 +45,14 @@ self.addEventListener('message', (event) => {
   if (event.data === SKIP_WAITING) void self.skipWaiting();
 });
 
-/** A file of the shell: from the cache (it never changes), else the network (kept no more). */
+/**
+ * A file of the shell: from the cache (it never changes), else the network (kept no more). Its
+ * Vary (Origin, Accept-Encoding) is ignored: the page's module scripts ask with an Origin that the
+ * install's requests had not, and a hashed file is the same bytes for every one.
+ */
 async function fromShell(request: Request): Promise<Response> {
   const cache = await caches.open(CACHE);
-  return (await cache.match(request)) ?? fetch(request);
+  return (await cache.match(request, { ignoreVary: true })) ?? fetch(request);
 }
 
 /** The document: a fresh one (a copy kept for offline), else the kept one when offline. */

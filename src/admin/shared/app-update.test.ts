@@ -114,4 +114,16 @@ describe('a new version of the inbox', () => {
     expect(posted).toEqual([]);
     expect(reload).not.toHaveBeenCalled();
   });
+
+  it('brought in by another window: offered here, and one reload on the owner’s word', () => {
+    const { posted, reload, fire, start } = browser();
+    start();
+    fire('container:controllerchange');
+    expect(appUpdate.state()).toBe('ready');
+    appUpdate.apply();
+    appUpdate.apply();
+    fire('container:controllerchange');
+    expect(posted).toEqual([]);
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
 });

@@ -4,7 +4,8 @@
  * - at a safe moment it takes over by itself: when the app has just opened, or is hidden (the owner
  *   switched away), and nothing is being typed; the page reloads once, on the new version;
  * - otherwise the frame says "A new version of the inbox is ready" with a button that does the same.
- * The page reloads only on the controller's change that it asked for itself, once per page.
+ * The page reloads only on the controller's change that it asked for itself, once per page. A
+ * window whose version another window replaced is offered the reload (or reloads at a safe moment).
  */
 import { SKIP_WAITING } from '../service-worker/shell-routes';
 
@@ -12,7 +13,7 @@ import { SKIP_WAITING } from '../service-worker/shell-routes';
 export type UpdateState = 'none' | 'ready' | 'updating';
 
 export interface UpdateFacts {
-  /** A new version is installed and waiting. */
+  /** A new version is installed and waiting (or runs already, brought in by another window). */
   waiting: boolean;
   /** The page is run by a version already (no: this is the first install, nothing to replace). */
   controlled: boolean;
@@ -84,21 +85,37 @@ export function watchForUpdates(
   const { container, document: page } = environment;
   let asked = false;
   let reloaded = false;
+  // Another window of the app brought the new version in: this page still runs the old code.
+  let replaced = false;
+  let wasControlled = container.controller !== null;
+  const reloadOnce = () => {
+    if (reloaded) return;
+    reloaded = true;
+    environment.reload();
+  };
   apply = () => {
+    if (asked) return;
+    if (replaced) {
+      asked = true;
+      setState('updating');
+      return reloadOnce();
+    }
     const waiting = registration.waiting;
-    if (!waiting || asked) return;
+    if (!waiting) return;
     asked = true;
     setState('updating');
     waiting.postMessage(SKIP_WAITING);
   };
   container.addEventListener('controllerchange', () => {
-    if (!asked || reloaded) return; // the first install's claim, or a reload already under way
-    reloaded = true;
-    environment.reload();
+    if (asked) return reloadOnce();
+    // The first install's claim changes nothing of the page; a replacement is offered.
+    replaced = wasControlled;
+    wasControlled = true;
+    if (replaced) check(false);
   });
-  const check = (justOpened: boolean) => {
+  function check(justOpened: boolean) {
     const action = updateAction({
-      waiting: registration.waiting !== null,
+      waiting: replaced || registration.waiting !== null,
       controlled: container.controller !== null,
       justOpened,
       hidden: page.visibilityState === 'hidden',
@@ -106,13 +123,14 @@ export function watchForUpdates(
     });
     if (action === 'apply') apply();
     else if (action === 'offer' && !asked) setState('ready');
-  };
-  registration.addEventListener('updatefound', () => {
-    const installing = registration.installing;
+  }
+  // A version installing (now, or found later) is looked at once it waits.
+  const whenInstalled = (installing: ServiceWorker | null) =>
     installing?.addEventListener('statechange', () => {
       if (installing.state === 'installed') check(false);
     });
-  });
+  whenInstalled(registration.installing);
+  registration.addEventListener('updatefound', () => whenInstalled(registration.installing));
   page.addEventListener('visibilitychange', () => {
     if (page.visibilityState === 'hidden') check(false);
     // Back in the app, which may stay open for days: is there a newer version?
