@@ -21,6 +21,10 @@ describe("the service worker's routes", () => {
     expect(route('/admin/api/submissions/abc', { mode: 'navigate' })).toBe('network');
     expect(route('/admin/api/submissions/abc/attachments/1')).toBe('network');
     expect(route('/admin/api/export.csv?form=quote', { mode: 'navigate' })).toBe('network');
+    // Even if a build ever listed one among the shell's files.
+    const listed = shellPaths(['api/session']);
+    const session = { url: `${ORIGIN}/admin/api/session`, method: 'GET', mode: 'cors' };
+    expect(routeOf(session, ORIGIN, listed)).toBe('network');
   });
 
   it('answers the hashed assets and the shell’s files from the cache first', () => {
