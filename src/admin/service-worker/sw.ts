@@ -42,7 +42,8 @@ self.addEventListener('activate', (event) => {
 });
 
 self.addEventListener('message', (event) => {
-  if (event.data === SKIP_WAITING) void self.skipWaiting();
+  // Kept alive until the browser took it in: a worker stopped at once would not take over.
+  if (event.data === SKIP_WAITING) event.waitUntil(self.skipWaiting());
 });
 
 /**
