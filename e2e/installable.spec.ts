@@ -149,7 +149,7 @@ test('no personal data is in the service worker’s caches', async ({ page }) =>
   }
 });
 
-test('a new build reaches the app once, with no reload loop', async ({ page, context }) => {
+test('a new build reaches the app once, with no reload loop', async ({ page }) => {
   const original = readFileSync(swFile, 'utf8');
   try {
     await page.goto('/admin/');
@@ -171,23 +171,19 @@ test('a new build reaches the app once, with no reload loop', async ({ page, con
     expect(loads).toBe(1);
     await expect(update).toHaveCount(0);
 
-    // Another build, found and left waiting while this window stays open: the next window of the
-    // app that opens brings it in by itself, with one reload; this one is offered it, not reloaded.
+    // Another build, found while the app is open and left waiting; the app closed and opened
+    // again: the new version runs from the start, with no reload and nothing offered.
     writeFileSync(swFile, original.replaceAll(version, 'e2e000000003'));
     await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
     await expect.poll(() => page.evaluate(waitingWorker)).toBe(true);
     await expect(update).toBeVisible();
+    await page.goto('about:blank');
     loads = 0;
-    const opened = await context.newPage();
-    let openedLoads = 0;
-    opened.on('load', () => (openedLoads += 1));
-    await opened.goto('/admin/');
-    await expect.poll(() => cacheNames(opened)).toEqual(['inbox-shell-e2e000000003']);
-    await settled(opened);
-    expect(openedLoads).toBe(2); // the opening and one reload
-    await expect(opened.getByRole('button', { name: text.update })).toHaveCount(0);
-    await expect(update).toBeVisible();
-    expect(loads).toBe(0);
+    await page.goto('/admin/');
+    await expect.poll(() => cacheNames(page)).toEqual(['inbox-shell-e2e000000003']);
+    await settled(page);
+    expect(loads).toBe(1);
+    await expect(update).toHaveCount(0);
   } finally {
     writeFileSync(swFile, original);
   }
