@@ -40,12 +40,13 @@ export default defineConfig({
       name: 'desktop',
       // Layout shift is measured in the whole browser, as visitors paint: the headless shell's
       // first paints differ by a few ten-thousandths of CLS.
-      testIgnore: /(prerender|push-devices|push-end-to-end)\.spec\.ts$/,
+      testIgnore: /(prerender|push-devices|push-end-to-end|installable)\.spec\.ts$/,
       use: desktopIn(testChromiumPath),
     },
     {
       name: 'whole browser',
-      testMatch: /(prerender|push-devices|push-end-to-end)\.spec\.ts$/,
+      // Service workers, pushes and installability: the whole browser's.
+      testMatch: /(prerender|push-devices|push-end-to-end|installable)\.spec\.ts$/,
       use: desktopIn(chromiumPath),
     },
   ],

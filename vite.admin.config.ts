@@ -3,7 +3,8 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { imagetools } from 'vite-imagetools';
-import { serviceWorkerPlugin } from './scripts/build/service-worker';
+import { appIconsPlugin } from './scripts/build/app-icons.ts';
+import { serviceWorkerPlugin } from './scripts/build/service-worker.ts';
 
 // The owner's inbox (src/admin): its own document and bundle, built apart from the public site so
 // that dist/ (what a static host serves) holds no inbox and the public pages do not change by a
@@ -22,6 +23,8 @@ export default defineConfig({
       include: '**/*.{svg,png,jpg,jpeg,webp,avif}?*',
       cache: { dir: process.env.IMAGETOOLS_CACHE_DIR || undefined },
     }),
+    // The installable inbox's icons, drawn from the logo (/admin/icons/).
+    appIconsPlugin(),
     // /admin/sw.js: the shell's cache and the pushes (src/admin/service-worker/).
     serviceWorkerPlugin(),
   ],

@@ -9,8 +9,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { refuse } from '../guard/refusal.ts';
+import { NOTHING_PUBLISHED } from '../../src/content/published.ts';
 import { adminContext, type AdminOptions } from './admin-context.ts';
 import { documentRoute } from './document-route.ts';
+import { manifestRoute } from './app-manifest.ts';
 import { dummyHash } from './passwords.ts';
 import { personRoutes } from './person-routes.ts';
 import { pushRoutes } from './push-routes.ts';
@@ -79,6 +81,8 @@ export async function adminRoutes(app: FastifyInstance, options: AdminOptions) {
     siteRoutes(app, { ...options.site, signedIn: context.signedIn, userOf: context.userOf });
   }
   app.all('/api/*', async (_request, reply) => refuse(reply, 404, 'Not found'));
+  // The installable inbox's manifest: the business's name as published (app-manifest.ts).
+  manifestRoute(app, options.published ?? (() => NOTHING_PUBLISHED));
 
   if (options.appDir && existsSync(options.appDir)) {
     if (existsSync(path.join(options.appDir, 'index.html'))) {

@@ -9,6 +9,7 @@ import { InboxPage } from './inbox/inbox-page';
 import { SetupPage } from './account/setup-page';
 import { SignInPage } from './account/sign-in-page';
 import { forgetReplyDrafts } from './replies/forget-drafts';
+import { isNetworkFailure } from './shared/connection';
 import { ComposerScreen, TemplatesScreen } from './replies/lazy-routes';
 import { DevicesScreen } from './devices/lazy-routes';
 import { PartScreen, SiteScreen } from './site/lazy-routes';
@@ -19,6 +20,8 @@ const NOTHING_TYPED: Record<string, string> = {};
 
 export type Auth =
   | { state: 'loading' }
+  /** The session could not be asked for: offline (asked again once back online). */
+  | { state: 'offline' }
   | { state: 'setup' }
   | { state: 'signed-out'; expired?: boolean; signedOutEverywhere?: boolean }
   | { state: 'signed-in'; session: SessionInfo };
@@ -52,6 +55,13 @@ function Screens({ auth, typed, onSignedIn, onSignInInstead }: ScreensProps) {
   switch (auth.state) {
     case 'loading':
       return <p className="py-10 text-center text-slate-600">{adminText.firstPaint.loading}</p>;
+    case 'offline':
+      return (
+        <div className="py-10 text-center">
+          <h1 className="font-display text-3xl font-bold">{adminText.shell.offlineHeading}</h1>
+          <p className="mt-2 text-slate-700">{adminText.shell.offlineIntro}</p>
+        </div>
+      );
     case 'setup':
       return <SetupPage typed={typed} onSignedIn={onSignedIn} onAccountExists={onSignInInstead} />;
     case 'signed-out':
@@ -100,10 +110,19 @@ export function AdminApp({ painted }: { painted?: FirstPaint | undefined }) {
     firstPaintTakenOver();
     if (painted?.focused) document.getElementById(painted.focused)?.focus();
     whenSignedOut((error) => setAuth(signedOutState(error)));
-    adminApi.session().then(
-      (session) => setAuth({ state: 'signed-in', session }),
-      (error: unknown) => setAuth(signedOutState(error)),
-    );
+    const load = () => {
+      adminApi.session().then(
+        (session) => setAuth({ state: 'signed-in', session }),
+        (error: unknown) => {
+          // Offline (the frame says so): asked again once the browser is back online.
+          if (!isNetworkFailure(error)) return setAuth(signedOutState(error));
+          setAuth({ state: 'offline' });
+          window.addEventListener('online', load, { once: true });
+        },
+      );
+    };
+    load();
+    return () => window.removeEventListener('online', load);
   }, [painted]);
 
   const signOut = useCallback(async () => {

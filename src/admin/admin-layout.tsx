@@ -3,6 +3,7 @@ import { NavLink } from 'react-router';
 import { LogOut } from 'lucide-react';
 import { buttonClasses } from '../components/button-link';
 import { SignOutEverywhere } from './account/sign-out-everywhere';
+import { ShellNotices } from './shared/shell-notices';
 import { adminText } from '../content/admin';
 import { siteEditorText } from '../content/admin-site';
 import { companyContent } from '../content/company';
@@ -81,6 +82,8 @@ export function AdminLayout({
           )}
         </div>
       </header>
+      {/* Offline, or a new version ready: the app's own notices, on every page. */}
+      <ShellNotices />
       <main id="main" tabIndex={-1} className="container-page flex-1 py-6 sm:py-8">
         {children}
       </main>

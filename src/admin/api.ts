@@ -35,6 +35,7 @@ import type {
   UploadedPhoto,
 } from './site-contract';
 import type { PhotoPlaceName } from '../content/site-fields';
+import { isNetworkFailure, reportReached } from './shared/connection';
 
 const BASE = '/admin/api';
 
@@ -61,15 +62,23 @@ async function call<T>(
   { reportSignOut = true } = {},
 ): Promise<T> {
   const { json, ...rest } = init;
-  const response = await fetch(`${BASE}${path}`, {
-    ...rest,
-    credentials: 'same-origin',
-    headers: {
-      Accept: 'application/json',
-      ...(json === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    ...(json === undefined ? {} : { body: JSON.stringify(json) }),
-  });
+  let response: Response;
+  try {
+    response = await fetch(`${BASE}${path}`, {
+      ...rest,
+      credentials: 'same-origin',
+      headers: {
+        Accept: 'application/json',
+        ...(json === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
+      ...(json === undefined ? {} : { body: JSON.stringify(json) }),
+    });
+  } catch (error) {
+    // Offline, or the server out of reach: the frame says so (shared/connection.ts).
+    if (isNetworkFailure(error)) reportReached(false);
+    throw error;
+  }
+  reportReached(true);
   const body: unknown = await response.json().catch(() => ({}));
   if (response.ok) return body as T;
   const retryAfter = Number(response.headers.get('retry-after')) || undefined;

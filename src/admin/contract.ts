@@ -650,3 +650,20 @@ export interface PushMessage {
   /** One notification per submission and kind: a later one replaces it. */
   tag: string;
 }
+
+/**
+ * The installable inbox (docs/push.md, "The installable inbox"): its icons, drawn from the logo at
+ * build time (scripts/build/app-icons.ts) to fixed paths under /admin/, and its colours. The server's
+ * manifest (GET /admin/manifest.webmanifest) lists them; the service worker keeps them.
+ */
+export const INBOX_ICONS = [
+  { file: 'icons/icon-192.png', size: 192, purpose: 'any' },
+  { file: 'icons/icon-512.png', size: 512, purpose: 'any' },
+  { file: 'icons/icon-maskable-512.png', size: 512, purpose: 'maskable' },
+  { file: 'icons/apple-touch-icon.png', size: 180, purpose: 'apple' },
+] as const;
+export type InboxIcon = (typeof INBOX_ICONS)[number];
+/** The inbox's header (and src/admin/index.html's theme-color): the logo's navy. */
+export const INBOX_THEME_COLOR = '#0a1530';
+/** The inbox's page (Tailwind's slate-50): the splash screen's while the app opens. */
+export const INBOX_BACKGROUND_COLOR = '#f8fafc';

@@ -138,6 +138,27 @@ export const adminText = {
   },
 
   /**
+   * The installable inbox (docs/push.md, "The installable inbox"): its name on a phone's home
+   * screen (the server's manifest), and the frame's notices: offline, and a new version ready.
+   */
+  shell: {
+    /** The app's name: the business's as published, as the header says it. */
+    appName: (business: string) => `${business} Inbox`,
+    /** Under the icon on a home screen: a dozen characters show. */
+    shortName: (mark: string) => `${mark} Inbox`,
+    description:
+      'The quote requests and job applications sent through the website, and your replies to them.',
+    offline:
+      'You are offline. Nothing new can be loaded or saved until the connection is back; this notice goes away by itself then.',
+    /** Opened offline, before the inbox knew who is signed in. */
+    offlineHeading: 'The inbox opens when you are back online',
+    offlineIntro: 'Your submissions are never kept on this device, so they need the connection.',
+    updateReady: 'A new version of the inbox is ready.',
+    update: 'Update now',
+    updating: 'Updating…',
+  },
+
+  /**
    * The inbox's notice when e-mail has waited more than 15 minutes (the outbox's state): how many,
    * how long, and why in plain words, with the relay's code for whoever runs the server.
    */
