@@ -175,6 +175,8 @@ export function firstPaintHtml(state: FirstPaintState, options: FirstPaintOption
     '<header class="on-dark bg-navy-950 text-white"><div class="container-page flex flex-wrap items-center justify-between gap-x-6 gap-y-2 py-3">' +
     `<p class="font-display text-xl font-bold">${escape(company.name)}${TEXT_BREAK} <span class="font-sans text-base font-normal text-gold-300">${escape(adminText.appName)}</span></p>` +
     '</div></header>' +
+    // The frame's notices about the app itself (shared/shell-notices.tsx): none at first.
+    '<div class="container-page empty:hidden"></div>' +
     `<main id="main" tabindex="-1" class="container-page flex-1 py-6 sm:py-8">${screen}</main></div>`
   );
 }
