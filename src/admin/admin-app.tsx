@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { HashRouter, Route, Routes } from 'react-router';
 import { adminText } from '../content/admin';
+import { PageTitle } from '../components/page-title';
 import { AdminLayout } from './admin-layout';
 import { adminApi, ApiError, whenSignedOut } from './api';
 import type { SessionInfo } from './contract';
@@ -54,10 +55,16 @@ interface ScreensProps {
 function Screens({ auth, typed, onSignedIn, onSignInInstead }: ScreensProps) {
   switch (auth.state) {
     case 'loading':
-      return <p className="py-10 text-center text-slate-600">{adminText.firstPaint.loading}</p>;
+      return (
+        <>
+          <PageTitle title={adminText.appName} />
+          <p className="py-10 text-center text-slate-600">{adminText.firstPaint.loading}</p>
+        </>
+      );
     case 'offline':
       return (
         <div className="py-10 text-center">
+          <PageTitle title={adminText.shell.offlineHeading} />
           <h1 className="font-display text-3xl font-bold">{adminText.shell.offlineHeading}</h1>
           <p className="mt-2 text-slate-700">{adminText.shell.offlineIntro}</p>
         </div>
