@@ -120,6 +120,7 @@ describe.each(engines)('Web Push on $name', (engine) => {
       timeZone: () => BUSINESS.timeZone,
       log: silentLog,
       agent: service.agent,
+      extraEndpointOrigins: [service.origin],
       retryBaseMs: 20,
       now: () => clock ?? Date.now(),
     });
@@ -216,11 +217,29 @@ describe.each(engines)('Web Push on $name', (engine) => {
       timeZone: () => BUSINESS.timeZone,
       log: silentLog,
       agent: service.agent,
+      extraEndpointOrigins: [service.origin],
     });
     await drained();
     expect(service.requests).toBe(0);
     expect(await queueRows()).toEqual([
       expect.objectContaining({ gave_up_at: expect.anything(), last_error: 'spam' }),
+    ]);
+  });
+
+  it('sends nothing to a kept endpoint the policy now refuses', async () => {
+    const device = await addDevice('kept-before');
+    // A row kept from before a stricter policy: its host reads as the local service to url.parse.
+    const host = new URL(service.origin).hostname;
+    await store.database.db
+      .updateTable('push_devices')
+      .set({ endpoint: `https://${host};.push.apple.com/push/kept-before` })
+      .where('id', '=', device.id)
+      .execute();
+    await postForm('quote', quoteBody(1));
+    await drained();
+    expect(service.requests).toBe(0);
+    expect(await queueRows()).toEqual([
+      expect.objectContaining({ gave_up_at: expect.anything(), last_error: 'refused' }),
     ]);
   });
 
@@ -373,6 +392,7 @@ describe.each(engines)('Web Push on $name', (engine) => {
       timeZone: () => BUSINESS.timeZone,
       log: silentLog,
       agent: service.agent,
+      extraEndpointOrigins: [service.origin],
       now: () => clock ?? Date.now(),
     });
     const [push] = await service.waitFor(1);
