@@ -11,7 +11,7 @@
  * And `stillWanted`, asked before each send: a push about a submission since marked spam, or
  * answered, or an e-mail since sent, is dropped.
  */
-import { respondBy } from '../../src/business-time/promises.ts';
+import { longestResponseWaitMs, respondBy } from '../../src/business-time/promises.ts';
 import { businessContent } from '../../src/content/business.ts';
 import type { PublishedVersion } from '../../src/content/published.ts';
 import type { Engine } from '../db/engine.ts';
@@ -23,8 +23,6 @@ import { queueForEveryDevice, type PendingPush } from './push-queue.ts';
 export const DUE_AHEAD_MS = 30 * 60_000;
 /** An e-mail the relay refuses is pushed once it has waited this long. */
 export const MAIL_WAIT_MS = 15 * 60_000;
-/** Leads older than this are not looked at by the scan (the longest promise is a few days). */
-const DUE_LOOKBACK_MS = 14 * 24 * 60 * 60_000;
 
 interface WaitingRow {
   status: string;
@@ -55,15 +53,17 @@ export async function scanDue(
   context: { now: number; published: PublishedVersion },
 ): Promise<number> {
   const { now, published } = context;
-  const since = now - DUE_LOOKBACK_MS;
+  // A reply is awaited only on a New submission (a visitor's answer makes it New again; In progress
+  // or Handled clear the wait), as the inbox shows 'Respond by' on New ones only: the status index
+  // (submissions_status_seq) keeps the scan to them, whatever the number of submissions.
+  const since = now - longestResponseWaitMs(businessContent(published).business);
   const rows = await waitingColumns(engine)
-    .where('status', '<>', 'spam')
+    .where('status', '=', 'new')
     .where((eb) =>
       eb.or([
         eb('answer_waiting_since', '>=', since),
         eb.and([
           eb('form', '=', 'quote'),
-          eb('status', '=', 'new'),
           eb('first_response_at', 'is', null),
           eb('received_at', '>=', since),
         ]),

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { PushDevice, PushState } from '../../src/admin/contract.ts';
 import { respondBy } from '../../src/business-time/promises.ts';
 import { businessContent } from '../../src/content/business.ts';
-import { NOTHING_PUBLISHED } from '../../src/content/published.ts';
+import { NOTHING_PUBLISHED, publishedVersion } from '../../src/content/published.ts';
 import { localIsoDate } from '../../src/forms/dates.ts';
 import { users } from '../admin/users.ts';
 import { buildApp } from '../http/app.ts';
@@ -414,6 +414,29 @@ describe.each(engines)('Web Push on $name', (engine) => {
     expect(service.received).toHaveLength(1);
     const dropped = (await queueRows()).find((row) => row.submission_id === other.id);
     expect(dropped).toMatchObject({ last_error: 'answered', sent_at: null });
+  });
+
+  it("pushes a reply due weeks after the lead came, as the inbox's 'Respond by' counts it", async () => {
+    await addDevice('closed');
+    await sender.stop();
+    const saved = await store.save({ form: 'quote', fields: quoteBody(1), notify: false });
+    if (saved.status !== 'created') throw new Error('not saved');
+    const received = Number((await store.get(saved.id))?.receivedAt);
+    // The office closed for three weeks from the day it came: the reply is due after them.
+    const closedDays = Array.from({ length: 23 }, (_, n) => ({
+      date: new Date(received + (n - 1) * 24 * 60 * MINUTE).toISOString().slice(0, 10),
+      note: 'Closed',
+    }));
+    const published = publishedVersion({
+      version: 2,
+      facts: { 'business/closedDays': closedDays },
+    });
+    const deadline = respondBy(received, businessContent(published).business);
+    expect(deadline - received).toBeGreaterThan(21 * 24 * 60 * MINUTE);
+    await store.database.db.deleteFrom('push_queue').execute();
+    expect(await scanDue(store.database.engine, { published, now: deadline - 29 * MINUTE })).toBe(
+      1,
+    );
   });
 
   it('pushes an e-mail the relay has refused for over 15 minutes (a failed try, or the outbox paused)', async () => {
