@@ -5,6 +5,7 @@
  * outcome: sent; the device gone (404, 410: removed with its queue); tried again with growing waits
  * (429, 5xx, the network); given up (another 4xx, or every try used).
  */
+import { createHash } from 'node:crypto';
 import type { Agent } from 'node:https';
 import webPush, { type RequestOptions } from 'web-push';
 import type { Engine } from '../db/engine.ts';
@@ -69,6 +70,15 @@ export interface PushSender {
 const TTL = { lead: 60 * 60, due: 30 * 60, mail: 60 * 60 } as const;
 const URGENCY = { lead: 'high', due: 'high', mail: 'normal' } as const;
 
+/**
+ * The push's Topic (RFC 8030, 5.4: at most 32 base64url characters), one per event: a push sent
+ * again after a lease ran out mid-send (its instance died) replaces the first at the push service
+ * while the device has not fetched it, as its notification's tag replaces it on the device.
+ */
+export function topicOf(event: string): string {
+  return createHash('sha256').update(event).digest('base64url').slice(0, 32);
+}
+
 /** The push service's status from web-push's error; undefined for a network failure. */
 function statusOf(error: unknown): number | undefined {
   return error instanceof webPush.WebPushError ? error.statusCode : undefined;
@@ -131,6 +141,7 @@ async function deliver(push: PendingPush, options: PushSenderOptions, policy: Po
     vapidDetails: keys,
     TTL: TTL[push.kind],
     urgency: URGENCY[push.kind],
+    topic: topicOf(push.event),
     timeout: options.timeoutMs ?? 30_000,
     contentEncoding: 'aes128gcm',
     ...(options.agent ? { agent: options.agent } : {}),

@@ -16,7 +16,7 @@ import { silentLog } from '../testing/outbox.ts';
 import { startPushService, type LocalPushService } from '../testing/push-service.ts';
 import { scanDue, scanMail } from './push-events.ts';
 import { dayInWords } from './push-message.ts';
-import { startPushSender, type PushSender } from './push-sender.ts';
+import { startPushSender, topicOf, type PushSender } from './push-sender.ts';
 import { vapidKeys } from './vapid-keys.ts';
 
 const cost = { log2N: 10, r: 8, p: 1 };
@@ -165,7 +165,10 @@ describe.each(engines)('Web Push on $name', (engine) => {
       publicKey: state.publicKey,
       urgency: 'high',
       ttl: '3600',
+      // One Topic per event: a push sent again (a lease run out mid-send) replaces the first.
+      topic: topicOf(`lead:${id}`),
     });
+    expect(topicOf(`lead:${id}`)).toMatch(/^[A-Za-z0-9_-]{32}$/);
     await drained();
     const [listed] = (await call('GET', '/push')).json<PushState>().devices;
     expect(listed).toMatchObject({ id: device.id, label: 'Phone ana' });
