@@ -511,6 +511,18 @@ describe.each(engines)('Web Push on $name', (engine) => {
     expect(mail).toHaveLength(1);
   });
 
+  it("removes a user's devices and their queued pushes with the user", async () => {
+    await users(store.database, { cost }).add(OTHER, PASSWORD);
+    await addDevice('mine');
+    await addDevice('theirs', await injectSignIn(app, OTHER, PASSWORD));
+    await sender.stop();
+    await store.save({ form: 'quote', fields: quoteBody(1), notify: false });
+    await users(store.database, { cost }).remove(OTHER);
+    const left = await store.database.db.selectFrom('push_devices').select('label').execute();
+    expect(left).toEqual([{ label: 'Phone mine' }]);
+    expect(await queueRows()).toHaveLength(1);
+  });
+
   it("erases a submission's queued pushes with it", async () => {
     await addDevice('erase');
     await sender.stop();
