@@ -183,6 +183,7 @@ push.sender = startPushSender({
   submission: (id) => store.get(id),
   keys: pushKeys,
   timeZone: () => businessContent(live.published()).business.timeZone,
+  extraEndpointOrigins: config.push.extraEndpointOrigins,
   log: app.log.child({ component: 'push' }),
 });
 const pushScans = startPushScans({

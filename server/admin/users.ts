@@ -222,8 +222,12 @@ export function users({ db, engine }: Database, { now = Date.now, cost }: UserOp
 
     async remove(email: string): Promise<void> {
       const user = await required(email);
+      // Their devices go with them (no push reaches a phone of someone who left), then the user.
+      const devices = db.selectFrom('push_devices').select('id').where('user_id', '=', user.id);
       await engine.batch([
         db.deleteFrom('sessions').where('user_id', '=', user.id),
+        db.deleteFrom('push_queue').where('device_id', 'in', devices),
+        db.deleteFrom('push_devices').where('user_id', '=', user.id),
         db.deleteFrom('users').where('id', '=', user.id),
       ]);
     },

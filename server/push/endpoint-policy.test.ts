@@ -1,3 +1,4 @@
+import { parse } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { checkEndpoint } from './endpoint-policy.ts';
 
@@ -15,7 +16,10 @@ describe('the push endpoint policy', () => {
     'HTTPS://FCM.GOOGLEAPIS.COM/fcm/send/x',
     `${LOCAL}/push/1`,
   ])('accepts %s', (endpoint) => {
-    expect(checkEndpoint(endpoint, [LOCAL]).ok).toBe(true);
+    const verdict = checkEndpoint(endpoint, [LOCAL]);
+    expect(verdict.ok).toBe(true);
+    // web-push parses what it is given with url.parse: the same host, whatever parser reads it.
+    if (verdict.ok) expect(parse(verdict.url.href).hostname).toBe(verdict.url.hostname);
   });
 
   it.each([
@@ -33,6 +37,11 @@ describe('the push endpoint policy', () => {
     ['user info', 'https://user:pass@fcm.googleapis.com/fcm/send/x', /user name/],
     ['a user alone', 'https://evil.example@fcm.googleapis.com/x', /user name/],
     ['a host hidden in a fragment', 'https://evil.example/#.push.apple.com', /not one/],
+    // The URL standard keeps these in a host; Node's url.parse (web-push's) ends the host there.
+    ['a host cut short by url.parse (;)', 'https://127.0.0.1;.push.apple.com/x', /not one/],
+    ['a host cut short by url.parse (")', 'https://10.0.0.1".push.apple.com/x', /not one/],
+    ['a host cut short by url.parse ({)', 'https://internal{.notify.windows.com/x', /not one/],
+    ['a host with a character url.parse keeps', 'https://10.0.0.1!.push.apple.com/x', /not one/],
     ['not a URL', 'fcm.googleapis.com/fcm/send/x', /not a web address/],
     ['another scheme', 'ftp://fcm.googleapis.com/x', /https/],
     ['a data URL', 'data:text/plain,hello', /https/],

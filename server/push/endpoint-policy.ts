@@ -21,6 +21,14 @@ const PUSH_HOSTS = [
 
 export type EndpointVerdict = { ok: true; url: URL } | { ok: false; reason: string };
 
+/**
+ * A host of letters, digits and hyphens in dotted labels (an IDN is already punycode here). The URL
+ * standard lets a host hold `;`, quotes, braces and the like, but web-push parses the endpoint
+ * again with Node's legacy `url.parse`, which ends the host at such a character: for
+ * 'https://10.0.0.1;.push.apple.com/' it would call 10.0.0.1.
+ */
+const PLAIN_HOST = /^[a-z0-9-]+(\.[a-z0-9-]+)*$/;
+
 /** Whether `host` (lower case, as URL gives it) is one of the push services'. */
 export function isPushServiceHost(host: string): boolean {
   return PUSH_HOSTS.some((known) =>
@@ -33,7 +41,8 @@ const refused = (reason: string): EndpointVerdict => ({ ok: false, reason });
 /**
  * The verdict on a device's endpoint, in words the device list can show: accepted only when it is
  * an https URL of a push service on the default port, or one of `extraOrigins`' (tests). Nothing is
- * fetched to decide.
+ * fetched to decide. A push is sent to the accepted `url`'s `href` (the URL standard's own spelling),
+ * never to the text as the device gave it.
  */
 export function checkEndpoint(
   endpoint: string,
@@ -49,7 +58,7 @@ export function checkEndpoint(
   if (extraOrigins.includes(url.origin)) return { ok: true, url };
   if (url.protocol !== 'https:') return refused('A push address must start with https://.');
   if (url.port !== '') return refused('A push address may not name a port.');
-  if (!isPushServiceHost(url.hostname)) {
+  if (!PLAIN_HOST.test(url.hostname) || !isPushServiceHost(url.hostname)) {
     return refused(
       "This browser's push service is not one the inbox sends to (Google, Apple, Mozilla or Microsoft).",
     );

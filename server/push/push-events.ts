@@ -6,12 +6,12 @@
  * instance saw it first:
  * - 'due:ID:DEADLINE': a lead whose reply is due within 30 minutes and still has none (the inbox's
  *   'Respond by', src/business-time/promises.ts);
- * - 'mail:OUTBOXID': an e-mail that has waited over 15 minutes because the relay refuses it (a
- *   failed try, or the outbox paused: ../store/relay-pause.ts).
+ * - 'mail:OUTBOXID': e-mail that has waited over 15 minutes because the relay refuses it (a failed
+ *   try, or the outbox paused: ../store/relay-pause.ts), once per outage: the oldest such e-mail.
  * And `stillWanted`, asked before each send: a push about a submission since marked spam, or
  * answered, or an e-mail since sent, is dropped.
  */
-import { respondBy } from '../../src/business-time/promises.ts';
+import { longestResponseWaitMs, respondBy } from '../../src/business-time/promises.ts';
 import { businessContent } from '../../src/content/business.ts';
 import type { PublishedVersion } from '../../src/content/published.ts';
 import type { Engine } from '../db/engine.ts';
@@ -23,8 +23,6 @@ import { queueForEveryDevice, type PendingPush } from './push-queue.ts';
 export const DUE_AHEAD_MS = 30 * 60_000;
 /** An e-mail the relay refuses is pushed once it has waited this long. */
 export const MAIL_WAIT_MS = 15 * 60_000;
-/** Leads older than this are not looked at by the scan (the longest promise is a few days). */
-const DUE_LOOKBACK_MS = 14 * 24 * 60 * 60_000;
 
 interface WaitingRow {
   status: string;
@@ -55,15 +53,17 @@ export async function scanDue(
   context: { now: number; published: PublishedVersion },
 ): Promise<number> {
   const { now, published } = context;
-  const since = now - DUE_LOOKBACK_MS;
+  // A reply is awaited only on a New submission (a visitor's answer makes it New again; In progress
+  // or Handled clear the wait), as the inbox shows 'Respond by' on New ones only: the status index
+  // (submissions_status_seq) keeps the scan to them, whatever the number of submissions.
+  const since = now - longestResponseWaitMs(businessContent(published).business);
   const rows = await waitingColumns(engine)
-    .where('status', '<>', 'spam')
+    .where('status', '=', 'new')
     .where((eb) =>
       eb.or([
         eb('answer_waiting_since', '>=', since),
         eb.and([
           eb('form', '=', 'quote'),
-          eb('status', '=', 'new'),
           eb('first_response_at', 'is', null),
           eb('received_at', '>=', since),
         ]),
@@ -86,30 +86,39 @@ export async function scanDue(
 }
 
 /**
- * Queues 'mail' pushes for the e-mails waiting over 15 minutes that the relay refuses (a failed
- * try on the row, or the whole outbox paused); how many rows.
+ * Queues one 'mail' push per outage: when e-mails have waited over 15 minutes because the relay
+ * refuses them (a failed try on the row, or the whole outbox paused), the oldest of them is pushed,
+ * unless a mail push was queued since it was written (that push was about this same outage: an
+ * e-mail has waited ever since). A relay down for an evening is one alert, not one per e-mail; the
+ * next outage (every waiting e-mail sent meanwhile) is another. How many rows.
  */
 export async function scanMail(engine: Engine, context: { now: number }): Promise<number> {
+  const { db } = engine;
   const paused = (await relayPauseStore(engine).relayPause()) !== undefined;
-  let query = engine.db
+  let query = db
     .selectFrom('outbox')
     .innerJoin('submissions', 'submissions.id', 'outbox.submission_id')
-    .select(['outbox.id', 'outbox.submission_id'])
+    .select(['outbox.id', 'outbox.submission_id', 'outbox.created_at'])
     .where('outbox.sent_at', 'is', null)
     .where('outbox.gave_up_at', 'is', null)
     .where('outbox.created_at', '<=', context.now - MAIL_WAIT_MS)
     .where('submissions.status', '<>', 'spam');
   if (!paused) query = query.where('outbox.last_error', 'is not', null);
-  const rows = await query.orderBy('outbox.id').limit(1000).execute();
-  let queued = 0;
-  for (const row of rows) {
-    queued += await queueForEveryDevice(engine, {
-      event: `mail:${row.id}`,
-      kind: 'mail',
-      submissionId: row.submission_id,
-    });
-  }
-  return queued;
+  const oldest = await query.orderBy('outbox.created_at').orderBy('outbox.id').executeTakeFirst();
+  if (!oldest) return 0;
+  const told = await db
+    .selectFrom('push_queue')
+    .select('id')
+    .where('kind', '=', 'mail')
+    .where('created_at', '>=', Number(oldest.created_at))
+    .limit(1)
+    .executeTakeFirst();
+  if (told) return 0;
+  return queueForEveryDevice(engine, {
+    event: `mail:${oldest.id}`,
+    kind: 'mail',
+    submissionId: oldest.submission_id,
+  });
 }
 
 /**

@@ -83,6 +83,7 @@ describe.each(postgres)('two instances on one $name', (engine) => {
         timeZone: () => BUSINESS.timeZone,
         log: silentLog,
         agent: service.agent,
+        extraEndpointOrigins: [service.origin],
         now: () => now,
         atOnce: 3,
       }),

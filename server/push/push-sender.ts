@@ -5,10 +5,12 @@
  * outcome: sent; the device gone (404, 410: removed with its queue); tried again with growing waits
  * (429, 5xx, the network); given up (another 4xx, or every try used).
  */
+import { createHash } from 'node:crypto';
 import type { Agent } from 'node:https';
 import webPush, { type RequestOptions } from 'web-push';
 import type { Engine } from '../db/engine.ts';
 import type { StoredSubmission } from '../store/store.ts';
+import { checkEndpoint } from './endpoint-policy.ts';
 import { pushMessage } from './push-message.ts';
 import {
   claimPushes,
@@ -39,6 +41,8 @@ export interface PushSenderOptions {
   log: PushLog;
   /** The clock a 'due' push's deadline is compared with (tests inject one). */
   now?: () => number;
+  /** PUSH_ENDPOINT_ORIGINS: origins a device's endpoint may name besides the push services (tests). */
+  extraEndpointOrigins?: readonly string[];
   /** The connection's agent (the tests' trust their local push service's certificate). */
   agent?: Agent | undefined;
   /** First retry delay; each later one doubles, up to `retryMaxMs`. */
@@ -65,6 +69,15 @@ export interface PushSender {
 /** How long a push service keeps a push for a device that is offline, by kind (seconds). */
 const TTL = { lead: 60 * 60, due: 30 * 60, mail: 60 * 60 } as const;
 const URGENCY = { lead: 'high', due: 'high', mail: 'normal' } as const;
+
+/**
+ * The push's Topic (RFC 8030, 5.4: at most 32 base64url characters), one per event: a push sent
+ * again after a lease ran out mid-send (its instance died) replaces the first at the push service
+ * while the device has not fetched it, as its notification's tag replaces it on the device.
+ */
+export function topicOf(event: string): string {
+  return createHash('sha256').update(event).digest('base64url').slice(0, 32);
+}
 
 /** The push service's status from web-push's error; undefined for a network failure. */
 function statusOf(error: unknown): number | undefined {
@@ -111,6 +124,14 @@ async function deliver(push: PendingPush, options: PushSenderOptions, policy: Po
     log.info({ ...details, reason: wanted }, 'push dropped');
     return;
   }
+  // Checked again at each send (a row kept from before a stricter policy), and sent to the URL as
+  // the URL standard spells it, so that web-push's own parsing finds the same host.
+  const endpoint = checkEndpoint(push.device.endpoint, options.extraEndpointOrigins);
+  if (!endpoint.ok) {
+    await dropPush(engine, push, 'refused');
+    log.warn(details, 'push dropped: its endpoint is not a push service');
+    return;
+  }
   const keys = await options.keys.load();
   const message = pushMessage(push.kind, submission, {
     timeZone: options.timeZone(),
@@ -120,12 +141,13 @@ async function deliver(push: PendingPush, options: PushSenderOptions, policy: Po
     vapidDetails: keys,
     TTL: TTL[push.kind],
     urgency: URGENCY[push.kind],
+    topic: topicOf(push.event),
     timeout: options.timeoutMs ?? 30_000,
     contentEncoding: 'aes128gcm',
     ...(options.agent ? { agent: options.agent } : {}),
   };
   const subscription = {
-    endpoint: push.device.endpoint,
+    endpoint: endpoint.url.href,
     keys: { p256dh: push.device.p256dh, auth: push.device.auth },
   };
   try {

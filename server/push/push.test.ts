@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { PushDevice, PushState } from '../../src/admin/contract.ts';
 import { respondBy } from '../../src/business-time/promises.ts';
 import { businessContent } from '../../src/content/business.ts';
-import { NOTHING_PUBLISHED } from '../../src/content/published.ts';
+import { NOTHING_PUBLISHED, publishedVersion } from '../../src/content/published.ts';
 import { localIsoDate } from '../../src/forms/dates.ts';
 import { users } from '../admin/users.ts';
 import { buildApp } from '../http/app.ts';
@@ -16,7 +16,7 @@ import { silentLog } from '../testing/outbox.ts';
 import { startPushService, type LocalPushService } from '../testing/push-service.ts';
 import { scanDue, scanMail } from './push-events.ts';
 import { dayInWords } from './push-message.ts';
-import { startPushSender, type PushSender } from './push-sender.ts';
+import { startPushSender, topicOf, type PushSender } from './push-sender.ts';
 import { vapidKeys } from './vapid-keys.ts';
 
 const cost = { log2N: 10, r: 8, p: 1 };
@@ -120,6 +120,7 @@ describe.each(engines)('Web Push on $name', (engine) => {
       timeZone: () => BUSINESS.timeZone,
       log: silentLog,
       agent: service.agent,
+      extraEndpointOrigins: [service.origin],
       retryBaseMs: 20,
       now: () => clock ?? Date.now(),
     });
@@ -164,7 +165,10 @@ describe.each(engines)('Web Push on $name', (engine) => {
       publicKey: state.publicKey,
       urgency: 'high',
       ttl: '3600',
+      // One Topic per event: a push sent again (a lease run out mid-send) replaces the first.
+      topic: topicOf(`lead:${id}`),
     });
+    expect(topicOf(`lead:${id}`)).toMatch(/^[A-Za-z0-9_-]{32}$/);
     await drained();
     const [listed] = (await call('GET', '/push')).json<PushState>().devices;
     expect(listed).toMatchObject({ id: device.id, label: 'Phone ana' });
@@ -216,11 +220,29 @@ describe.each(engines)('Web Push on $name', (engine) => {
       timeZone: () => BUSINESS.timeZone,
       log: silentLog,
       agent: service.agent,
+      extraEndpointOrigins: [service.origin],
     });
     await drained();
     expect(service.requests).toBe(0);
     expect(await queueRows()).toEqual([
       expect.objectContaining({ gave_up_at: expect.anything(), last_error: 'spam' }),
+    ]);
+  });
+
+  it('sends nothing to a kept endpoint the policy now refuses', async () => {
+    const device = await addDevice('kept-before');
+    // A row kept from before a stricter policy: its host reads as the local service to url.parse.
+    const host = new URL(service.origin).hostname;
+    await store.database.db
+      .updateTable('push_devices')
+      .set({ endpoint: `https://${host};.push.apple.com/push/kept-before` })
+      .where('id', '=', device.id)
+      .execute();
+    await postForm('quote', quoteBody(1));
+    await drained();
+    expect(service.requests).toBe(0);
+    expect(await queueRows()).toEqual([
+      expect.objectContaining({ gave_up_at: expect.anything(), last_error: 'refused' }),
     ]);
   });
 
@@ -373,6 +395,7 @@ describe.each(engines)('Web Push on $name', (engine) => {
       timeZone: () => BUSINESS.timeZone,
       log: silentLog,
       agent: service.agent,
+      extraEndpointOrigins: [service.origin],
       now: () => clock ?? Date.now(),
     });
     const [push] = await service.waitFor(1);
@@ -396,6 +419,29 @@ describe.each(engines)('Web Push on $name', (engine) => {
     expect(dropped).toMatchObject({ last_error: 'answered', sent_at: null });
   });
 
+  it("pushes a reply due weeks after the lead came, as the inbox's 'Respond by' counts it", async () => {
+    await addDevice('closed');
+    await sender.stop();
+    const saved = await store.save({ form: 'quote', fields: quoteBody(1), notify: false });
+    if (saved.status !== 'created') throw new Error('not saved');
+    const received = Number((await store.get(saved.id))?.receivedAt);
+    // The office closed for three weeks from the day it came: the reply is due after them.
+    const closedDays = Array.from({ length: 23 }, (_, n) => ({
+      date: new Date(received + (n - 1) * 24 * 60 * MINUTE).toISOString().slice(0, 10),
+      note: 'Closed',
+    }));
+    const published = publishedVersion({
+      version: 2,
+      facts: { 'business/closedDays': closedDays },
+    });
+    const deadline = respondBy(received, businessContent(published).business);
+    expect(deadline - received).toBeGreaterThan(21 * 24 * 60 * MINUTE);
+    await store.database.db.deleteFrom('push_queue').execute();
+    expect(await scanDue(store.database.engine, { published, now: deadline - 29 * MINUTE })).toBe(
+      1,
+    );
+  });
+
   it('pushes an e-mail the relay has refused for over 15 minutes (a failed try, or the outbox paused)', async () => {
     await addDevice('mail');
     const saved = await store.save({ form: 'quote', fields: quoteBody(1), notify: true });
@@ -417,22 +463,64 @@ describe.each(engines)('Web Push on $name', (engine) => {
     expect(await scanMail(engineOf, { now: Date.now() + 14 * MINUTE })).toBe(0);
     expect(await scanMail(engineOf, later)).toBe(1);
     expect(await scanMail(engineOf, later)).toBe(0);
+    // The whole outbox paused while that e-mail still waits: the same outage, no second push.
     await relayPauseStore(engineOf).pauseRelay('EAUTH', MINUTE);
-    expect(await scanMail(engineOf, later)).toBe(1);
+    expect(await scanMail(engineOf, later)).toBe(0);
     sender.nudge();
-    const pushes = await service.waitFor(4);
-    const mail = pushes.slice(2).map((push) => push.message as { url: string });
-    const first = `/admin/#/submissions/${saved.id}`;
-    expect(mail.sort((a, b) => Number(b.url === first) - Number(a.url === first))).toEqual([
-      {
-        kind: 'mail',
-        title: 'E-mail waiting',
-        body: 'The e-mail about Jordan Rivera 1 has waited over 15 minutes: the mail server refuses it.',
-        url: `/admin/#/submissions/${saved.id}`,
-        tag: `mail:${saved.id}`,
-      },
-      expect.objectContaining({ kind: 'mail', url: `/admin/#/submissions/${paused.id}` }),
-    ]);
+    const pushes = await service.waitFor(3);
+    expect(pushes[2]?.message).toEqual({
+      kind: 'mail',
+      title: 'E-mail waiting',
+      body: 'The e-mail about Jordan Rivera 1 has waited over 15 minutes: the mail server refuses it.',
+      url: `/admin/#/submissions/${saved.id}`,
+      tag: `mail:${saved.id}`,
+    });
+    await drained();
+    // Every e-mail of that outage left; a later one the relay refuses is a new outage.
+    await store.database.db.updateTable('outbox').set({ sent_at: Date.now() }).execute();
+    const next = await store.save({ form: 'quote', fields: quoteBody(3), notify: true });
+    if (next.status !== 'created') throw new Error('not saved');
+    const afterwards = { now: Date.now() + 32 * MINUTE };
+    await store.database.db
+      .updateTable('outbox')
+      .set({ created_at: Date.now() + 10 * MINUTE })
+      .where('submission_id', '=', next.id)
+      .execute();
+    expect(await scanMail(engineOf, afterwards)).toBe(1);
+    sender.nudge();
+    const again = await service.waitFor(5);
+    expect(again.map((push) => (push.message as { url: string }).url)).toContain(
+      `/admin/#/submissions/${next.id}`,
+    );
+    expect(service.requests).toBe(5);
+  });
+
+  it('pushes a relay outage once, not once per e-mail', async () => {
+    await addDevice('outage');
+    await sender.stop();
+    for (let n = 1; n <= 6; n += 1) {
+      const saved = await store.save({ form: 'quote', fields: quoteBody(n), notify: true });
+      if (saved.status !== 'created') throw new Error('not saved');
+    }
+    const engineOf = store.database.engine;
+    await relayPauseStore(engineOf).pauseRelay('EAUTH', 60 * MINUTE);
+    for (let minute = 16; minute <= 60; minute += 1) {
+      await scanMail(engineOf, { now: Date.now() + minute * MINUTE });
+    }
+    const mail = (await queueRows()).filter((row) => row.kind === 'mail');
+    expect(mail).toHaveLength(1);
+  });
+
+  it("removes a user's devices and their queued pushes with the user", async () => {
+    await users(store.database, { cost }).add(OTHER, PASSWORD);
+    await addDevice('mine');
+    await addDevice('theirs', await injectSignIn(app, OTHER, PASSWORD));
+    await sender.stop();
+    await store.save({ form: 'quote', fields: quoteBody(1), notify: false });
+    await users(store.database, { cost }).remove(OTHER);
+    const left = await store.database.db.selectFrom('push_devices').select('label').execute();
+    expect(left).toEqual([{ label: 'Phone mine' }]);
+    expect(await queueRows()).toHaveLength(1);
   });
 
   it("erases a submission's queued pushes with it", async () => {

@@ -38,6 +38,8 @@ export interface ReceivedPush {
   publicKey: string;
   ttl: string | undefined;
   urgency: string | undefined;
+  /** The Topic header: a push with the same one replaces an undelivered one (RFC 8030, 5.4). */
+  topic: string | undefined;
 }
 
 export interface LocalPushService {
@@ -151,6 +153,7 @@ function openPush(
     ...vapid,
     ttl: headers.ttl as string | undefined,
     urgency: headers.urgency as string | undefined,
+    topic: headers.topic as string | undefined,
   };
 }
 
