@@ -215,3 +215,29 @@ async function settled(page: Page) {
     )
     .toBe(true);
 }
+
+test('opened offline after signing out: the kept document paints no sign-in form', async ({
+  page,
+  context,
+}) => {
+  await signInToInbox(page, owner, password);
+  await expect(
+    page.getByRole('heading', { level: 1, name: adminText.inbox.heading }),
+  ).toBeVisible();
+  await controlled(page);
+  await page.reload();
+  await page.getByRole('button', { name: adminText.header.signOut }).click();
+  await expect(page.getByLabel(adminText.signIn.email)).toBeVisible();
+  // A visit signed out: its document (the sign-in form) is fresh, and not kept for offline.
+  await page.reload();
+  await expect(page.getByLabel(adminText.signIn.email)).toBeVisible();
+  const kept = (await cacheEntries(page)).filter((entry) => entry.url.endsWith('/admin/'));
+  expect(kept).toHaveLength(1);
+  expect(kept[0]?.body).toContain('data-first-paint="loading"');
+
+  await context.setOffline(true);
+  await page.goto('/admin/');
+  await expect(page.getByRole('heading', { level: 1, name: text.offlineHeading })).toBeVisible();
+  await expect(page.getByLabel(adminText.signIn.email)).toHaveCount(0);
+  await context.setOffline(false);
+});

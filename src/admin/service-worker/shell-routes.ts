@@ -77,3 +77,16 @@ export function keepsDocument(response: {
     (response.contentType ?? '').startsWith('text/html')
   );
 }
+
+/** first-paint.ts's frame names its screen so (shell-routes.test.ts holds the two together). */
+const PAINTED = /<div data-first-paint="([a-z-]+)"/;
+
+/**
+ * Whether a fresh document (a whole page, keepsDocument) replaces the kept copy: only one painted
+ * for a signed-in owner (the quiet loading frame). Opened offline, the kept copy then shows that
+ * frame and the offline screen, never a sign-in form that vanishes as the script finds no network
+ * (the install's copy, whatever its screen, stays until a signed-in visit replaces it).
+ */
+export function replacesKeptDocument(html: string): boolean {
+  return PAINTED.exec(html)?.[1] === 'loading';
+}

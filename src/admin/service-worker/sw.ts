@@ -14,6 +14,7 @@ import {
   SKIP_WAITING,
   cacheName,
   keepsDocument,
+  replacesKeptDocument,
   routeOf,
   shellPaths,
   staleCaches,
@@ -56,18 +57,23 @@ async function fromShell(request: Request): Promise<Response> {
   return (await cache.match(request, { ignoreVary: true })) ?? fetch(request);
 }
 
-/** The document: a fresh one (a copy kept for offline), else the kept one when offline. */
+/**
+ * The document: a fresh one (a signed-in owner's, with nothing of theirs, kept for offline), else
+ * the kept one when offline.
+ */
 async function documentOf(request: Request): Promise<Response> {
   const cache = await caches.open(CACHE);
   try {
     const response = await fetch(request);
-    const kept = keepsDocument({
+    const whole = keepsDocument({
       status: response.status,
       type: response.type,
       redirected: response.redirected,
       contentType: response.headers.get('content-type'),
     });
-    if (kept) await cache.put(SHELL_DOCUMENT, response.clone());
+    if (whole && replacesKeptDocument(await response.clone().text())) {
+      await cache.put(SHELL_DOCUMENT, response.clone());
+    }
     return response;
   } catch (error) {
     const kept = await cache.match(SHELL_DOCUMENT);

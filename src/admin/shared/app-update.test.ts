@@ -1,5 +1,6 @@
 import {
   appUpdate,
+  holdUpdates,
   isTyping,
   updateAction,
   watchForUpdates,
@@ -103,6 +104,20 @@ describe('a new version of the inbox', () => {
     fire('page:visibilitychange');
     expect(posted).toEqual([]);
     page.activeElement = document.body;
+    fire('page:visibilitychange');
+    expect(posted).toEqual(['skip-waiting']);
+  });
+
+  it('hidden with unsaved edits but no field focused (the site editor): offered, not applied', () => {
+    const { registration, worker, page, posted, fire, start } = browser();
+    start();
+    registration.waiting = worker;
+    page.visibilityState = 'hidden';
+    const release = holdUpdates();
+    fire('page:visibilitychange');
+    expect(posted).toEqual([]);
+    release();
+    release();
     fire('page:visibilitychange');
     expect(posted).toEqual(['skip-waiting']);
   });

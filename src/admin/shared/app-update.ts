@@ -2,7 +2,8 @@
  * How a new version of the inbox reaches the installed app, without a reload loop (docs/push.md,
  * "The installable inbox"). A new build is a new service worker; once installed it waits. Then:
  * - at a safe moment it takes over by itself: when the app has just opened, or is hidden (the owner
- *   switched away), and nothing is being typed; the page reloads once, on the new version;
+ *   switched away), nothing is being typed and no screen holds unsaved edits (`holdUpdates`: the
+ *   site editor's, which a reload would lose); the page reloads once, on the new version;
  * - otherwise the frame says "A new version of the inbox is ready" with a button that does the same.
  * The page reloads only on the controller's change that it asked for itself, once per page. A
  * window whose version another window replaced is offered the reload (or reloads at a safe moment).
@@ -39,6 +40,23 @@ export function isTyping(element: Element | null): boolean {
   if (element instanceof HTMLElement && element.isContentEditable) return true;
   if (element instanceof HTMLTextAreaElement) return true;
   return element instanceof HTMLInputElement && TEXT_INPUTS.test(element.type);
+}
+
+/** The screens holding unsaved edits now (holdUpdates). */
+let holds = 0;
+
+/**
+ * Says that a screen holds edits a reload would lose (the site editor's unsaved draft): until the
+ * returned release is called, a new version is only offered, never applied by itself.
+ */
+export function holdUpdates(): () => void {
+  holds += 1;
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    holds -= 1;
+  };
 }
 
 type Listener = () => void;
@@ -119,7 +137,7 @@ export function watchForUpdates(
       controlled: container.controller !== null,
       justOpened,
       hidden: page.visibilityState === 'hidden',
-      typing: isTyping(page.activeElement),
+      typing: isTyping(page.activeElement) || holds > 0,
     });
     if (action === 'apply') apply();
     else if (action === 'offer' && !asked) setState('ready');
