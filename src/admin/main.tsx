@@ -5,6 +5,7 @@ import '@fontsource/playfair-display/latin-700.css';
 import './admin.css';
 import { AdminApp } from './admin-app';
 import { readFirstPaint } from './first-paint';
+import { startListEarly } from './inbox/early-list';
 import { registerServiceWorker } from './register-service-worker';
 import { applyCachedWebFonts, loadWebFontsAfterLoad } from '../web-fonts';
 
@@ -15,6 +16,8 @@ if (!root) throw new Error('The #root element is missing from the inbox page');
 // hydrates it (keeps its elements: nothing repaints, no new largest paint) starting from what was
 // typed into it. Not painted (the dev server): React renders from nothing.
 const painted = readFirstPaint(root);
+// A signed-in owner's document (the quiet frame): the list's request goes with the session's.
+if (painted?.state === 'loading') startListEarly(window.location.hash);
 const app = (
   <StrictMode>
     <AdminApp painted={painted} />
