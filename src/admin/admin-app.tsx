@@ -5,6 +5,7 @@ import { PageTitle } from '../components/page-title';
 import { AdminLayout } from './admin-layout';
 import { adminApi, ApiError, whenSignedOut } from './api';
 import type { SessionInfo } from './contract';
+import { takeEarlySession } from './early-session';
 import { firstPaintTakenOver, type FirstPaint } from './first-paint';
 import { InboxPage } from './inbox/inbox-page';
 import { SetupPage } from './account/setup-page';
@@ -118,7 +119,8 @@ export function AdminApp({ painted }: { painted?: FirstPaint | undefined }) {
     if (painted?.focused) document.getElementById(painted.focused)?.focus();
     whenSignedOut((error) => setAuth(signedOutState(error)));
     const load = () => {
-      adminApi.session().then(
+      // The first ask may be on its way already (early-session.ts: a painted document).
+      (takeEarlySession() ?? adminApi.session()).then(
         (session) => setAuth({ state: 'signed-in', session }),
         (error: unknown) => {
           // Offline (the frame says so): asked again once the browser is back online.

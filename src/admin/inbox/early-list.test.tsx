@@ -46,13 +46,19 @@ describe('the list on a signed-in document (early-list.ts)', () => {
     expect(listKeyOf('#/?q=rivera&status=new')).toBe('q=rivera&status=new');
   });
 
-  it('is asked for with the session, not after it, and once', async () => {
+  it('is asked for with the session, both as the script starts, and once', async () => {
     const sessionAnswer = deferred<Response>();
     const fetches = fakeFetch({
       [SESSION]: () => sessionAnswer.promise,
       [SUBMISSIONS]: () => json(emptyPage),
     });
-    await startInbox('loading', '#/?status=new');
+    window.location.hash = '#/?status=new';
+    document.body.innerHTML = `<div id="root">${firstPaintHtml('loading')}</div>`;
+    await import('../main');
+    // As the script runs, before React has hydrated the frame: both requests, side by side.
+    expect(fetches.calls(SESSION)).toHaveLength(1);
+    expect(fetches.calls(SUBMISSIONS)).toHaveLength(1);
+    await act(async () => {});
     // The session has not answered yet: the list's request is on its way already.
     expect(fetches.calls(SUBMISSIONS)).toHaveLength(1);
     expect(fetches.calls(SUBMISSIONS)[0]?.url.searchParams.get('status')).toBe('new');
