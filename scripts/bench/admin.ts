@@ -156,7 +156,7 @@ async function measure(origin: string) {
       .trimEnd(),
   );
   console.log(
-    `\nA throttled phone (RTT ${PHONE.latency} ms, 1.6 Mbps down, CPU ×${PHONE.cpu}, 390 px), median of ${RUNS}; no service worker cache`,
+    `\nA throttled phone (RTT ${PHONE.latency} ms, 1.6 Mbps down, CPU ×${PHONE.cpu}, 390 px), median of ${RUNS}; the first visit without the service worker, the repeat visit with it`,
   );
   console.log(`Sign in pressed → the list's first row:          ${Math.round(ph('signIn'))} ms`);
   console.log(
