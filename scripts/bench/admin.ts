@@ -25,7 +25,11 @@ import { commandLine, recordFigures } from './figures.mjs';
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const owner = { email: 'owner@example.com', password: 'a long enough password for the bench' };
 const LIST_ROW = 'ol[aria-labelledby="inbox-heading"] > li';
-/** A slow 4G phone: Lighthouse's mobile throttling, applied by hand. */
+/**
+ * A slow 4G phone: Lighthouse's mobile profile's round trip (150 ms) as each request's latency. Not
+ * Lighthouse's own DevTools equivalent of it (core/config/constants.js, mobileSlow4G: 562.5 ms a
+ * request, 1.47 Mbps down), which is slower: these figures are a lighter network than Lighthouse's.
+ */
 const PHONE = { latency: 150, download: 1.6e6 / 8, upload: 750e3 / 8, cpu: 4 };
 
 const median = (values: number[]) =>
