@@ -7,6 +7,7 @@ import { adminApi, ApiError, whenSignedOut } from './api';
 import type { SessionInfo } from './contract';
 import { takeEarlySession } from './early-session';
 import { firstPaintTakenOver, type FirstPaint } from './first-paint';
+import { forgetEarlyList } from './inbox/early-list';
 import { InboxPage } from './inbox/inbox-page';
 import { SetupPage } from './account/setup-page';
 import { SignInPage } from './account/sign-in-page';
@@ -133,6 +134,12 @@ export function AdminApp({ painted }: { painted?: FirstPaint | undefined }) {
     load();
     return () => window.removeEventListener('online', load);
   }, [painted]);
+
+  // Not signed in after all (the session ended meanwhile, offline): a list asked for early is
+  // nobody's now, and the next sign-in (perhaps another account's) asks for its own.
+  useEffect(() => {
+    if (auth.state !== 'signed-in' && auth.state !== 'loading') forgetEarlyList();
+  }, [auth.state]);
 
   const signOut = useCallback(async () => {
     await adminApi.signOut().catch(() => undefined);
