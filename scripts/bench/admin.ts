@@ -25,7 +25,11 @@ import { commandLine, recordFigures } from './figures.mjs';
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const owner = { email: 'owner@example.com', password: 'a long enough password for the bench' };
 const LIST_ROW = 'ol[aria-labelledby="inbox-heading"] > li';
-/** A slow 4G phone: Lighthouse's mobile throttling, applied by hand. */
+/**
+ * A slow 4G phone: Lighthouse's mobile profile's round trip (150 ms) as each request's latency. Not
+ * Lighthouse's own DevTools equivalent of it (core/config/constants.js, mobileSlow4G: 562.5 ms a
+ * request, 1.47 Mbps down), which is slower: these figures are a lighter network than Lighthouse's.
+ */
 const PHONE = { latency: 150, download: 1.6e6 / 8, upload: 750e3 / 8, cpu: 4 };
 
 const median = (values: number[]) =>
@@ -156,7 +160,7 @@ async function measure(origin: string) {
       .trimEnd(),
   );
   console.log(
-    `\nA throttled phone (RTT ${PHONE.latency} ms, 1.6 Mbps down, CPU ×${PHONE.cpu}, 390 px), median of ${RUNS}; no service worker cache`,
+    `\nA throttled phone (RTT ${PHONE.latency} ms, 1.6 Mbps down, CPU ×${PHONE.cpu}, 390 px), median of ${RUNS}; the first visit without the service worker, the repeat visit with it`,
   );
   console.log(`Sign in pressed → the list's first row:          ${Math.round(ph('signIn'))} ms`);
   console.log(

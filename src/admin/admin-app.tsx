@@ -5,7 +5,9 @@ import { PageTitle } from '../components/page-title';
 import { AdminLayout } from './admin-layout';
 import { adminApi, ApiError, whenSignedOut } from './api';
 import type { SessionInfo } from './contract';
+import { takeEarlySession } from './early-session';
 import { firstPaintTakenOver, type FirstPaint } from './first-paint';
+import { forgetEarlyList } from './inbox/early-list';
 import { InboxPage } from './inbox/inbox-page';
 import { SetupPage } from './account/setup-page';
 import { SignInPage } from './account/sign-in-page';
@@ -118,7 +120,8 @@ export function AdminApp({ painted }: { painted?: FirstPaint | undefined }) {
     if (painted?.focused) document.getElementById(painted.focused)?.focus();
     whenSignedOut((error) => setAuth(signedOutState(error)));
     const load = () => {
-      adminApi.session().then(
+      // The first ask may be on its way already (early-session.ts: a painted document).
+      (takeEarlySession() ?? adminApi.session()).then(
         (session) => setAuth({ state: 'signed-in', session }),
         (error: unknown) => {
           // Offline (the frame says so): asked again once the browser is back online.
@@ -131,6 +134,12 @@ export function AdminApp({ painted }: { painted?: FirstPaint | undefined }) {
     load();
     return () => window.removeEventListener('online', load);
   }, [painted]);
+
+  // Not signed in after all (the session ended meanwhile, offline): a list asked for early is
+  // nobody's now, and the next sign-in (perhaps another account's) asks for its own.
+  useEffect(() => {
+    if (auth.state !== 'signed-in' && auth.state !== 'loading') forgetEarlyList();
+  }, [auth.state]);
 
   const signOut = useCallback(async () => {
     await adminApi.signOut().catch(() => undefined);

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { adminApi } from '../api';
 import type { InboxItem, InboxPage } from '../contract';
+import { forgetEarlyList, takeEarlyList } from './early-list';
 import { apiQuery } from './inbox-query';
 
 export type InboxState =
@@ -26,13 +27,21 @@ export function useInbox(params: URLSearchParams) {
 
   useEffect(() => {
     const controller = new AbortController();
-    adminApi.submissions(apiQuery(new URLSearchParams(key)), controller.signal).then(
+    // The first page may be on its way already (early-list.ts: the signed-in frame was painted).
+    const request =
+      takeEarlyList(key) ??
+      adminApi.submissions(apiQuery(new URLSearchParams(key)), controller.signal);
+    request.then(
       (page) => {
         // An abort while the body was being read resolves (with an empty body), not rejects.
-        if (!controller.signal.aborted) setState({ status: 'ready', ...page, loadingMore: false });
+        if (controller.signal.aborted) return;
+        forgetEarlyList();
+        setState({ status: 'ready', ...page, loadingMore: false });
       },
       () => {
-        if (!controller.signal.aborted) setState({ status: 'failed' });
+        if (controller.signal.aborted) return;
+        forgetEarlyList();
+        setState({ status: 'failed' });
       },
     );
     return () => controller.abort();
