@@ -7,7 +7,8 @@ import type { SessionInfo } from './contract';
 import { firstPaintTakenOver, type FirstPaint } from './first-paint';
 import { InboxPage } from './inbox/inbox-page';
 import { SetupPage } from './account/setup-page';
-import { SignInPage } from './account/sign-in-page';
+import { NeedsScript } from './account/panel';
+import { SignInPage, type PaintedRefusal } from './account/sign-in-page';
 import { forgetReplyDrafts } from './replies/forget-drafts';
 import { ComposerScreen, TemplatesScreen } from './replies/lazy-routes';
 import { DevicesScreen } from './devices/lazy-routes';
@@ -16,6 +17,7 @@ import { preloadSubmissionPage, SubmissionScreen } from './submission/lazy-route
 import { WeeklyScreen } from './desk/lazy-routes';
 
 const NOTHING_TYPED: Record<string, string> = {};
+const NOTHING_REFUSED: PaintedRefusal = {};
 
 export type Auth =
   | { state: 'loading' }
@@ -43,21 +45,41 @@ interface ScreensProps {
   auth: Auth;
   /** What was typed into the document's own form before the script took over. */
   typed: Record<string, string>;
+  /** Why the document's own form was refused, as it painted it (first-paint.ts). */
+  refusal: PaintedRefusal;
   onSignedIn: (session: SessionInfo) => void;
   /** To the sign-in: the first account was made meanwhile (by another setup, or add-user). */
   onSignInInstead: () => void;
 }
 
-function Screens({ auth, typed, onSignedIn, onSignInInstead }: ScreensProps) {
+/** The quiet frame while the session is asked for; without the script, it says what needs it. */
+function LoadingFrame() {
+  return (
+    <>
+      <p className="py-10 text-center text-slate-600">{adminText.firstPaint.loading}</p>
+      <NeedsScript words={adminText.firstPaint.listNeedsScript} />
+    </>
+  );
+}
+
+function Screens({ auth, typed, refusal, onSignedIn, onSignInInstead }: ScreensProps) {
   switch (auth.state) {
     case 'loading':
-      return <p className="py-10 text-center text-slate-600">{adminText.firstPaint.loading}</p>;
+      return <LoadingFrame />;
     case 'setup':
-      return <SetupPage typed={typed} onSignedIn={onSignedIn} onAccountExists={onSignInInstead} />;
+      return (
+        <SetupPage
+          typed={typed}
+          paintedFailure={refusal.failure}
+          onSignedIn={onSignedIn}
+          onAccountExists={onSignInInstead}
+        />
+      );
     case 'signed-out':
       return (
         <SignInPage
           typed={typed}
+          painted={refusal}
           expired={auth.expired ?? false}
           notice={auth.signedOutEverywhere ? adminText.signOutEverywhere.done : undefined}
           onSignedIn={onSignedIn}
@@ -138,6 +160,7 @@ export function AdminApp({ painted }: { painted?: FirstPaint | undefined }) {
         <Screens
           auth={auth}
           typed={painted?.values ?? NOTHING_TYPED}
+          refusal={painted ?? NOTHING_REFUSED}
           onSignedIn={(session) => setAuth({ state: 'signed-in', session })}
           onSignInInstead={() => setAuth({ state: 'signed-out' })}
         />

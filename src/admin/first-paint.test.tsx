@@ -23,6 +23,7 @@ function shape(root: Element): string[] {
         'for',
         'role',
         'aria-describedby',
+        'aria-invalid',
       ]
         .map((attribute) => [attribute, element.getAttribute(attribute)?.trim()] as const)
         .filter(([, value]) => value)
@@ -143,5 +144,69 @@ describe('the first paint from the HTML', () => {
     const root = document.createElement('div');
     root.innerHTML = firstPaintHtml('sign-in', { expired: true });
     expect(readFirstPaint(root)?.expired).toBe(true);
+  });
+
+  describe('the answer to a form posted without the script (server/admin/document-route.ts)', () => {
+    const refused = {
+      failure: adminText.signIn.incorrect,
+      values: { email: 'owner@example.com' },
+      errors: { password: adminText.signIn.passwordMissing },
+    };
+
+    it('draws the refusal as React does: the alert, the field in error and its description', () => {
+      const html = painted('sign-in', refused);
+      const react = reactScreen(
+        <SignInPage
+          expired={false}
+          typed={refused.values}
+          painted={{ failure: refused.failure, errors: refused.errors }}
+          onSignedIn={() => {}}
+        />,
+      );
+      expect(shape(html)).toEqual(shape(react));
+      expect(words(html)).toBe(words(react));
+      const password = html.querySelector('#sign-in-password');
+      expect(password).toHaveAttribute('aria-invalid', 'true');
+      expect(password).toHaveAttribute('aria-describedby', 'sign-in-password-error');
+      expect(html.querySelector('#sign-in-email')).toHaveAttribute('value', 'owner@example.com');
+      expect(html.querySelector('[role=alert]')).toHaveTextContent(adminText.signIn.incorrect);
+    });
+
+    it('draws the setup form saying it needs the script as React does', () => {
+      const failure = adminText.firstPaint.needsScript;
+      const react = reactScreen(
+        <SetupPage paintedFailure={failure} onSignedIn={() => {}} onAccountExists={() => {}} />,
+      );
+      expect(shape(painted('setup', { failure }))).toEqual(shape(react));
+      expect(words(painted('setup', { failure }))).toBe(words(react));
+    });
+
+    it('is hydrated without a mismatch: the alert, the error and the e-mail kept', async () => {
+      fakeFetch({
+        'GET /admin/api/session': () =>
+          json({ ok: false, error: 'x', setupNeeded: false, sessionEnded: false }, 401),
+      });
+      const root = document.createElement('div');
+      root.innerHTML = firstPaintHtml('sign-in', refused);
+      document.body.append(root);
+      const alert = root.querySelector('[role=alert] p');
+      const first = readFirstPaint(root);
+      expect(first).toMatchObject({ failure: refused.failure, errors: refused.errors });
+      const reactRoot = hydrateRoot(root, <AdminApp painted={first} />, {
+        onRecoverableError: (error) => {
+          throw error;
+        },
+      });
+      await waitFor(() => expect(root.querySelector('[data-first-paint]')).toBeNull());
+      // After the session's answer too: still the painted refusal, the same elements.
+      await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(refused.failure));
+      expect(root.querySelector('[role=alert] p')).toBe(alert);
+      expect(screen.getByLabelText(adminText.signIn.email)).toHaveValue('owner@example.com');
+      const password = screen.getByLabelText(adminText.signIn.password);
+      expect(password).toHaveValue('');
+      expect(password).toHaveAttribute('aria-invalid', 'true');
+      expect(password).toHaveAccessibleDescription(/Enter your password/);
+      reactRoot.unmount();
+    });
   });
 });

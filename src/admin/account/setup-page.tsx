@@ -60,7 +60,11 @@ function refusal(error: unknown): Refusal {
 }
 
 /** The form's state: what was typed (kept through every refusal), the errors, the last failure. */
-function useSetupForm(typed: Record<string, string>, onSignedIn: (session: SessionInfo) => void) {
+function useSetupForm(
+  typed: Record<string, string>,
+  paintedFailure: string | undefined,
+  onSignedIn: (session: SessionInfo) => void,
+) {
   const [values, setValues] = useState<Values>(() => ({
     code: typed.code ?? '',
     email: typed.email ?? '',
@@ -68,7 +72,9 @@ function useSetupForm(typed: Record<string, string>, onSignedIn: (session: Sessi
     repeat: typed.repeat ?? '',
   }));
   const [errors, setErrors] = useState<Errors>({});
-  const [outcome, setOutcome] = useState<Refusal>({});
+  const [outcome, setOutcome] = useState<Refusal>(() =>
+    paintedFailure ? { failure: paintedFailure } : {},
+  );
   const [sending, setSending] = useState(false);
   const refs = {
     code: useRef<HTMLInputElement>(null),
@@ -140,20 +146,27 @@ function WhereTheCodeIs() {
  */
 export function SetupPage({
   typed = {},
+  paintedFailure,
   onSignedIn,
   onAccountExists,
 }: {
   /** What was typed into the document's own form before the script ran (first-paint.ts). */
   typed?: Record<string, string>;
+  /** What the document said when its own form was posted (it needs the script). */
+  paintedFailure?: string | undefined;
   onSignedIn: (session: SessionInfo) => void;
   onAccountExists: () => void;
 }) {
-  const { field, outcome, sending, submit, signInRef } = useSetupForm(typed, onSignedIn);
+  const { field, outcome, sending, submit, signInRef } = useSetupForm(
+    typed,
+    paintedFailure,
+    onSignedIn,
+  );
   return (
     <Panel id="setup-heading" title={text.heading}>
       <p className="mt-2 text-slate-700">{text.intro}</p>
       <WhereTheCodeIs />
-      <NeedsScript />
+      <NeedsScript words={adminText.firstPaint.needsScript} />
       <div role="alert" className="mt-4 empty:hidden">
         {outcome.failure && (
           <p className="rounded-md border-l-4 border-red-700 bg-red-50 p-3 font-semibold text-red-800">
