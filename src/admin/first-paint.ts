@@ -114,7 +114,7 @@ function panel(id: string, title: string, body: string): string {
   );
 }
 
-/** The form's own tag: a post (never a URL holding the password) that the script takes over. */
+/** The form's own tag: a post (never a URL holding the password) to /admin/ itself, answered without the script (document-route.ts). */
 const formTag = '<form novalidate="" method="post" class="mt-6 space-y-5">';
 const submit = (label: string) =>
   `<button type="submit" class="${BUTTON}">${escape(label)}</button>`;
