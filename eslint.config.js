@@ -109,9 +109,10 @@ const adminZones = [
       './site-contract.ts',
       './first-paint.ts',
       './account/sign-in-words.ts',
+      './account/setup-words.ts',
     ],
     message:
-      "The server imports the inbox's contracts alone (and the document's first paint and the sign-in's words), which hold no React.",
+      "The server imports the inbox's contracts alone (and the document's first paint and its forms' words), which hold no React.",
   },
 ];
 

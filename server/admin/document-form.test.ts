@@ -9,6 +9,7 @@ import { engines, type TestEngine } from '../testing/engines.ts';
 import { SAME_ORIGIN } from '../testing/admin-session.ts';
 import { SESSION_COOKIE } from './admin-context.ts';
 import { DEVICE_COOKIE } from './device-cookie.ts';
+import { setupCodes } from './setup-code.ts';
 import { twoStep } from './two-step.ts';
 import { users } from './users.ts';
 
@@ -186,19 +187,46 @@ describe.each(engines)('the /admin/ sign-in form posted without the script on $n
     expectForm(wrong, text.incorrect);
   });
 
-  it('answers the first account form, posted, with that form saying it needs the script', async () => {
-    const answer = await post({
-      code: 'AAAA-BBBB-CCCC',
-      email: EMAIL,
-      password: PASSWORD,
-      repeat: PASSWORD,
+  it('makes the first account from the setup form, signs it in, and sends the browser to the frame', async () => {
+    const code = (await setupCodes(store.database, { now, cost }).ensure()) ?? '';
+    const typed = code.toLowerCase().replaceAll('-', ' ');
+    const answer = await post({ code: typed, email: EMAIL, password: PASSWORD, repeat: PASSWORD });
+    expect(answer.statusCode).toBe(303);
+    expect(answer.headers.location).toBe('/admin/');
+    const session = cookieOf(answer, SESSION_COOKIE)?.value ?? '';
+    expect(await users(store.database, { cost, now }).count()).toBe(1);
+    const next = await app.inject({
+      method: 'GET',
+      url: '/admin/',
+      cookies: { [SESSION_COOKIE]: session },
     });
-    expect(answer.statusCode).toBe(400);
-    expect(answer.body).toContain('data-first-paint="setup"');
-    expect(answer.body).toContain(
-      `<div role="alert" class="mt-4 empty:hidden"><p class="rounded-md border-l-4 border-red-700 bg-red-50 p-3 font-semibold text-red-800">${adminText.firstPaint.needsScript}</p></div>`,
+    expect(next.body).toContain('data-first-paint="loading"');
+  });
+
+  it("answers the setup form's mistakes and a wrong code with the form: the code and e-mail kept, never a password", async () => {
+    const code = (await setupCodes(store.database, { now, cost }).ensure()) ?? '';
+    const setup = adminText.setup;
+    const differs = await post({ code, email: EMAIL, password: PASSWORD, repeat: 'other' });
+    expect(differs.statusCode).toBe(400);
+    expect(differs.body).toContain('data-first-paint="setup"');
+    expect(differs.body).toMatch(
+      /<input [^>]*id="setup-repeat" required="" aria-invalid="true" aria-describedby="setup-repeat-error"/,
     );
-    expect(answer.body).not.toContain(EMAIL);
+    expect(differs.body).toContain(setup.repeatDiffers);
+
+    const wrong = code.startsWith('A') ? `B${code.slice(1)}` : `A${code.slice(1)}`;
+    const refused = await post({ code: wrong, email: EMAIL, password: PASSWORD, repeat: PASSWORD });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.body).toMatch(
+      new RegExp(
+        `<div role="alert" class="mt-4 empty:hidden"><p class="[^"]+">${setup.refused}</p>`,
+      ),
+    );
+    expect(refused.body).toContain(setup.codeWrong.replaceAll("'", '&#39;'));
+    expect(refused.body).toContain(`value="${wrong}"`);
+    expect(refused.body).toContain(`value="${EMAIL}"`);
+    expect(refused.body).not.toContain('password&gt;');
+    expect(refused.cookies).toEqual([]);
     expect(await users(store.database, { cost, now }).count()).toBe(0);
   });
 });

@@ -13,6 +13,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyFormbody from '@fastify/formbody';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { checkSetup, setupRefusal, type SetupValues } from '../../src/admin/account/setup-words.ts';
 import { signInFailureWords } from '../../src/admin/account/sign-in-words.ts';
 import {
   paintDocument,
@@ -26,9 +27,11 @@ import {
   fullLane,
   openSession,
   signedOutMeanwhile,
+  trySetUp,
   trySignIn,
   type SignInRefusal,
 } from './session-routes.ts';
+import { AccountError, checkEmail } from './users.ts';
 
 /** A sign-in form's post is two short fields: far below this. */
 const FORM_BODY_LIMIT = 4096;
@@ -126,8 +129,8 @@ function retryAfterOf(reply: FastifyReply): number | undefined {
 }
 
 /**
- * The document's form, posted: the first account's (its checks are the React page's: it says it
- * needs the script), or the sign-in, checked as the JSON route checks it.
+ * The document's form, posted: the first account's while there is none, else the sign-in, each
+ * checked as its JSON route checks it.
  */
 async function signInByForm(
   context: AdminContext,
@@ -135,12 +138,9 @@ async function signInByForm(
   reply: FastifyReply,
   paint: Paint,
 ) {
+  if ((await context.accounts.count()) === 0) return setUpByForm(context, request, reply, paint);
   const email = postedValue(request.body, 'email').trim();
   const password = postedValue(request.body, 'password');
-  const noAccount = (await context.accounts.count()) === 0;
-  if (noAccount) {
-    return paint(reply, 400, 'setup', { failure: adminText.firstPaint.needsScript });
-  }
   const text = adminText.signIn;
   const errors = {
     ...(email ? {} : { email: text.emailMissing }),
@@ -158,5 +158,59 @@ async function signInByForm(
   return paint(reply, refusal.status, 'sign-in', {
     values: { email },
     failure: refusedAnswer(refusal),
+  });
+}
+
+/** add-user's rule for an address (users.ts), as the setup page's check asks it. */
+function isEmailAddress(email: string): boolean {
+  try {
+    checkEmail(email);
+    return true;
+  } catch (error) {
+    if (error instanceof AccountError) return false;
+    throw error;
+  }
+}
+
+/**
+ * The first account's form, posted: the setup page's checks, then the JSON route's (`trySetUp`);
+ * made, signed in and sent to `/admin/` (303); else the form again, the code and e-mail kept.
+ */
+async function setUpByForm(
+  context: AdminContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  paint: Paint,
+) {
+  const field = (name: keyof SetupValues) => postedValue(request.body, name);
+  const posted = {
+    code: field('code'),
+    email: field('email'),
+    password: field('password'),
+    repeat: field('repeat'),
+  };
+  const values = { code: posted.code, email: posted.email };
+  const errors = checkSetup(posted, isEmailAddress);
+  if (Object.keys(errors).length > 0) return paint(reply, 400, 'setup', { values, errors });
+  const { code, email, password } = posted;
+  const outcome = await trySetUp(context, request, {
+    code: code.trim(),
+    email: email.trim(),
+    password,
+  });
+  const refusal =
+    'refused' in outcome
+      ? outcome.refused
+      : (await openSession(context, request, reply, outcome.user))
+        ? undefined
+        : signedOutMeanwhile;
+  // In, or an account made meanwhile: the next document is the frame or the sign-in.
+  if (refusal === undefined || refusal.status === 409) return reply.redirect('/admin/', 303);
+  if (refusal.retryAfter !== undefined) reply.header('retry-after', String(refusal.retryAfter));
+  const words = setupRefusal({ ...refusal, body: refusal.extra ?? {} });
+  return paint(reply, refusal.status, 'setup', {
+    values,
+    failure: words.failure,
+    errors: words.errors ?? {},
   });
 }

@@ -323,44 +323,57 @@ function invalidSetupField(email: string, password: string): 'email' | 'password
   return undefined;
 }
 
+/** A setup's outcome: the first account, made, or why not. */
+export type SetUpOutcome = { user: User } | { refused: SignInRefusal };
+
 /**
- * The first account, made with the one-time setup code (docs/inbox.md, "The first account"), then signed
- * in. A wrong code counts as a failed sign-in of the client's address, under the same limit.
+ * The first account, made with the one-time setup code (docs/inbox.md, "The first account"), for
+ * the JSON route and the document's form alike. A wrong code counts as a failed sign-in of the
+ * client's address, under the same limit.
  */
-async function setUp(context: AdminContext, request: FastifyRequest, reply: FastifyReply) {
+export async function trySetUp(
+  context: AdminContext,
+  request: FastifyRequest,
+  posted: unknown,
+): Promise<SetUpOutcome> {
   const { limit, setup, options } = context;
-  const body = safeParse(setupSchema, request.body);
-  if (!body.success) return refuse(reply, 400, 'Send the setup code, an e-mail and a password');
+  const body = safeParse(setupSchema, posted);
+  if (!body.success)
+    return { refused: { status: 400, error: 'Send the setup code, an e-mail and a password' } };
   const { code, email, password } = body.data;
   const field = invalidSetupField(email, password);
   if (field === 'email')
-    return refuse(reply, 400, 'Enter a valid e-mail address', {
-      field,
-    } satisfies Partial<AdminError>);
+    return { refused: { status: 400, error: 'Enter a valid e-mail address', extra: { field } } };
   if (field === 'password') {
     const error = `The password must have at least ${PASSWORD_MIN_LENGTH} characters`;
-    return refuse(reply, 400, error, { field } satisfies Partial<AdminError>);
+    return { refused: { status: 400, error, extra: { field } } };
   }
   const keys = [`address:${options.database.clientHash(clientKey(request.ip))}`];
   const wait = await limit.attempt(keys);
   if (wait > 0) {
-    reply.header('retry-after', String(Math.ceil(wait / 1000)));
-    return refuse(reply, 429, 'Too many wrong setup codes; try again later');
+    const retryAfter = Math.ceil(wait / 1000);
+    return {
+      refused: { status: 429, error: 'Too many wrong setup codes; try again later', retryAfter },
+    };
   }
   const result = await setup.claim(code, email, password);
   if (!result.claimed && result.reason === 'account-exists') {
-    return refuse(reply, 409, 'The inbox already has an account: sign in', {
-      setupNeeded: false,
-    } satisfies Partial<AdminError>);
+    const error = 'The inbox already has an account: sign in';
+    return { refused: { status: 409, error, extra: { setupNeeded: false } } };
   }
   if (!result.claimed) {
     request.log.info('setup code refused');
-    return refuse(reply, 403, 'The setup code is not correct', {
-      field: 'code',
-    } satisfies Partial<AdminError>);
+    const error = 'The setup code is not correct';
+    return { refused: { status: 403, error, extra: { field: 'code' } } };
   }
   request.log.info({ userId: result.user.id }, 'first account made with the setup code');
-  return startSession(context, request, reply, result.user);
+  return { user: result.user };
+}
+
+async function setUp(context: AdminContext, request: FastifyRequest, reply: FastifyReply) {
+  const outcome = await trySetUp(context, request, request.body);
+  if ('refused' in outcome) return refuseWith(reply, outcome.refused);
+  return startSession(context, request, reply, outcome.user);
 }
 
 export function sessionRoutes(app: FastifyInstance, context: AdminContext) {

@@ -70,7 +70,7 @@ function Screens({ auth, typed, refusal, onSignedIn, onSignInInstead }: ScreensP
       return (
         <SetupPage
           typed={typed}
-          paintedFailure={refusal.failure}
+          painted={refusal}
           onSignedIn={onSignedIn}
           onAccountExists={onSignInInstead}
         />

@@ -172,13 +172,28 @@ describe('the first paint from the HTML', () => {
       expect(html.querySelector('[role=alert]')).toHaveTextContent(adminText.signIn.incorrect);
     });
 
-    it('draws the setup form saying it needs the script as React does', () => {
-      const failure = adminText.firstPaint.needsScript;
+    it('draws the setup form refused as React does: the alert, the fields in error, the code and e-mail kept', () => {
+      const setup = {
+        failure: adminText.setup.refused,
+        values: { code: '7KQ4-M2XD-9HRT', email: 'owner@example.com' },
+        errors: { code: adminText.setup.codeWrong, repeat: adminText.setup.repeatDiffers },
+      };
       const react = reactScreen(
-        <SetupPage paintedFailure={failure} onSignedIn={() => {}} onAccountExists={() => {}} />,
+        <SetupPage
+          typed={setup.values}
+          painted={setup}
+          onSignedIn={() => {}}
+          onAccountExists={() => {}}
+        />,
       );
-      expect(shape(painted('setup', { failure }))).toEqual(shape(react));
-      expect(words(painted('setup', { failure }))).toBe(words(react));
+      const html = painted('setup', setup);
+      expect(shape(html)).toEqual(shape(react));
+      expect(words(html)).toBe(words(react));
+      expect(html.querySelector('#setup-code')).toHaveAttribute('value', '7KQ4-M2XD-9HRT');
+      expect(html.querySelector('#setup-repeat')).toHaveAttribute(
+        'aria-describedby',
+        'setup-repeat-error',
+      );
     });
 
     it('is hydrated without a mismatch: the alert, the error and the e-mail kept', async () => {
@@ -206,6 +221,30 @@ describe('the first paint from the HTML', () => {
       expect(password).toHaveValue('');
       expect(password).toHaveAttribute('aria-invalid', 'true');
       expect(password).toHaveAccessibleDescription(/Enter your password/);
+      reactRoot.unmount();
+    });
+
+    it('is hydrated without a mismatch on the setup form refused too', async () => {
+      const session = deferred<Response>();
+      fakeFetch({ 'GET /admin/api/session': () => session.promise });
+      const root = document.createElement('div');
+      root.innerHTML = firstPaintHtml('setup', {
+        failure: adminText.setup.refused,
+        values: { code: '7KQ4-M2XD-9HRT', email: 'owner@example.com' },
+        errors: { code: adminText.setup.codeWrong },
+      });
+      document.body.append(root);
+      const alert = root.querySelector('[role=alert] p');
+      const reactRoot = hydrateRoot(root, <AdminApp painted={readFirstPaint(root)} />, {
+        onRecoverableError: (error) => {
+          throw error;
+        },
+      });
+      await waitFor(() => expect(root.querySelector('[data-first-paint]')).toBeNull());
+      expect(root.querySelector('[role=alert] p')).toBe(alert);
+      const code = screen.getByLabelText(adminText.setup.code);
+      expect(code).toHaveValue('7KQ4-M2XD-9HRT');
+      expect(code).toHaveAccessibleDescription(new RegExp(adminText.setup.codeWrong));
       reactRoot.unmount();
     });
   });

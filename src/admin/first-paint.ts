@@ -145,7 +145,7 @@ function signInScreen({ expired = false, failure, values = {}, errors = {} }: Fi
   );
 }
 
-function setupScreen({ failure }: FirstPaintOptions): string {
+function setupScreen({ failure, values = {}, errors = {} }: FirstPaintOptions): string {
   const text = adminText.setup;
   return panel(
     'setup-heading',
@@ -153,7 +153,7 @@ function setupScreen({ failure }: FirstPaintOptions): string {
     `<p class="mt-2 text-slate-700">${escape(text.intro)}</p>` +
       `<p class="mt-3 text-slate-700">${escape(text.whereCode)}</p>` +
       `<p class="mt-2 text-slate-700">${escape(text.again)}${TEXT_BREAK} <code class="rounded bg-slate-100 px-1.5 py-0.5">${escape(text.command)}</code></p>` +
-      `${noScript(adminText.firstPaint.needsScript)}${alert(failure)}${formTag}` +
+      `${noScript(adminText.firstPaint.listNeedsScript)}${alert(failure)}${formTag}` +
       field({
         id: 'setup-code',
         name: 'code',
@@ -161,6 +161,8 @@ function setupScreen({ failure }: FirstPaintOptions): string {
         hint: text.codeHint,
         attributes:
           'type="text" autocomplete="one-time-code" autocapitalize="characters" spellcheck="false"',
+        value: values.code,
+        error: errors.code,
       }) +
       field({
         id: 'setup-email',
@@ -168,6 +170,8 @@ function setupScreen({ failure }: FirstPaintOptions): string {
         label: text.email,
         hint: text.emailHint,
         attributes: 'type="email" autocomplete="username"',
+        value: values.email,
+        error: errors.email,
       }) +
       field({
         id: 'setup-password',
@@ -175,12 +179,14 @@ function setupScreen({ failure }: FirstPaintOptions): string {
         label: text.password,
         hint: text.passwordHint(PASSWORD_MIN_LENGTH),
         attributes: 'type="password" autocomplete="new-password"',
+        error: errors.password,
       }) +
       field({
         id: 'setup-repeat',
         name: 'repeat',
         label: text.repeat,
         attributes: 'type="password" autocomplete="new-password"',
+        error: errors.repeat,
       }) +
       `${submit(text.submit)}</form>`,
   );

@@ -23,10 +23,7 @@ export const adminText = {
   firstPaint: {
     /** While a signed-in owner's inbox loads: no name, no address, no count. */
     loading: 'Loading the inbox…',
-    /** The first account's form, without the script (its post is answered with the same words). */
-    needsScript:
-      'Setting up the first account needs JavaScript. Turn it on for this site and reload the page.',
-    /** Signing in works without the script; the list does not (the sign-in and the frame say so). */
+    /** Signing in (and setting up) works without the script; the list does not: the forms and the frame say so. */
     listNeedsScript:
       'The list of submissions needs JavaScript. Turn it on for this site and reload the page.',
     /** A two-step account signed in by the document's own form: the code's step is React's. */
