@@ -5,9 +5,10 @@
  * loading frame, nothing of theirs. Never cached (routes.ts's hook: no-store).
  *
  * The painted forms post to `/admin/` itself (before the script arrives, or without it): the
- * sign-in is the JSON route's own (session-routes.ts's `trySignIn`: the same checks, limits, lanes,
- * records and cookies), answered 303 to `/admin/` when in, else with the document again, saying why
- * in the React page's words, the e-mail kept, never the password.
+ * sign-in and the first account are the JSON routes' own (session-routes.ts's `trySignIn` and
+ * `trySetUp`: the same checks, limits, lanes, records and cookies), answered 303 to `/admin/` when
+ * in, else with the document again, saying why in the React page's words, the e-mail (and setup
+ * code) kept, never a password. A two-step account's code needs the script: the form says so.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
