@@ -41,7 +41,7 @@ async function holdMainScript(page: Page) {
 
 const painted = (page: Page) => page.locator('[data-first-paint]');
 
-test('with JavaScript off, the sign-in form paints from the HTML, and says it needs the script', async ({
+test('with JavaScript off, the owner signs in by the HTML form and lands on the frame', async ({
   browser,
   receiver,
 }) => {
@@ -49,12 +49,60 @@ test('with JavaScript off, the sign-in form paints from the HTML, and says it ne
   const page = await context.newPage();
   await page.goto(`${receiver.url}/admin/`);
   await expect(page.getByRole('heading', { level: 1, name: text.heading })).toBeVisible();
-  await expect(page.getByLabel(text.email)).toBeVisible();
-  await expect(page.getByLabel(text.password)).toBeVisible();
   await expect(page.getByRole('button', { name: text.submit })).toBeVisible();
+
+  // A wrong password: the form again, saying why, the e-mail kept, the password not.
+  await page.getByLabel(text.email).fill(owner);
+  await page.getByLabel(text.password).fill('not the password at all');
+  await page.getByRole('button', { name: text.submit }).click();
+  await expect(page.getByRole('alert')).toHaveText(text.incorrect);
+  await expect(page.getByLabel(text.email)).toHaveValue(owner);
+  await expect(page.getByLabel(text.password)).toHaveValue('');
+  expect(await page.content()).not.toContain('not the password at all');
+
+  await page.getByLabel(text.password).fill(password);
+  await page.getByRole('button', { name: text.submit }).click();
+  await expect(page).toHaveURL(`${receiver.url}/admin/`);
+  await expect(painted(page)).toHaveAttribute('data-first-paint', 'loading');
+  await expect(page.getByText(adminText.firstPaint.loading)).toBeVisible();
   // Script execution turned off is not a browser without scripting: <noscript> stays hidden here.
-  expect(await page.content()).toContain(adminText.firstPaint.needsScript);
+  expect(await page.content()).toContain(adminText.firstPaint.listNeedsScript);
+  expect(await page.content()).not.toContain(owner);
   await context.close();
+});
+
+test('pressed before the script arrives, Sign in signs in by the HTML form', async ({ page }) => {
+  const script = await holdMainScript(page);
+  await page.goto('/admin/', { waitUntil: 'commit' });
+  await script.requested;
+  await expect(painted(page)).toHaveAttribute('data-first-paint', 'sign-in');
+  await page.getByLabel(text.email).fill(owner);
+  await page.getByLabel(text.password).fill(password);
+  await page.getByRole('button', { name: text.submit }).click();
+  // The post's answer, a 303, and the next document: the frame, its script still held.
+  await expect(painted(page)).toHaveAttribute('data-first-paint', 'loading');
+  script.release();
+  await expect(
+    page.getByRole('heading', { level: 1, name: adminText.inbox.heading }),
+  ).toBeVisible();
+});
+
+test('the sign-in form answered after a wrong password has no axe violations', async ({ page }) => {
+  const script = await holdMainScript(page);
+  await page.goto('/admin/', { waitUntil: 'commit' });
+  await script.requested;
+  await page.getByLabel(text.email).fill(owner);
+  await page.getByRole('button', { name: text.submit }).click();
+  // The post's answer, the script still held: the field in error, described by its words.
+  await expect(page.getByLabel(text.password)).toHaveAccessibleDescription(
+    new RegExp(text.passwordMissing),
+  );
+  await expect(page.getByLabel(text.password)).toHaveAttribute('aria-invalid', 'true');
+  await page.getByLabel(text.password).fill('not the password at all');
+  await page.getByRole('button', { name: text.submit }).click();
+  await expect(page.getByRole('alert')).toHaveText(text.incorrect);
+  await expectNoAxeViolations(page);
+  script.release();
 });
 
 test('before the script arrives the form is there; what was typed is kept when React takes over', async ({

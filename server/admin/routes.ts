@@ -86,7 +86,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminOptions) {
 
   if (options.appDir && existsSync(options.appDir)) {
     if (existsSync(path.join(options.appDir, 'index.html'))) {
-      documentRoute(app, context, options.appDir);
+      await documentRoute(app, context, options.appDir);
     }
     await app.register(fastifyStatic, {
       root: path.resolve(options.appDir),

@@ -88,12 +88,6 @@ function sessionBrowser(token: string): string {
   return `session:${createHash('sha256').update(token).digest('hex')}`;
 }
 
-/** 429: the sign-in's lane is full; try again in the seconds that lane's checks ahead take. */
-function refuseBusy(reply: FastifyReply, lane: CheckLane) {
-  reply.header('retry-after', String(passwordChecks.retryAfterSeconds(lane)));
-  return refuse(reply, 429, adminText.signIn.busy, { busy: true } satisfies Partial<AdminError>);
-}
-
 /**
  * Before any other hook (the request limit's count is a database write): a sign-in whose lane is
  * full is refused at once, with no database work. Its lane is the owner's when it carries a device
@@ -102,39 +96,88 @@ function refuseBusy(reply: FastifyReply, lane: CheckLane) {
  * else the strangers'; so a crowd of strangers costs no database write while their lane is full,
  * and the owner's own work does not wait behind theirs. A request with a session cookie, refused
  * only when the strangers' lane is full, costs a session lookup first (it may be the owner's).
+ * Answers the full lane, or undefined when the sign-in may go on.
  */
+export async function fullLane(
+  context: AdminContext,
+  request: FastifyRequest,
+): Promise<CheckLane | undefined> {
+  const device = context.devices.read(request.cookies[DEVICE_COOKIE]);
+  if (device && context.devices.current(device)) {
+    const holder = { account: device.accountHash, browser: device.limitKey };
+    return passwordChecks.full('owner', holder) ? 'owner' : undefined;
+  }
+  if (!passwordChecks.full('stranger')) return undefined;
+  const token = request.cookies[SESSION_COOKIE];
+  if (token !== undefined && (await context.sessionStore.resolve(token))) return undefined;
+  return 'stranger';
+}
+
+/** The JSON sign-in's early refusal (`fullLane`): 429 with Retry-After. */
 function refuseWhenFull(context: AdminContext, prefix: string) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.method !== 'POST' || request.routeOptions.url !== `${prefix}/api/sign-in`) return;
-    const device = context.devices.read(request.cookies[DEVICE_COOKIE]);
-    if (device && context.devices.current(device)) {
-      const holder = { account: device.accountHash, browser: device.limitKey };
-      if (!passwordChecks.full('owner', holder)) return;
-      return refuseBusy(reply, 'owner');
-    }
-    if (!passwordChecks.full('stranger')) return;
-    const token = request.cookies[SESSION_COOKIE];
-    if (token !== undefined && (await context.sessionStore.resolve(token))) return;
-    return refuseBusy(reply, 'stranger');
+    const lane = await fullLane(context, request);
+    if (lane !== undefined) return refuseWith(reply, busy(lane));
   };
 }
 
 /**
- * Signing in: a place in the check lane first (a full lane refuses at once, 429 with Retry-After),
- * then the checks under that place.
+ * Why a sign-in was refused: the JSON route sends it as `{ ok: false, error, ...extra }`, the
+ * document's own form (document-route.ts) says it in the words the React page would.
  */
-async function signIn(context: AdminContext, request: FastifyRequest, reply: FastifyReply) {
-  const body = safeParse(signInSchema, request.body);
-  if (!body.success) return refuse(reply, 400, 'Send an e-mail address and a password');
+export interface SignInRefusal {
+  status: number;
+  error: string;
+  extra?: Partial<AdminError>;
+  /** Seconds, for Retry-After (a 429). */
+  retryAfter?: number;
+}
+
+/** A sign-in's outcome: the account is in, it was refused, or there is no account yet. */
+export type SignInOutcome = { user: User } | { refused: SignInRefusal } | { noAccount: true };
+
+const busy = (lane: CheckLane): SignInRefusal => ({
+  status: 429,
+  error: adminText.signIn.busy,
+  extra: { busy: true },
+  retryAfter: passwordChecks.retryAfterSeconds(lane),
+});
+
+/** Sends a refusal as the JSON API does. */
+function refuseWith(reply: FastifyReply, { status, error, extra, retryAfter }: SignInRefusal) {
+  if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
+  return refuse(reply, status, error, extra);
+}
+
+/**
+ * Signing in, for the JSON route and the document's form alike: a place in the check lane first
+ * (a full lane refuses at once, 429 with Retry-After), then the checks under that place.
+ */
+export async function trySignIn(
+  context: AdminContext,
+  request: FastifyRequest,
+  posted: unknown,
+): Promise<SignInOutcome> {
+  const body = safeParse(signInSchema, posted);
+  if (!body.success)
+    return { refused: { status: 400, error: 'Send an e-mail address and a password' } };
   const accountHash = context.options.database.clientHash(normaliseEmail(body.data.email));
   const { lane, keys, holder } = await attemptOf(context, request, body.data.email, accountHash);
   const place = passwordChecks.admit(lane, holder);
-  if (!place) return refuseBusy(reply, lane);
+  if (!place) return { refused: busy(lane) };
   try {
-    return await checkSignIn(context, request, reply, { ...body.data, accountHash, keys, place });
+    return await checkSignIn(context, request, { ...body.data, accountHash, keys, place });
   } finally {
     place.release();
   }
+}
+
+async function signIn(context: AdminContext, request: FastifyRequest, reply: FastifyReply) {
+  const outcome = await trySignIn(context, request, request.body);
+  if ('noAccount' in outcome) return context.signedOut(request, reply);
+  if ('refused' in outcome) return refuseWith(reply, outcome.refused);
+  return startSession(context, request, reply, outcome.user);
 }
 
 interface SignInAttempt {
@@ -148,27 +191,27 @@ interface SignInAttempt {
 
 /**
  * Checks a password, and the code of an account with two-step sign-in, under the sign-in limit
- * (each attempt counted before it is checked); starts a session. Each failure is recorded for the
- * owner to see.
+ * (each attempt counted before it is checked). Each failure is recorded for the owner to see.
  */
 async function checkSignIn(
   context: AdminContext,
   request: FastifyRequest,
-  reply: FastifyReply,
   { email, password, code, accountHash, keys, place }: SignInAttempt,
-) {
+): Promise<SignInOutcome> {
   const { accounts, limit, options } = context;
   const { database } = options;
-  if ((await accounts.count()) === 0) return context.signedOut(request, reply);
+  if ((await accounts.count()) === 0) return { noAccount: true };
   const wait = await limit.attempt(keys);
   if (wait > 0) {
-    reply.header('retry-after', String(Math.ceil(wait / 1000)));
-    return refuse(reply, 429, 'Too many failed sign-ins; try again later');
+    const retryAfter = Math.ceil(wait / 1000);
+    return {
+      refused: { status: 429, error: 'Too many failed sign-ins; try again later', retryAfter },
+    };
   }
   const failed = async (error: string, extra: Partial<AdminError> = {}) => {
     await context.failures.record(accountHash, database.clientHash(clientKey(request.ip)));
     request.log.info('sign-in failed');
-    return refuse(reply, 401, error, extra);
+    return { refused: { status: 401, error, extra } };
   };
   const user = await accounts.find(email);
   const valid = user
@@ -178,19 +221,19 @@ async function checkSignIn(
   if (await context.secondStep.enabled(user.id)) {
     // The password is right; the attempt stays counted until the code is too.
     if (code === undefined) {
-      return refuse(reply, 401, 'Enter the code from your authenticator app', {
-        codeNeeded: true,
-      } satisfies Partial<AdminError>);
+      const extra = { codeNeeded: true };
+      return {
+        refused: { status: 401, error: 'Enter the code from your authenticator app', extra },
+      };
     }
     const check = await context.secondStep.check(user.id, code, place);
-    if (check === 'refused')
-      return failed('The code is not correct.', { codeNeeded: true } satisfies Partial<AdminError>);
+    if (check === 'refused') return failed('The code is not correct.', { codeNeeded: true });
     if (check === 'recovery-code-used') request.log.info({ userId: user.id }, 'recovery code used');
   }
   // The owner is in: the attempts counted for this sign-in are forgiven.
   await Promise.all(keys.map((key) => limit.clear(key)));
   request.log.info({ userId: user.id }, 'signed in');
-  return startSession(context, request, reply, user);
+  return { user };
 }
 
 /** The session's and the device cookie's attributes. */
@@ -219,23 +262,20 @@ function setDeviceCookie(
 }
 
 /**
- * A new session for `user` in the cookie, and a new device cookie for this browser; answers what
- * `/api/session` would. No session starts when the account was signed out everywhere (or its
- * password reset) since `user` was read: 401, sign in again.
+ * A new session for `user` in the cookie, and a new device cookie for this browser. No session
+ * starts when the account was signed out everywhere (or its password reset) since `user` was read:
+ * the session's token is undefined, sign in again (`signedOutMeanwhile`).
  */
-async function startSession(
+export async function openSession(
   context: AdminContext,
   request: FastifyRequest,
   reply: FastifyReply,
   user: User,
-) {
-  const { sessionStore } = context;
-  const token = await sessionStore.startIfCurrent(user);
+): Promise<string | undefined> {
+  const token = await context.sessionStore.startIfCurrent(user);
   if (token === undefined) {
     request.log.info({ userId: user.id }, 'sign-in ended by a sign-out everywhere meanwhile');
-    return refuse(reply, 401, adminText.signIn.signedOutMeanwhile, {
-      signedOutMeanwhile: true,
-    } satisfies Partial<AdminError>);
+    return undefined;
   }
   reply.setCookie(SESSION_COOKIE, token, {
     ...cookieOptions(context, request),
@@ -243,7 +283,26 @@ async function startSession(
     maxAge: SESSION_MAX_MS / 1000,
   });
   setDeviceCookie(context, request, reply, { email: user.email, epoch: user.deviceEpoch });
-  const signedInUser = await sessionStore.resolve(token);
+  return token;
+}
+
+/** The refusal when a sign-out everywhere came between the checks and the session. */
+export const signedOutMeanwhile: SignInRefusal = {
+  status: 401,
+  error: adminText.signIn.signedOutMeanwhile,
+  extra: { signedOutMeanwhile: true },
+};
+
+/** A session started (openSession), answering what `/api/session` would; or 401, sign in again. */
+async function startSession(
+  context: AdminContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: User,
+) {
+  const token = await openSession(context, request, reply, user);
+  if (token === undefined) return refuseWith(reply, signedOutMeanwhile);
+  const signedInUser = await context.sessionStore.resolve(token);
   return context.sessionInfo(signedInUser ?? user);
 }
 
@@ -264,44 +323,57 @@ function invalidSetupField(email: string, password: string): 'email' | 'password
   return undefined;
 }
 
+/** A setup's outcome: the first account, made, or why not. */
+export type SetUpOutcome = { user: User } | { refused: SignInRefusal };
+
 /**
- * The first account, made with the one-time setup code (docs/inbox.md, "The first account"), then signed
- * in. A wrong code counts as a failed sign-in of the client's address, under the same limit.
+ * The first account, made with the one-time setup code (docs/inbox.md, "The first account"), for
+ * the JSON route and the document's form alike. A wrong code counts as a failed sign-in of the
+ * client's address, under the same limit.
  */
-async function setUp(context: AdminContext, request: FastifyRequest, reply: FastifyReply) {
+export async function trySetUp(
+  context: AdminContext,
+  request: FastifyRequest,
+  posted: unknown,
+): Promise<SetUpOutcome> {
   const { limit, setup, options } = context;
-  const body = safeParse(setupSchema, request.body);
-  if (!body.success) return refuse(reply, 400, 'Send the setup code, an e-mail and a password');
+  const body = safeParse(setupSchema, posted);
+  if (!body.success)
+    return { refused: { status: 400, error: 'Send the setup code, an e-mail and a password' } };
   const { code, email, password } = body.data;
   const field = invalidSetupField(email, password);
   if (field === 'email')
-    return refuse(reply, 400, 'Enter a valid e-mail address', {
-      field,
-    } satisfies Partial<AdminError>);
+    return { refused: { status: 400, error: 'Enter a valid e-mail address', extra: { field } } };
   if (field === 'password') {
     const error = `The password must have at least ${PASSWORD_MIN_LENGTH} characters`;
-    return refuse(reply, 400, error, { field } satisfies Partial<AdminError>);
+    return { refused: { status: 400, error, extra: { field } } };
   }
   const keys = [`address:${options.database.clientHash(clientKey(request.ip))}`];
   const wait = await limit.attempt(keys);
   if (wait > 0) {
-    reply.header('retry-after', String(Math.ceil(wait / 1000)));
-    return refuse(reply, 429, 'Too many wrong setup codes; try again later');
+    const retryAfter = Math.ceil(wait / 1000);
+    return {
+      refused: { status: 429, error: 'Too many wrong setup codes; try again later', retryAfter },
+    };
   }
   const result = await setup.claim(code, email, password);
   if (!result.claimed && result.reason === 'account-exists') {
-    return refuse(reply, 409, 'The inbox already has an account: sign in', {
-      setupNeeded: false,
-    } satisfies Partial<AdminError>);
+    const error = 'The inbox already has an account: sign in';
+    return { refused: { status: 409, error, extra: { setupNeeded: false } } };
   }
   if (!result.claimed) {
     request.log.info('setup code refused');
-    return refuse(reply, 403, 'The setup code is not correct', {
-      field: 'code',
-    } satisfies Partial<AdminError>);
+    const error = 'The setup code is not correct';
+    return { refused: { status: 403, error, extra: { field: 'code' } } };
   }
   request.log.info({ userId: result.user.id }, 'first account made with the setup code');
-  return startSession(context, request, reply, result.user);
+  return { user: result.user };
+}
+
+async function setUp(context: AdminContext, request: FastifyRequest, reply: FastifyReply) {
+  const outcome = await trySetUp(context, request, request.body);
+  if ('refused' in outcome) return refuseWith(reply, outcome.refused);
+  return startSession(context, request, reply, outcome.user);
 }
 
 export function sessionRoutes(app: FastifyInstance, context: AdminContext) {

@@ -10,7 +10,8 @@ import { firstPaintTakenOver, type FirstPaint } from './first-paint';
 import { forgetEarlyList } from './inbox/early-list';
 import { InboxPage } from './inbox/inbox-page';
 import { SetupPage } from './account/setup-page';
-import { SignInPage } from './account/sign-in-page';
+import { NeedsScript } from './account/panel';
+import { SignInPage, type PaintedRefusal } from './account/sign-in-page';
 import { forgetReplyDrafts } from './replies/forget-drafts';
 import { isNetworkFailure } from './shared/connection';
 import { ComposerScreen, TemplatesScreen } from './replies/lazy-routes';
@@ -20,6 +21,7 @@ import { preloadSubmissionPage, SubmissionScreen } from './submission/lazy-route
 import { WeeklyScreen } from './desk/lazy-routes';
 
 const NOTHING_TYPED: Record<string, string> = {};
+const NOTHING_REFUSED: PaintedRefusal = {};
 
 export type Auth =
   | { state: 'loading' }
@@ -49,18 +51,30 @@ interface ScreensProps {
   auth: Auth;
   /** What was typed into the document's own form before the script took over. */
   typed: Record<string, string>;
+  /** Why the document's own form was refused, as it painted it (first-paint.ts). */
+  refusal: PaintedRefusal;
   onSignedIn: (session: SessionInfo) => void;
   /** To the sign-in: the first account was made meanwhile (by another setup, or add-user). */
   onSignInInstead: () => void;
 }
 
-function Screens({ auth, typed, onSignedIn, onSignInInstead }: ScreensProps) {
+/** The quiet frame while the session is asked for; without the script, it says what needs it. */
+function LoadingFrame() {
+  return (
+    <>
+      <p className="py-10 text-center text-slate-600">{adminText.firstPaint.loading}</p>
+      <NeedsScript words={adminText.firstPaint.listNeedsScript} />
+    </>
+  );
+}
+
+function Screens({ auth, typed, refusal, onSignedIn, onSignInInstead }: ScreensProps) {
   switch (auth.state) {
     case 'loading':
       return (
         <>
           <PageTitle title={adminText.appName} />
-          <p className="py-10 text-center text-slate-600">{adminText.firstPaint.loading}</p>
+          <LoadingFrame />
         </>
       );
     case 'offline':
@@ -72,11 +86,19 @@ function Screens({ auth, typed, onSignedIn, onSignInInstead }: ScreensProps) {
         </div>
       );
     case 'setup':
-      return <SetupPage typed={typed} onSignedIn={onSignedIn} onAccountExists={onSignInInstead} />;
+      return (
+        <SetupPage
+          typed={typed}
+          painted={refusal}
+          onSignedIn={onSignedIn}
+          onAccountExists={onSignInInstead}
+        />
+      );
     case 'signed-out':
       return (
         <SignInPage
           typed={typed}
+          painted={refusal}
           expired={auth.expired ?? false}
           notice={auth.signedOutEverywhere ? adminText.signOutEverywhere.done : undefined}
           onSignedIn={onSignedIn}
@@ -173,6 +195,7 @@ export function AdminApp({ painted }: { painted?: FirstPaint | undefined }) {
         <Screens
           auth={auth}
           typed={painted?.values ?? NOTHING_TYPED}
+          refusal={painted ?? NOTHING_REFUSED}
           onSignedIn={(session) => setAuth({ state: 'signed-in', session })}
           onSignInInstead={() => setAuth({ state: 'signed-out' })}
         />

@@ -23,6 +23,7 @@ function shape(root: Element): string[] {
         'for',
         'role',
         'aria-describedby',
+        'aria-invalid',
       ]
         .map((attribute) => [attribute, element.getAttribute(attribute)?.trim()] as const)
         .filter(([, value]) => value)
@@ -143,5 +144,108 @@ describe('the first paint from the HTML', () => {
     const root = document.createElement('div');
     root.innerHTML = firstPaintHtml('sign-in', { expired: true });
     expect(readFirstPaint(root)?.expired).toBe(true);
+  });
+
+  describe('the answer to a form posted without the script (server/admin/document-route.ts)', () => {
+    const refused = {
+      failure: adminText.signIn.incorrect,
+      values: { email: 'owner@example.com' },
+      errors: { password: adminText.signIn.passwordMissing },
+    };
+
+    it('draws the refusal as React does: the alert, the field in error and its description', () => {
+      const html = painted('sign-in', refused);
+      const react = reactScreen(
+        <SignInPage
+          expired={false}
+          typed={refused.values}
+          painted={{ failure: refused.failure, errors: refused.errors }}
+          onSignedIn={() => {}}
+        />,
+      );
+      expect(shape(html)).toEqual(shape(react));
+      expect(words(html)).toBe(words(react));
+      const password = html.querySelector('#sign-in-password');
+      expect(password).toHaveAttribute('aria-invalid', 'true');
+      expect(password).toHaveAttribute('aria-describedby', 'sign-in-password-error');
+      expect(html.querySelector('#sign-in-email')).toHaveAttribute('value', 'owner@example.com');
+      expect(html.querySelector('[role=alert]')).toHaveTextContent(adminText.signIn.incorrect);
+    });
+
+    it('draws the setup form refused as React does: the alert, the fields in error, the code and e-mail kept', () => {
+      const setup = {
+        failure: adminText.setup.refused,
+        values: { code: '7KQ4-M2XD-9HRT', email: 'owner@example.com' },
+        errors: { code: adminText.setup.codeWrong, repeat: adminText.setup.repeatDiffers },
+      };
+      const react = reactScreen(
+        <SetupPage
+          typed={setup.values}
+          painted={setup}
+          onSignedIn={() => {}}
+          onAccountExists={() => {}}
+        />,
+      );
+      const html = painted('setup', setup);
+      expect(shape(html)).toEqual(shape(react));
+      expect(words(html)).toBe(words(react));
+      expect(html.querySelector('#setup-code')).toHaveAttribute('value', '7KQ4-M2XD-9HRT');
+      expect(html.querySelector('#setup-repeat')).toHaveAttribute(
+        'aria-describedby',
+        'setup-repeat-error',
+      );
+    });
+
+    it('is hydrated without a mismatch: the alert, the error and the e-mail kept', async () => {
+      fakeFetch({
+        'GET /admin/api/session': () =>
+          json({ ok: false, error: 'x', setupNeeded: false, sessionEnded: false }, 401),
+      });
+      const root = document.createElement('div');
+      root.innerHTML = firstPaintHtml('sign-in', refused);
+      document.body.append(root);
+      const alert = root.querySelector('[role=alert] p');
+      const first = readFirstPaint(root);
+      expect(first).toMatchObject({ failure: refused.failure, errors: refused.errors });
+      const reactRoot = hydrateRoot(root, <AdminApp painted={first} />, {
+        onRecoverableError: (error) => {
+          throw error;
+        },
+      });
+      await waitFor(() => expect(root.querySelector('[data-first-paint]')).toBeNull());
+      // After the session's answer too: still the painted refusal, the same elements.
+      await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(refused.failure));
+      expect(root.querySelector('[role=alert] p')).toBe(alert);
+      expect(screen.getByLabelText(adminText.signIn.email)).toHaveValue('owner@example.com');
+      const password = screen.getByLabelText(adminText.signIn.password);
+      expect(password).toHaveValue('');
+      expect(password).toHaveAttribute('aria-invalid', 'true');
+      expect(password).toHaveAccessibleDescription(/Enter your password/);
+      reactRoot.unmount();
+    });
+
+    it('is hydrated without a mismatch on the setup form refused too', async () => {
+      const session = deferred<Response>();
+      fakeFetch({ 'GET /admin/api/session': () => session.promise });
+      const root = document.createElement('div');
+      root.innerHTML = firstPaintHtml('setup', {
+        failure: adminText.setup.refused,
+        values: { code: '7KQ4-M2XD-9HRT', email: 'owner@example.com' },
+        errors: { code: adminText.setup.codeWrong },
+      });
+      document.body.append(root);
+      const alert = root.querySelector('[role=alert] p');
+      const reactRoot = hydrateRoot(root, <AdminApp painted={readFirstPaint(root)} />, {
+        onRecoverableError: (error) => {
+          throw error;
+        },
+      });
+      await waitFor(() => expect(root.querySelector('[data-first-paint]')).toBeNull());
+      expect(root.querySelector('[role=alert] p')).toBe(alert);
+      const code = screen.getByLabelText(adminText.setup.code);
+      expect(code).toHaveValue('7KQ4-M2XD-9HRT');
+      expect(code).toHaveAccessibleDescription(new RegExp(adminText.setup.codeWrong));
+      reactRoot.unmount();
+    });
   });
 });

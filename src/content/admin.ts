@@ -23,7 +23,12 @@ export const adminText = {
   firstPaint: {
     /** While a signed-in owner's inbox loads: no name, no address, no count. */
     loading: 'Loading the inbox…',
-    needsScript: 'Signing in needs JavaScript. Turn it on for this site and reload the page.',
+    /** Signing in (and setting up) works without the script; the list does not: the forms and the frame say so. */
+    listNeedsScript:
+      'The list of submissions needs JavaScript. Turn it on for this site and reload the page.',
+    /** A two-step account signed in by the document's own form: the code's step is React's. */
+    twoStepNeedsScript:
+      'This account signs in in two steps, and the step with the code needs JavaScript. Turn it on for this site and sign in again.',
   },
 
   setup: {

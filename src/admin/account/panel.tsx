@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { PageTitle } from '../../components/page-title';
-import { adminText } from '../../content/admin';
 import { usePageFocus } from '../shared/use-page-focus';
 
 /** A narrow card with the page's title and heading: the screens before the inbox opens. */
@@ -20,12 +19,12 @@ export function Panel({ id, title, children }: { id: string; title: string; chil
   );
 }
 
-/** Said when the script never ran (the document's own form, first-paint.ts, shows it): signing in needs it. */
-export function NeedsScript() {
+/** Said when the script never ran (the document, first-paint.ts, shows it): what needs it. */
+export function NeedsScript({ words }: { words: string }) {
   return (
     <noscript>
       <p className="mt-4 rounded-md border-l-4 border-red-700 bg-red-50 p-3 font-semibold text-red-800">
-        {adminText.firstPaint.needsScript}
+        {words}
       </p>
     </noscript>
   );

@@ -3,72 +3,52 @@ import { buttonClasses } from '../../components/button-link';
 import { adminText } from '../../content/admin';
 import { adminApi, ApiError } from '../api';
 import type { SessionInfo } from '../contract';
-import { normaliseSetupCode, PASSWORD_MIN_LENGTH } from '../contract-values';
+import { PASSWORD_MIN_LENGTH } from '../contract-values';
 import { Field } from './field';
 import { NeedsScript, Panel } from './panel';
 import { SendingButton } from './sending-button';
+import {
+  checkSetup,
+  SETUP_FIELDS as FIELDS,
+  setupRefusal,
+  type SetupErrors,
+  type SetupFieldName,
+  type SetupRefusal,
+  type SetupValues,
+} from './setup-words';
 
 const text = adminText.setup;
 
-const FIELDS = ['code', 'email', 'password', 'repeat'] as const;
-type FieldName = (typeof FIELDS)[number];
-type Values = Record<FieldName, string>;
-type Errors = Partial<Record<FieldName, string>>;
-
-/**
- * What is missing or wrong, field by field, by the rules the server applies (add-user's); the
- * e-mail's rule (zod's, email-rule.ts) is loaded at the first send, not with the inbox's first script.
- */
-function checkSetup(
-  { code, email, password, repeat }: Values,
-  isEmailAddress: (email: string) => boolean,
-): Errors {
-  const errors: Errors = {};
-  if (!code.trim()) errors.code = text.codeMissing;
-  else if (!normaliseSetupCode(code)) errors.code = text.codeShape;
-  if (!email.trim()) errors.email = text.emailMissing;
-  else if (!isEmailAddress(email)) errors.email = text.emailInvalid;
-  if (!password) errors.password = text.passwordMissing;
-  else if ([...password].length < PASSWORD_MIN_LENGTH) {
-    errors.password = text.passwordShort(PASSWORD_MIN_LENGTH);
-  }
-  if (!repeat) errors.repeat = text.repeatMissing;
-  else if (password && repeat !== password) errors.repeat = text.repeatDiffers;
-  return errors;
+type FieldName = SetupFieldName;
+type Errors = SetupErrors;
+type Refusal = SetupRefusal;
+/** Why the document's own form was refused (document-route.ts painted it), to start from. */
+interface PaintedRefusal {
+  failure?: string | undefined;
+  errors?: Errors | undefined;
 }
 
-interface Refusal {
-  failure?: string;
-  errors?: Errors;
-  accountExists?: boolean;
-}
-
-/** Why the server refused, as the alert and the fields say it. */
+/** Why the API refused, as the alert and the fields say it. */
 function refusal(error: unknown): Refusal {
-  if (!(error instanceof ApiError)) return { failure: text.unreachable };
-  const { status, body, retryAfter } = error;
-  if (status === 409) return { failure: text.accountExists, accountExists: true };
-  if (status === 429) {
-    return { failure: text.tooMany(Math.max(1, Math.ceil((retryAfter ?? 60) / 60))) };
-  }
-  if (body.field === 'code') return { failure: text.refused, errors: { code: text.codeWrong } };
-  if (body.field === 'email') return { errors: { email: text.emailInvalid } };
-  if (body.field === 'password') {
-    return { errors: { password: text.passwordShort(PASSWORD_MIN_LENGTH) } };
-  }
-  return { failure: text.failed };
+  return error instanceof ApiError ? setupRefusal(error) : { failure: text.unreachable };
 }
 
 /** The form's state: what was typed (kept through every refusal), the errors, the last failure. */
-function useSetupForm(typed: Record<string, string>, onSignedIn: (session: SessionInfo) => void) {
-  const [values, setValues] = useState<Values>(() => ({
+function useSetupForm(
+  typed: Record<string, string>,
+  painted: PaintedRefusal,
+  onSignedIn: (session: SessionInfo) => void,
+) {
+  const [values, setValues] = useState<SetupValues>(() => ({
     code: typed.code ?? '',
     email: typed.email ?? '',
     password: typed.password ?? '',
     repeat: typed.repeat ?? '',
   }));
-  const [errors, setErrors] = useState<Errors>({});
-  const [outcome, setOutcome] = useState<Refusal>({});
+  const [errors, setErrors] = useState<Errors>(painted.errors ?? {});
+  const [outcome, setOutcome] = useState<Refusal>(() =>
+    painted.failure ? { failure: painted.failure } : {},
+  );
   const [sending, setSending] = useState(false);
   const refs = {
     code: useRef<HTMLInputElement>(null),
@@ -140,20 +120,23 @@ function WhereTheCodeIs() {
  */
 export function SetupPage({
   typed = {},
+  painted = {},
   onSignedIn,
   onAccountExists,
 }: {
   /** What was typed into the document's own form before the script ran (first-paint.ts). */
   typed?: Record<string, string>;
+  /** Why the document's own form was refused, as it painted it (document-route.ts). */
+  painted?: PaintedRefusal;
   onSignedIn: (session: SessionInfo) => void;
   onAccountExists: () => void;
 }) {
-  const { field, outcome, sending, submit, signInRef } = useSetupForm(typed, onSignedIn);
+  const { field, outcome, sending, submit, signInRef } = useSetupForm(typed, painted, onSignedIn);
   return (
     <Panel id="setup-heading" title={text.heading}>
       <p className="mt-2 text-slate-700">{text.intro}</p>
       <WhereTheCodeIs />
-      <NeedsScript />
+      <NeedsScript words={adminText.firstPaint.listNeedsScript} />
       <div role="alert" className="mt-4 empty:hidden">
         {outcome.failure && (
           <p className="rounded-md border-l-4 border-red-700 bg-red-50 p-3 font-semibold text-red-800">

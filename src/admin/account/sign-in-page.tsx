@@ -3,24 +3,24 @@ import { adminText } from '../../content/admin';
 import { Field, type FieldProps } from './field';
 import { NeedsScript, Panel } from './panel';
 import { SendingButton } from './sending-button';
+import { signInFailureWords } from './sign-in-words';
 import { adminApi, ApiError } from '../api';
 import type { SessionInfo } from '../contract';
 
 const text = adminText.signIn;
 
 function failureMessage(error: unknown): string {
-  if (!(error instanceof ApiError)) return text.unreachable;
-  if (error.status === 429 && error.body.busy) return text.busyFor(error.retryAfter ?? 1);
-  if (error.status === 429)
-    return text.tooMany(Math.max(1, Math.ceil((error.retryAfter ?? 60) / 60)));
-  if (error.status === 401 && error.body.signedOutMeanwhile) return text.signedOutMeanwhile;
-  if (error.status === 401 || error.status === 400) return text.incorrect;
-  return text.unreachable;
+  return error instanceof ApiError ? signInFailureWords(error) : text.unreachable;
 }
 
 type Errors = { email?: string; password?: string; code?: string };
 /** What was typed into the document's own form (first-paint.ts), by input name. */
 type Typed = Partial<Record<string, string>>;
+/** Why the document's own form was refused (document-route.ts painted it), to start from. */
+export interface PaintedRefusal {
+  failure?: string | undefined;
+  errors?: Errors | undefined;
+}
 
 /** What is missing: the e-mail, the password, and in the second step the code. */
 function missingValues(email: string, password: string, code: string | undefined): Errors {
@@ -36,13 +36,16 @@ function missingValues(email: string, password: string, code: string | undefined
  * two-step sign-in answers the right password with `codeNeeded`: the code field appears and takes
  * the focus, and the e-mail, password and code are sent together.
  */
-function useSignIn(expired: boolean, typed: Typed, onSignedIn: (session: SessionInfo) => void) {
+function useSignIn(
+  { expired, typed, painted }: { expired: boolean; typed: Typed; painted: PaintedRefusal },
+  onSignedIn: (session: SessionInfo) => void,
+) {
   const [email, setEmail] = useState(typed.email ?? '');
   const [password, setPassword] = useState(typed.password ?? '');
   /** Undefined until the server asks for a code. */
   const [code, setCode] = useState<string | undefined>(undefined);
-  const [errors, setErrors] = useState<Errors>({});
-  const [failure, setFailure] = useState<string | undefined>(expired ? text.expired : undefined);
+  const [errors, setErrors] = useState<Errors>(painted.errors ?? {});
+  const [failure, setFailure] = useState(painted.failure ?? (expired ? text.expired : undefined));
   const [sending, setSending] = useState(false);
   const [focusCode, setFocusCode] = useState(0);
   const emailRef = useRef<HTMLInputElement>(null);
@@ -118,16 +121,21 @@ export function SignInPage({
   expired,
   notice,
   typed = {},
+  painted = {},
   onSignedIn,
 }: {
   expired: boolean;
   /** What was typed into the document's own form before the script ran (first-paint.ts). */
   typed?: Typed;
+  painted?: PaintedRefusal;
   /** What just happened, said before the form (after 'Sign out everywhere'). */
   notice?: string | undefined;
   onSignedIn: (session: SessionInfo) => void;
 }) {
-  const { email, password, code, failure, sending, submit } = useSignIn(expired, typed, onSignedIn);
+  const { email, password, code, failure, sending, submit } = useSignIn(
+    { expired, typed, painted },
+    onSignedIn,
+  );
   return (
     <Panel id="sign-in-heading" title={text.heading}>
       {notice && (
@@ -139,7 +147,7 @@ export function SignInPage({
         </p>
       )}
       <p className="mt-2 text-slate-700">{text.intro}</p>
-      <NeedsScript />
+      <NeedsScript words={adminText.firstPaint.listNeedsScript} />
       <div role="alert" className="mt-4 empty:hidden">
         {failure && (
           <p className="rounded-md border-l-4 border-red-700 bg-red-50 p-3 font-semibold text-red-800">
