@@ -79,9 +79,22 @@ function toUser(row: UserRow): User {
 }
 
 /**
+ * The account's push devices and their queued pushes (server/push/): removed with the account, and
+ * when it is signed out everywhere or its password reset (a lost phone stops getting client names).
+ */
+function forgetPushDevices(db: Database['db'], userId: number) {
+  const devices = db.selectFrom('push_devices').select('id').where('user_id', '=', userId);
+  return [
+    db.deleteFrom('push_queue').where('device_id', 'in', devices),
+    db.deleteFrom('push_devices').where('user_id', '=', userId),
+  ] as const;
+}
+
+/**
  * Ends every session of the account and moves its device epoch on, in one transaction: no browser
- * stays signed in, and no device cookie issued before counts as a known browser. Answers the new
- * epoch (undefined when the account is gone).
+ * stays signed in, no device cookie issued before counts as a known browser, and no device of it
+ * receives pushes any more (turned on again after signing in). Answers the new epoch (undefined
+ * when the account is gone).
  */
 export async function signOutEverywhere(
   { db, engine }: Database,
@@ -94,6 +107,7 @@ export async function signOutEverywhere(
       .where('id', '=', userId)
       .returning('device_epoch'),
     db.deleteFrom('sessions').where('user_id', '=', userId),
+    ...forgetPushDevices(db, userId),
   ]);
   const epoch = moved?.[0]?.device_epoch;
   return epoch === undefined ? undefined : Number(epoch);
@@ -202,7 +216,7 @@ export function users({ db, engine }: Database, { now = Date.now, cost }: UserOp
       return required(address);
     },
 
-    /** Sets a new password and signs the account out everywhere (sessions and device cookies). */
+    /** Sets a new password and signs the account out everywhere (sessions, device cookies, pushes). */
     async resetPassword(email: string, password: string): Promise<void> {
       checkPassword(password);
       const user = await required(email);
@@ -217,17 +231,16 @@ export function users({ db, engine }: Database, { now = Date.now, cost }: UserOp
           }))
           .where('id', '=', user.id),
         db.deleteFrom('sessions').where('user_id', '=', user.id),
+        ...forgetPushDevices(db, user.id),
       ]);
     },
 
     async remove(email: string): Promise<void> {
       const user = await required(email);
       // Their devices go with them (no push reaches a phone of someone who left), then the user.
-      const devices = db.selectFrom('push_devices').select('id').where('user_id', '=', user.id);
       await engine.batch([
         db.deleteFrom('sessions').where('user_id', '=', user.id),
-        db.deleteFrom('push_queue').where('device_id', 'in', devices),
-        db.deleteFrom('push_devices').where('user_id', '=', user.id),
+        ...forgetPushDevices(db, user.id),
         db.deleteFrom('users').where('id', '=', user.id),
       ]);
     },

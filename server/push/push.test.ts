@@ -511,6 +511,31 @@ describe.each(engines)('Web Push on $name', (engine) => {
     expect(mail).toHaveLength(1);
   });
 
+  it.each([
+    [
+      'signed out everywhere',
+      async (session: string) => {
+        const answer = await call('POST', '/sign-out-everywhere', { session });
+        expect(answer.statusCode, answer.body).toBe(200);
+      },
+    ],
+    [
+      'given a new password',
+      async () => users(store.database, { cost }).resetPassword(OTHER, 'another long password'),
+    ],
+  ])("forgets a user's devices and queued pushes when the user is %s", async (_, act) => {
+    await users(store.database, { cost }).add(OTHER, PASSWORD);
+    await addDevice('mine');
+    const theirs = await injectSignIn(app, OTHER, PASSWORD);
+    await addDevice('theirs', theirs);
+    await sender.stop();
+    await store.save({ form: 'quote', fields: quoteBody(1), notify: false });
+    await act(theirs);
+    const left = await store.database.db.selectFrom('push_devices').select('label').execute();
+    expect(left).toEqual([{ label: 'Phone mine' }]);
+    expect(await queueRows()).toHaveLength(1);
+  });
+
   it("removes a user's devices and their queued pushes with the user", async () => {
     await users(store.database, { cost }).add(OTHER, PASSWORD);
     await addDevice('mine');
