@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  DOCUMENT_WAIT_MS,
+  documentAnswer,
   cacheName,
   keepsDocument,
   routeOf,
@@ -70,5 +72,45 @@ describe("the service worker's routes", () => {
     expect(keepsDocument({ ...page, redirected: true })).toBe(false);
     expect(keepsDocument({ ...page, type: 'opaqueredirect' })).toBe(false);
     expect(keepsDocument({ ...page, contentType: 'application/json' })).toBe(false);
+  });
+});
+
+describe("the document's answer on a bad network", () => {
+  /** A wait the test ends by hand: `end()` is the moment DOCUMENT_WAIT_MS has passed. */
+  function controlledWait() {
+    let end = () => {};
+    const wait = () => new Promise<void>((done) => (end = done));
+    return { wait, end: () => end() };
+  }
+
+  it('answers with the network when it answers in time', async () => {
+    const { wait } = controlledWait();
+    await expect(
+      documentAnswer(Promise.resolve('fresh'), 'kept', DOCUMENT_WAIT_MS, wait),
+    ).resolves.toBe('fresh');
+  });
+
+  it('opens the kept copy when the network has not answered within the wait', async () => {
+    const { wait, end } = controlledWait();
+    const never = new Promise<string>(() => {});
+    const answer = documentAnswer(never, 'kept', DOCUMENT_WAIT_MS, wait);
+    end();
+    await expect(answer).resolves.toBe('kept');
+  });
+
+  it('opens the kept copy at once when the network fails (offline)', async () => {
+    const { wait } = controlledWait();
+    const failed = Promise.reject(new TypeError('Failed to fetch'));
+    await expect(documentAnswer(failed, 'kept', DOCUMENT_WAIT_MS, wait)).resolves.toBe('kept');
+  });
+
+  it('waits for the network, however long, when nothing is kept', async () => {
+    const { wait, end } = controlledWait();
+    let answerNow: (value: string) => void = () => {};
+    const slow = new Promise<string>((done) => (answerNow = done));
+    const answer = documentAnswer(slow, undefined, DOCUMENT_WAIT_MS, wait);
+    end();
+    answerNow('fresh');
+    await expect(answer).resolves.toBe('fresh');
   });
 });

@@ -90,3 +90,23 @@ const PAINTED = /<div data-first-paint="([a-z-]+)"/;
 export function replacesKeptDocument(html: string): boolean {
   return PAINTED.exec(html)?.[1] === 'loading';
 }
+
+/**
+ * How long the document may take from the network before the kept copy opens the app instead (a
+ * bad network, not none): the fresh one still replaces the kept copy when it comes.
+ */
+export const DOCUMENT_WAIT_MS = 2000;
+
+/**
+ * The document to answer a navigation with: the network's, unless it fails or has not answered
+ * within `waitMs` while a kept copy exists; with no kept copy, the network's whatever it takes.
+ */
+export function documentAnswer<T>(
+  fresh: Promise<T>,
+  kept: T | undefined,
+  waitMs: number,
+  wait: (ms: number) => Promise<void> = (ms) => new Promise((done) => setTimeout(done, ms)),
+): Promise<T> {
+  if (kept === undefined) return fresh;
+  return Promise.race([fresh.catch(() => kept), wait(waitMs).then(() => kept)]);
+}

@@ -10,7 +10,9 @@
  */
 import { listenForPushes } from './push-events';
 import {
+  DOCUMENT_WAIT_MS,
   SHELL_DOCUMENT,
+  documentAnswer,
   SKIP_WAITING,
   cacheName,
   keepsDocument,
@@ -59,12 +61,12 @@ async function fromShell(request: Request): Promise<Response> {
 
 /**
  * The document: a fresh one (a signed-in owner's, with nothing of theirs, kept for offline), else
- * the kept one when offline.
+ * the kept one when offline or when the network has not answered within DOCUMENT_WAIT_MS (a bad
+ * network: the app opens at once, and the fresh one, when it comes, is kept for the next time).
  */
-async function documentOf(request: Request): Promise<Response> {
+async function documentOf(event: FetchEvent): Promise<Response> {
   const cache = await caches.open(CACHE);
-  try {
-    const response = await fetch(request);
+  const fresh = fetch(event.request).then(async (response) => {
     const whole = keepsDocument({
       status: response.status,
       type: response.type,
@@ -75,18 +77,22 @@ async function documentOf(request: Request): Promise<Response> {
       await cache.put(SHELL_DOCUMENT, response.clone());
     }
     return response;
-  } catch (error) {
-    const kept = await cache.match(SHELL_DOCUMENT);
-    if (kept) return kept;
-    throw error;
-  }
+  });
+  // The worker lives until the fresh copy is kept, even when the kept one answered first.
+  event.waitUntil(
+    fresh.then(
+      () => undefined,
+      () => undefined,
+    ),
+  );
+  return documentAnswer(fresh, await cache.match(SHELL_DOCUMENT), DOCUMENT_WAIT_MS);
 }
 
 self.addEventListener('fetch', (event) => {
   const route = routeOf(event.request, self.location.origin, PATHS);
   // Anything else (the API above all) is not answered here: the browser asks the network itself.
   if (route === 'shell') event.respondWith(fromShell(event.request));
-  if (route === 'document') event.respondWith(documentOf(event.request));
+  if (route === 'document') event.respondWith(documentOf(event));
 });
 
 listenForPushes(self);
