@@ -18,10 +18,11 @@ export const usage = `The accounts of the owner's inbox (/admin/ on the server t
 
   npm run admin -- add-user EMAIL         make an account
   npm run admin -- reset-password EMAIL   set a new password (signs the account out everywhere)
-  npm run admin -- remove-user EMAIL      delete an account and its sessions
+  npm run admin -- remove-user EMAIL      delete an account, its sessions and its alerts
   npm run admin -- sign-out-everywhere EMAIL
-                                          end every session of the account and make every
-                                          browser sign in as a new one (password unchanged)
+                                          end every session of the account, make every browser
+                                          sign in as a new one and turn its phones' alerts off
+                                          (password unchanged)
   npm run admin -- list-users               each account, with whether two-step sign-in is on
   npm run admin -- two-step on EMAIL      two-step sign-in: prints the authenticator app's key
                                           and 10 recovery codes, shown this once
@@ -135,7 +136,7 @@ async function run(command: Command, email: string | undefined, io: AdminCliIo):
       if (!user) throw new AccountError(`No account for ${address}`);
       await signOutEverywhere(database, user.id);
       io.out(
-        `Signed ${address} out everywhere: every session has ended, and every browser signs in as a new one.\n`,
+        `Signed ${address} out everywhere: every session has ended, every browser signs in as a new one, and no device of it gets alerts until turned on again.\n`,
       );
       return;
     }

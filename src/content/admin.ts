@@ -125,7 +125,7 @@ export const adminText = {
   signOutEverywhere: {
     summary: 'Signed in on another browser or phone?',
     explain:
-      'If a phone was lost, or you signed in on a computer others use, sign out everywhere: every browser and phone signed in to your account is signed out at once, this one too. This browser stays known, so you can sign in again here straight away; any other browser has to sign in as a new one.',
+      'If a phone was lost, or you signed in on a computer others use, sign out everywhere: every browser and phone signed in to your account is signed out at once, this one too, and no phone of yours gets alerts until you turn them on again. This browser stays known, so you can sign in again here straight away; any other browser has to sign in as a new one.',
     start: 'Sign out everywhere…',
     confirm:
       'Sign out on every browser and phone, this one included? You can sign in again here at once.',
