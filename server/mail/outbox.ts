@@ -6,6 +6,7 @@
 import type { PendingNotification, Store } from '../store/store.ts';
 import { MAIL_MAX_TRIES, MAIL_MAX_WAIT_DAYS } from '../../src/admin/contract.ts';
 import { messageFor, type MessageSource } from './messages.ts';
+import { startPassLoop } from './pass-loop.ts';
 import { SENDS_AT_ONCE, type MailSender } from './transport.ts';
 import {
   failureCode,
@@ -344,63 +345,26 @@ export function startOutbox(options: OutboxOptions): Outbox {
   const { store, sender, log, retryBaseMs = 30_000, pollMs = 60_000 } = options;
   const policy = sendPolicy(options);
   const paused = pauseWatch(options, policy);
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let again = false;
-  let stopped = false;
-
-  const pass = async () => {
-    if (!(await paused())) await sendDue(options, policy, () => stopped);
-  };
-
-  /** In how long to look again: the next probe while paused, else the next e-mail due. */
-  async function nextLook(): Promise<number> {
-    const pause = await store.relayPause();
-    if (pause) return pause.probeInMs;
-    return (await store.nextNotificationDue()) ?? pollMs;
-  }
-
-  function schedule(delayMs: number) {
-    clearTimeout(timer);
-    if (stopped) return;
-    timer = setTimeout(run, Math.max(0, Math.min(pollMs, delayMs)));
-    timer.unref();
-  }
-
-  function run() {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = (async () => {
-      try {
-        do {
-          again = false;
-          await pass();
-        } while (again && !stopped);
-        schedule(await nextLook());
-      } catch (error) {
-        log.error({ code: failureCode(error) }, 'outbox pass failed');
-        schedule(retryBaseMs);
-      } finally {
-        running = undefined;
-      }
-      if (again) run();
-    })();
-  }
-
-  run();
+  const loop = startPassLoop({
+    async pass(stopped) {
+      if (!(await paused())) await sendDue(options, policy, stopped);
+    },
+    // In how long to look again: the next probe while paused, else the next e-mail due.
+    async nextLookMs() {
+      const pause = await store.relayPause();
+      if (pause) return pause.probeInMs;
+      return (await store.nextNotificationDue()) ?? pollMs;
+    },
+    failed: (error) => log.error({ code: failureCode(error) }, 'outbox pass failed'),
+    pollMs,
+    retryMs: retryBaseMs,
+  });
 
   return {
-    nudge: run,
-    async idle() {
-      while (running) await running;
-    },
+    nudge: loop.nudge,
+    idle: loop.idle,
     async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
+      await loop.stop();
       sender.close?.();
     },
   };

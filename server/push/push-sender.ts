@@ -23,6 +23,7 @@ import {
   type PendingPush,
 } from './push-queue.ts';
 import { stillWanted } from './push-events.ts';
+import { startPassLoop } from '../mail/pass-loop.ts';
 import type { VapidKeys } from './vapid-keys.ts';
 
 export interface PushLog {
@@ -224,52 +225,11 @@ export function startPushSender(options: PushSenderOptions): PushSender {
     leaseMs: options.leaseMs ?? 2 * 60_000,
     delay: (attempts) => jitter(Math.min(retryMaxMs, retryBaseMs * 2 ** (attempts - 1))),
   };
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let again = false;
-  let stopped = false;
-
-  function schedule(delayMs: number) {
-    clearTimeout(timer);
-    if (stopped) return;
-    timer = setTimeout(run, Math.max(0, Math.min(pollMs, delayMs)));
-    timer.unref();
-  }
-
-  function run() {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = (async () => {
-      try {
-        do {
-          again = false;
-          await sendDue(options, policy, () => stopped);
-        } while (again && !stopped);
-        schedule((await nextPushDue(options.engine)) ?? pollMs);
-      } catch (error) {
-        log.error({ code: codeOf(error) }, 'push pass failed');
-        schedule(retryBaseMs);
-      } finally {
-        running = undefined;
-      }
-      if (again) run();
-    })();
-  }
-
-  run();
-
-  return {
-    nudge: run,
-    async idle() {
-      while (running) await running;
-    },
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  return startPassLoop({
+    pass: (stopped) => sendDue(options, policy, stopped),
+    nextLookMs: async () => (await nextPushDue(options.engine)) ?? pollMs,
+    failed: (error) => log.error({ code: codeOf(error) }, 'push pass failed'),
+    pollMs,
+    retryMs: retryBaseMs,
+  });
 }
