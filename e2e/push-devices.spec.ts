@@ -5,7 +5,12 @@ import type { PushMessage } from '../src/admin/contract';
 import { quoteBody } from '../server/testing/fixtures';
 import { expectNoAxeViolations, expectNoHorizontalScroll } from './fixtures';
 import { receiverTest } from './receiver-fixture';
-import { inboxUnderItsWorker, registrationOf, shownNotifications } from './push-helpers';
+import {
+  clickNotification,
+  deliverPush,
+  inboxUnderItsWorker,
+  shownNotifications,
+} from './push-helpers';
 
 /**
  * Alerts on the owner's devices (issue 47), in the whole browser (service workers, notifications):
@@ -37,8 +42,6 @@ test('a push shows its notification, and a tap on it opens the submission', asyn
   const { id } = (await posted.json()) as { id: string };
   await context.grantPermissions(['notifications'], { origin: receiver.url });
   await inboxUnderItsWorker(page, owner, password);
-  const { cdp, registrationId } = await registrationOf(context, page, `${receiver.url}/admin/`);
-
   const message: PushMessage = {
     kind: 'lead',
     title: 'Quote request',
@@ -46,11 +49,8 @@ test('a push shows its notification, and a tap on it opens the submission', asyn
     url: `/admin/#/submissions/${id}`,
     tag: `lead:${id}`,
   };
-  await cdp.send('ServiceWorker.deliverPushMessage', {
-    origin: receiver.url,
-    registrationId,
-    data: JSON.stringify(message),
-  });
+
+  await deliverPush(context, page, receiver.url, JSON.stringify(message));
   await expect
     .poll(() => shownNotifications(page))
     .toEqual([
@@ -62,14 +62,7 @@ test('a push shows its notification, and a tap on it opens the submission', asyn
       },
     ]);
 
-  // A real tap cannot be made through the protocol: the worker is sent the same event, which its
-  // own handler (push-events.ts) answers as it answers the browser's.
-  const worker = context.serviceWorkers().find((each) => each.url().endsWith('/admin/sw.js'));
-  if (!worker) throw new Error('no service worker for /admin/');
-  await worker.evaluate(`(async () => {
-    const [notification] = await self.registration.getNotifications();
-    self.dispatchEvent(new NotificationEvent('notificationclick', { notification }));
-  })()`);
+  await clickNotification(context);
   await expect(page).toHaveURL(new RegExp(`#/submissions/${id}$`));
   await expect(page.getByRole('heading', { level: 1, name: /Ana López/ })).toBeVisible();
   await expect.poll(() => shownNotifications(page)).toEqual([]);
@@ -82,12 +75,7 @@ test('a push whose words cannot be read still says there is something new', asyn
 }) => {
   await context.grantPermissions(['notifications'], { origin: receiver.url });
   await inboxUnderItsWorker(page, owner, password);
-  const { cdp, registrationId } = await registrationOf(context, page, `${receiver.url}/admin/`);
-  await cdp.send('ServiceWorker.deliverPushMessage', {
-    origin: receiver.url,
-    registrationId,
-    data: 'not json',
-  });
+  await deliverPush(context, page, receiver.url, 'not json');
   await expect
     .poll(() => shownNotifications(page))
     .toEqual([

@@ -2,7 +2,12 @@ import { expect } from '@playwright/test';
 import type { PushMessage } from '../src/admin/contract';
 import { adminText } from '../src/content/admin';
 import { quoteBody } from '../server/testing/fixtures';
-import { inboxUnderItsWorker, registrationOf, shownNotifications } from './push-helpers';
+import {
+  clickNotification,
+  deliverPush,
+  inboxUnderItsWorker,
+  shownNotifications,
+} from './push-helpers';
 import { receiverTest } from './receiver-fixture';
 
 /**
@@ -55,12 +60,7 @@ test("a quote posted reaches the owner's device as a push, and its tap opens the
   // Nothing more personal than the line: no e-mail, phone or address in the push.
   expect(JSON.stringify(message)).not.toMatch(/@|555|Willard/);
 
-  const { cdp, registrationId } = await registrationOf(context, page, `${receiver.url}/admin/`);
-  await cdp.send('ServiceWorker.deliverPushMessage', {
-    origin: receiver.url,
-    registrationId,
-    data: JSON.stringify(message),
-  });
+  await deliverPush(context, page, receiver.url, JSON.stringify(message));
   await expect
     .poll(() => shownNotifications(page))
     .toEqual([
@@ -72,12 +72,7 @@ test("a quote posted reaches the owner's device as a push, and its tap opens the
       },
     ]);
   await page.goto('/admin/#/');
-  const worker = context.serviceWorkers().find((each) => each.url().endsWith('/admin/sw.js'));
-  if (!worker) throw new Error('no service worker for /admin/');
-  await worker.evaluate(`(async () => {
-    const [notification] = await self.registration.getNotifications();
-    self.dispatchEvent(new NotificationEvent('notificationclick', { notification }));
-  })()`);
+  await clickNotification(context);
   await expect(page).toHaveURL(new RegExp(`#/submissions/${id}$`));
   await expect(page.getByRole('heading', { level: 1, name: /Ana López/ })).toBeVisible();
 });

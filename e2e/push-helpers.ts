@@ -44,3 +44,27 @@ export function shownNotifications(page: Page) {
     }));
   });
 }
+
+/** Delivers `data` to the inbox's service worker as its push service would (DevTools protocol). */
+export async function deliverPush(
+  context: BrowserContext,
+  page: Page,
+  origin: string,
+  data: string,
+): Promise<void> {
+  const { cdp, registrationId } = await registrationOf(context, page, `${origin}/admin/`);
+  await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data });
+}
+
+/**
+ * Clicks the notification the worker shows. A real tap cannot be made through the protocol: the
+ * worker is sent the same event, which its own handler (push-events.ts) answers as the browser's.
+ */
+export async function clickNotification(context: BrowserContext): Promise<void> {
+  const worker = context.serviceWorkers().find((each) => each.url().endsWith('/admin/sw.js'));
+  if (!worker) throw new Error('no service worker for /admin/');
+  await worker.evaluate(`(async () => {
+    const [notification] = await self.registration.getNotifications();
+    self.dispatchEvent(new NotificationEvent('notificationclick', { notification }));
+  })()`);
+}
