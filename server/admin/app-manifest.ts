@@ -16,7 +16,7 @@ import type { PublishedVersion } from '../../src/content/published.ts';
 const INBOX = '/admin/';
 
 /** The manifest for a business's name and short mark. */
-export function inboxManifest(business: { name: string; shortMark: string }) {
+function inboxManifest(business: { name: string; shortMark: string }) {
   return {
     id: INBOX,
     name: adminText.shell.appName(business.name),

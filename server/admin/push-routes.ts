@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { safeParse } from 'zod/mini';
 import { pushDeviceSchema, type PushState } from '../../src/admin/contract.ts';
+import { adminText } from '../../src/content/admin.ts';
 import { businessContent } from '../../src/content/business.ts';
 import { NOTHING_PUBLISHED } from '../../src/content/published.ts';
 import { refuse } from '../guard/refusal.ts';
@@ -44,7 +45,7 @@ export function pushRoutes(app: FastifyInstance, context: AdminContext) {
   app.post('/api/push/devices', signedIn, async (request, reply) => {
     const body = safeParse(pushDeviceSchema, request.body);
     if (!body.success) {
-      return refuse(reply, 400, "This browser's push subscription could not be read.");
+      return refuse(reply, 400, adminText.pushRefusals.unreadable);
     }
     const verdict = checkEndpoint(body.data.endpoint, push.extraEndpointOrigins);
     if (!verdict.ok) {
@@ -53,11 +54,7 @@ export function pushRoutes(app: FastifyInstance, context: AdminContext) {
     }
     const saved = await saveDevice(engine, context.userOf(request).id, body.data);
     if (saved.status === 'full') {
-      return refuse(
-        reply,
-        409,
-        `You have ${DEVICES_PER_USER} devices with alerts on already: turn one off first.`,
-      );
+      return refuse(reply, 409, adminText.pushRefusals.tooMany(DEVICES_PER_USER));
     }
     request.log.info({ deviceId: saved.device.id }, 'push device saved');
     return reply.code(201).send(saved.device);
@@ -67,7 +64,7 @@ export function pushRoutes(app: FastifyInstance, context: AdminContext) {
     const id = /^\d{1,15}$/.test(request.params.id) ? Number(request.params.id) : undefined;
     const removed =
       id !== undefined && (await removeDevice(engine, id, context.userOf(request).id));
-    if (!removed) return refuse(reply, 404, 'No such device');
+    if (!removed) return refuse(reply, 404, adminText.pushRefusals.noSuchDevice);
     request.log.info({ deviceId: id }, 'push device removed');
     return reply.code(204).send();
   });

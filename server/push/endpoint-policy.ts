@@ -5,6 +5,9 @@
  * IP, a port). The tests name their local push service's origin (PUSH_ENDPOINT_ORIGINS).
  */
 import { PUSH_ENDPOINT_MAX_LENGTH } from '../../src/admin/contract.ts';
+import { adminText } from '../../src/content/admin.ts';
+
+const words = adminText.pushRefusals;
 
 /** Hosts named exactly, and suffixes (a dot first) whose sub-hosts are the push service's. */
 const PUSH_HOSTS = [
@@ -30,7 +33,7 @@ export type EndpointVerdict = { ok: true; url: URL } | { ok: false; reason: stri
 const PLAIN_HOST = /^[a-z0-9-]+(\.[a-z0-9-]+)*$/;
 
 /** Whether `host` (lower case, as URL gives it) is one of the push services'. */
-export function isPushServiceHost(host: string): boolean {
+function isPushServiceHost(host: string): boolean {
   return PUSH_HOSTS.some((known) =>
     known.startsWith('.') ? host.endsWith(known) && host.length > known.length : host === known,
   );
@@ -48,20 +51,18 @@ export function checkEndpoint(
   endpoint: string,
   extraOrigins: readonly string[] = [],
 ): EndpointVerdict {
-  if (endpoint.length > PUSH_ENDPOINT_MAX_LENGTH) return refused('This push address is too long.');
-  if (!URL.canParse(endpoint)) return refused('This push address is not a web address.');
+  if (endpoint.length > PUSH_ENDPOINT_MAX_LENGTH) return refused(words.tooLong);
+  if (!URL.canParse(endpoint)) return refused(words.notAnAddress);
   const url = new URL(endpoint);
   if (url.username !== '' || url.password !== '') {
-    return refused('A push address may not carry a user name or password.');
+    return refused(words.credentials);
   }
   // The tests' local push service, named by its whole origin (scheme, host and port).
   if (extraOrigins.includes(url.origin)) return { ok: true, url };
-  if (url.protocol !== 'https:') return refused('A push address must start with https://.');
-  if (url.port !== '') return refused('A push address may not name a port.');
+  if (url.protocol !== 'https:') return refused(words.notHttps);
+  if (url.port !== '') return refused(words.port);
   if (!PLAIN_HOST.test(url.hostname) || !isPushServiceHost(url.hostname)) {
-    return refused(
-      "This browser's push service is not one the inbox sends to (Google, Apple, Mozilla or Microsoft).",
-    );
+    return refused(words.notAPushService);
   }
   return { ok: true, url };
 }

@@ -11,6 +11,7 @@
  * And `stillWanted`, asked before each send: a push about a submission since marked spam, or
  * answered, or an e-mail since sent, is dropped.
  */
+import { MAIL_LATE_MS } from '../../src/admin/contract-values.ts';
 import { longestResponseWaitMs, respondBy } from '../../src/business-time/promises.ts';
 import { businessContent } from '../../src/content/business.ts';
 import type { PublishedVersion } from '../../src/content/published.ts';
@@ -20,9 +21,10 @@ import type { StoredSubmission } from '../store/store.ts';
 import { queueForEveryDevice, type PendingPush } from './push-queue.ts';
 
 /** A reply due within this is pushed. */
-export const DUE_AHEAD_MS = 30 * 60_000;
+const DUE_AHEAD_MS = 30 * 60_000;
 /** An e-mail the relay refuses is pushed once it has waited this long. */
-export const MAIL_WAIT_MS = 15 * 60_000;
+/** The inbox's own line for a late e-mail (its mail notice): the push says the same. */
+const MAIL_WAIT_MS = MAIL_LATE_MS;
 
 interface WaitingRow {
   status: string;

@@ -28,7 +28,7 @@ export function dayInWords(value: string): string {
 }
 
 /** '3:30 PM': an instant on the business's clock. */
-export function timeInWords(ms: number, timeZone: string): string {
+function timeInWords(ms: number, timeZone: string): string {
   const words = new Intl.DateTimeFormat('en-US', {
     hour: 'numeric',
     minute: '2-digit',

@@ -100,7 +100,7 @@ interface Policy {
 }
 
 /** What becomes of a failed try: the device gone, tried again later, or given up. */
-export function failureOutcome(
+function failureOutcome(
   error: unknown,
   attempts: number,
   policy: Pick<Policy, 'maxAttempts' | 'delay'>,
@@ -183,7 +183,7 @@ async function recordFailure(
 }
 
 /** A 'due:ID:DEADLINE' event's deadline. */
-export function deadlineOf(event: string): number | undefined {
+function deadlineOf(event: string): number | undefined {
   const deadline = Number(event.split(':')[2]);
   return Number.isFinite(deadline) ? deadline : undefined;
 }

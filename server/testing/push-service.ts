@@ -85,7 +85,7 @@ function certificate(): { key: string; cert: string; dir: string; caFile: string
 }
 
 /** Checks `vapid t=JWT, k=KEY`: an ES256 JWT signed by KEY for `origin`; its claims and key. */
-export function checkVapid(header: string | undefined, origin: string) {
+function checkVapid(header: string | undefined, origin: string) {
   const match = /^vapid t=([\w-]+\.[\w-]+\.[\w-]+),\s*k=([\w-]+)$/.exec(header ?? '');
   if (!match?.[1] || !match[2]) throw new Error('no VAPID authorization');
   const [head = '', body = '', signature = ''] = match[1].split('.');
@@ -117,7 +117,7 @@ export function checkVapid(header: string | undefined, origin: string) {
 }
 
 /** RFC 8291's aes128gcm body decrypted with the subscriber's private key and auth secret. */
-export function decryptPush(body: Buffer, ecdh: ECDH, authSecret: Buffer): Buffer {
+function decryptPush(body: Buffer, ecdh: ECDH, authSecret: Buffer): Buffer {
   const salt = body.subarray(0, 16);
   const idLength = body.readUInt8(20);
   const senderKey = body.subarray(21, 21 + idLength);

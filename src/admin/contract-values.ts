@@ -22,7 +22,7 @@ export const SEARCH_MAX_LENGTH = 200;
 export const PAGE_SIZE = 50;
 
 export const SETUP_CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-export const SETUP_CODE_GROUP_LENGTH = 4;
+const SETUP_CODE_GROUP_LENGTH = 4;
 export const SETUP_CODE_LENGTH = 3 * SETUP_CODE_GROUP_LENGTH;
 /** What a person may mistype for a symbol of the alphabet (Crockford's decoding). */
 const LOOK_ALIKES: Record<string, string> = { I: '1', L: '1', O: '0' };

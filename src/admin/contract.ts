@@ -593,7 +593,7 @@ export interface PersonErased {
 
 /** A push endpoint's longest URL (the push services' are under 500 characters). */
 export const PUSH_ENDPOINT_MAX_LENGTH = 2048;
-export const PUSH_LABEL_MAX_LENGTH = 80;
+const PUSH_LABEL_MAX_LENGTH = 80;
 
 /** base64url, as PushSubscription.toJSON() gives the keys. */
 const base64urlKey = (min: number, max: number) =>

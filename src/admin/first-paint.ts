@@ -18,8 +18,8 @@ export type FirstPaintState = 'sign-in' | 'setup' | 'loading';
 const STATES: readonly FirstPaintState[] = ['sign-in', 'setup', 'loading'];
 
 /** In src/admin/index.html's #root: the server replaces what lies between the two. */
-export const FIRST_PAINT_START = '<!--first-paint-->';
-export const FIRST_PAINT_END = '<!--/first-paint-->';
+const FIRST_PAINT_START = '<!--first-paint-->';
+const FIRST_PAINT_END = '<!--/first-paint-->';
 /** The attribute of the painted frame that names its state (main.tsx reads it). */
 const STATE_ATTRIBUTE = 'data-first-paint';
 /** On the frame of a sign-in whose session had ended (the form says so). */

@@ -718,6 +718,21 @@ export const adminText = {
   },
 
   /** What a push to the owner's devices says (server/push/push-message.ts): one line, no more. */
+  /** The server's refusals of a device's alerts (server/push/endpoint-policy.ts, push-routes.ts). */
+  pushRefusals: {
+    unreadable: "This browser's push subscription could not be read.",
+    tooLong: 'This push address is too long.',
+    notAnAddress: 'This push address is not a web address.',
+    credentials: 'A push address may not carry a user name or password.',
+    notHttps: 'A push address must start with https://.',
+    port: 'A push address may not name a port.',
+    notAPushService:
+      "This browser's push service is not one the inbox sends to (Google, Apple, Mozilla or Microsoft).",
+    tooMany: (most: number) =>
+      `You have ${most} devices with alerts on already: turn one off first.`,
+    noSuchDevice: 'No such device',
+  },
+
   pushMessages: {
     titles: {
       quote: 'Quote request',

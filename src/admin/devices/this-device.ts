@@ -54,7 +54,7 @@ function readyRegistration(): Promise<ServiceWorkerRegistration> {
 }
 
 /** Why PushManager.subscribe failed, in words. */
-export function subscribeFailure(error: unknown): string {
+function subscribeFailure(error: unknown): string {
   if (error instanceof DOMException) {
     if (error.name === 'AbortError') return text.reasons.unreachable;
     if (error.name === 'NotAllowedError') return text.reasons.blocked;
@@ -64,7 +64,7 @@ export function subscribeFailure(error: unknown): string {
 }
 
 /** The VAPID public key (base64url) as the bytes PushManager.subscribe takes. */
-export function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
+function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
   const base64 = base64url.replace(/-/g, '+').replace(/_/g, '/');
   const binary = atob(base64.padEnd(Math.ceil(base64.length / 4) * 4, '='));
   return Uint8Array.from(binary, (char) => char.charCodeAt(0));

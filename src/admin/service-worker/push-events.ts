@@ -13,7 +13,7 @@ interface NotificationData {
 }
 
 /** A page of this inbox (same origin, under /admin/), as an absolute URL; else the inbox's start. */
-export function inboxUrl(scope: ServiceWorkerGlobalScope, url: unknown): string {
+function inboxUrl(scope: ServiceWorkerGlobalScope, url: unknown): string {
   const origin = scope.location.origin;
   const start = new URL(INBOX, origin).href;
   if (typeof url !== 'string') return start;
@@ -42,7 +42,7 @@ const textOf = (value: unknown) => (typeof value === 'string' && value.trim() ? 
  * A push's notification: its title, line and page; a push whose words cannot be read (empty, not
  * JSON, missing its title) still says there is something new, and opens the inbox.
  */
-export function notificationOf(
+function notificationOf(
   scope: ServiceWorkerGlobalScope,
   data: PushMessageData | null,
 ): { title: string; options: NotificationOptions } {
@@ -64,7 +64,7 @@ export function notificationOf(
  * A tap on a notification: an inbox window already open is focused and shown the submission; none
  * open (or one that cannot be moved), a new one is opened on it. Only this inbox's pages are opened.
  */
-export async function openFromNotification(
+async function openFromNotification(
   scope: ServiceWorkerGlobalScope,
   notification: Notification,
 ): Promise<void> {

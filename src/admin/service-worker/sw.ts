@@ -25,7 +25,7 @@ import {
 declare const self: ServiceWorkerGlobalScope;
 
 /** The shell this build keeps. */
-export const SHELL = { files: __SHELL_FILES__, version: __SHELL_VERSION__ };
+const SHELL = { files: __SHELL_FILES__, version: __SHELL_VERSION__ };
 const CACHE = cacheName(SHELL.version);
 const PATHS = shellPaths(SHELL.files);
 
