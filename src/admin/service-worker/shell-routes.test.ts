@@ -51,7 +51,11 @@ describe("the service worker's routes", () => {
     expect(route('/admin/site', { mode: 'navigate' })).toBe('network');
     expect(
       routeOf(
-        { url: 'https://other-site.example/admin/assets/x-12345678.js', method: 'GET', mode: 'cors' },
+        {
+          url: 'https://other-site.example/admin/assets/x-12345678.js',
+          method: 'GET',
+          mode: 'cors',
+        },
         ORIGIN,
         SHELL,
       ),
