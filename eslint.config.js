@@ -139,6 +139,7 @@ const serverLayers = [
   'db',
   'store',
   'guard',
+  'visits',
   'site',
   'intake',
   'mail',

@@ -33,6 +33,20 @@ export interface Config {
   retainDays: { application?: number; quote?: number };
   /** Web Push to the owner's devices (docs/push.md). */
   push: PushConfig;
+  /** Visits counted without cookies, and the weekly e-mail (docs/visits.md). */
+  visits: VisitsConfig;
+}
+
+export interface VisitsConfig {
+  /** Count visits (VISITS=on, the default; off counts nothing and sends no beacon's answer). */
+  on: boolean;
+  /** Days the daily counts are kept (VISIT_RETENTION_DAYS, default 730: two years). */
+  retentionDays: number;
+  /**
+   * The site's public address (SITE_URL, an origin such as https://staffing.example): the weekly
+   * e-mail's link to the weekly picture; without it the e-mail names the inbox's page in words.
+   */
+  siteUrl: string | undefined;
 }
 
 export interface PushConfig {
@@ -337,6 +351,18 @@ const serverEnv = databaseEnv.extend({
   VITE_APPLICATION_ENDPOINT: optional(endpoint),
   RETAIN_APPLICATIONS_DAYS: optional(wholeNumber(0, 36_500, RETAIN_HINT)),
   RETAIN_QUOTES_DAYS: optional(wholeNumber(0, 36_500, RETAIN_HINT)),
+  VISITS: optional(z.enum(['on', 'off'])),
+  VISIT_RETENTION_DAYS: optional(
+    wholeNumber(1, 36_500, ' (days the daily visit counts are kept; default 730)'),
+  ),
+  SITE_URL: optional(
+    z
+      .string()
+      .refine(
+        (text) => URL.canParse(text) && new URL(text).origin === text,
+        'must be an origin such as https://staffing.example (no path, no trailing slash)',
+      ),
+  ),
 });
 
 type ServerEnv = z.infer<typeof serverEnv>;
@@ -534,6 +560,11 @@ export function loadConfig(env: Env = process.env, buildTimeEndpoints: string[] 
           : undefined,
       subject: parsed.VAPID_SUBJECT,
       extraEndpointOrigins: parsed.PUSH_ENDPOINT_ORIGINS ?? [],
+    },
+    visits: {
+      on: parsed.VISITS !== 'off',
+      retentionDays: parsed.VISIT_RETENTION_DAYS ?? 730,
+      siteUrl: parsed.SITE_URL,
     },
   };
 }

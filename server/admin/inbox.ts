@@ -10,6 +10,7 @@ import {
   NEEDS_REPLY,
   PAGE_SIZE,
   rosterFilterNames,
+  SOURCE_KINDS,
   submissionStatuses,
   type InboxItem,
   type InboxPage,
@@ -19,6 +20,7 @@ import {
   type SubmissionDetail,
   type SubmissionEvent,
   type SubmissionStatus,
+  type SubmissionVisit,
   type UpdateSubmissionBody,
 } from '../../src/admin/contract.ts';
 import { businessMsBetween } from '../../src/business-time/business-hours.ts';
@@ -295,6 +297,10 @@ async function readDetail(
         'submissions.spam_score',
         'submissions.spam_reasons',
         'submissions.answer_waiting_since',
+        'submissions.source_kind',
+        'submissions.source_name',
+        'submissions.source_campaign',
+        'submissions.first_page',
       ])
       .where('submissions.id', '=', id)
       .executeTakeFirst(),
@@ -338,7 +344,25 @@ async function readDetail(
     spam: spamOf(found),
     replies,
     answerWaitingSince,
+    visit: visitOf(found),
     businessName: business.name,
+  };
+}
+
+/** How the submission's visit began, as stored with it (server/visits/); null when not known. */
+function visitOf(row: {
+  source_kind: string | null;
+  source_name: string | null;
+  source_campaign: string | null;
+  first_page: string | null;
+}): SubmissionVisit | null {
+  const kind = SOURCE_KINDS.find((known) => known === row.source_kind);
+  if (!kind) return null;
+  return {
+    kind,
+    name: row.source_name ?? '',
+    campaign: row.source_campaign ?? '',
+    firstPage: row.first_page ?? '',
   };
 }
 

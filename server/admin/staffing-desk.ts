@@ -107,6 +107,7 @@ export async function weeklyPicture(
     applications: 0,
     responded: 0,
     medianResponseMs: null,
+    withinPromise: 0,
   }));
   const since = starts[0] ?? now;
   const [counts, responses] = await Promise.all([
@@ -145,5 +146,11 @@ export async function weeklyPicture(
     week.responded = times[index]?.length ?? 0;
     week.medianResponseMs = median(times[index] ?? []);
   });
-  return { weeks, promiseMs: business.promises.responseBusinessHours * HOUR_MS };
+  // The visits' figures (funnel, pages) are added by server/visits/ (issue 48).
+  return {
+    weeks,
+    promiseMs: business.promises.responseBusinessHours * HOUR_MS,
+    funnel: [],
+    pages: [],
+  };
 }

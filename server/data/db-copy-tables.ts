@@ -34,6 +34,11 @@ const KEYS: { [T in CopiedTable]: readonly (keyof Tables[T] & string)[] } = {
   reply_templates: ['id'],
   push_devices: ['id'],
   push_queue: ['id'],
+  visit_salts: ['day'],
+  visitor_days: ['day', 'visitor'],
+  visit_pages: ['day', 'page', 'language'],
+  visit_sources: ['day', 'language', 'source_kind', 'source_name', 'campaign'],
+  weekly_reports: ['week_start', 'user_id'],
 };
 
 /**

@@ -637,4 +637,67 @@ export const migrations: readonly { version: number; statements: readonly Step[]
       'CREATE INDEX push_queue_submission ON push_queue (submission_id)',
     ],
   },
+  {
+    version: 16,
+    statements: [
+      // Visits, counted without cookies (docs/visits.md). A day's salt (random, shared by every
+      // instance) makes that day's visitor keys; the salt and the keys are deleted once the day
+      // has ended, after its visitors are added up into visit_sources.
+      'CREATE TABLE visit_salts (day TEXT PRIMARY KEY, salt TEXT NOT NULL)',
+      // One row per visitor and day while the day lasts: how the visit began (language, source,
+      // first page) and how far it went. No address, no user agent: only the day's keyed hash.
+      `CREATE TABLE visitor_days (
+        day TEXT NOT NULL,
+        visitor TEXT NOT NULL,
+        language TEXT NOT NULL,
+        source_kind TEXT NOT NULL,
+        source_name TEXT NOT NULL,
+        campaign TEXT NOT NULL,
+        entry_page TEXT NOT NULL,
+        views INTEGER NOT NULL,
+        saw_form INTEGER NOT NULL,
+        started INTEGER NOT NULL,
+        PRIMARY KEY (day, visitor)
+      )`,
+      // Page views per day, page and language (kept VISIT_RETENTION_DAYS).
+      `CREATE TABLE visit_pages (
+        day TEXT NOT NULL,
+        page TEXT NOT NULL,
+        language TEXT NOT NULL,
+        views INTEGER NOT NULL,
+        PRIMARY KEY (day, page, language)
+      )`,
+      // A finished day's visitors added up by how their visit began, and how many of them saw a
+      // form page and started a form (kept VISIT_RETENTION_DAYS).
+      `CREATE TABLE visit_sources (
+        day TEXT NOT NULL,
+        language TEXT NOT NULL,
+        source_kind TEXT NOT NULL,
+        source_name TEXT NOT NULL,
+        campaign TEXT NOT NULL,
+        visitors INTEGER NOT NULL,
+        saw_form INTEGER NOT NULL,
+        started INTEGER NOT NULL,
+        PRIMARY KEY (day, language, source_kind, source_name, campaign)
+      )`,
+      // Where a submission's visit came from and its first page (null: not known).
+      'ALTER TABLE submissions ADD COLUMN source_kind TEXT',
+      'ALTER TABLE submissions ADD COLUMN source_name TEXT',
+      'ALTER TABLE submissions ADD COLUMN source_campaign TEXT',
+      'ALTER TABLE submissions ADD COLUMN first_page TEXT',
+      // The weekly e-mail: each account's choice and language, and each week's e-mail per account,
+      // claimed under a lease by the instance that sends it.
+      'ALTER TABLE users ADD COLUMN weekly_email INTEGER NOT NULL DEFAULT 1',
+      "ALTER TABLE users ADD COLUMN language TEXT NOT NULL DEFAULT 'en'",
+      `CREATE TABLE weekly_reports (
+        week_start INTEGER NOT NULL,
+        user_id INTEGER NOT NULL REFERENCES users (id),
+        attempts INTEGER NOT NULL DEFAULT 0,
+        lease_until INTEGER,
+        sent_at INTEGER,
+        last_error TEXT,
+        PRIMARY KEY (week_start, user_id)
+      )`,
+    ],
+  },
 ];

@@ -29,6 +29,12 @@ export interface Tables {
     reply_token: string | null;
     /** Since when a visitor's answer waits for the owner (it Needs a reply again); null: none. */
     answer_waiting_since: number | null;
+    /** How its visit began (migration 16, server/visits/): null when not known. */
+    source_kind: string | null;
+    source_name: string | null;
+    source_campaign: string | null;
+    /** The visit's first page, a route path ('/', '/request-service'). */
+    first_page: string | null;
   };
   dedupe_keys: { key: string; submission_id: string; body_hash: string; expires_at: number };
   outbox: {
@@ -74,6 +80,9 @@ export interface Tables {
     device_epoch: Generated<number>;
     /** The name the user's replies are signed with (migration 13); null: not given. */
     display_name: string | null;
+    /** The weekly e-mail (migration 16): 1 sends it (the default), 0 not; in `language`. */
+    weekly_email: Generated<number>;
+    language: Generated<string>;
   };
   sessions: { token_hash: string; user_id: number; created_at: number; last_seen_at: number };
   /** Counters of the limits every instance shares (server/guard/counters.ts). */
@@ -209,6 +218,43 @@ export interface Tables {
     gave_up_at: number | null;
     last_error: string | null;
   };
+  /** A day's salt for its visitor keys (migration 16); deleted when the day is added up. */
+  visit_salts: { day: string; salt: string };
+  /** One visitor's day while it lasts (migration 16): no address, only the day's keyed hash. */
+  visitor_days: {
+    /** YYYY-MM-DD on the business's clock. */
+    day: string;
+    visitor: string;
+    language: string;
+    source_kind: string;
+    source_name: string;
+    campaign: string;
+    entry_page: string;
+    views: number;
+    saw_form: number;
+    started: number;
+  };
+  visit_pages: { day: string; page: string; language: string; views: number };
+  /** A finished day's visitors added up by how their visit began (migration 16). */
+  visit_sources: {
+    day: string;
+    language: string;
+    source_kind: string;
+    source_name: string;
+    campaign: string;
+    visitors: number;
+    saw_form: number;
+    started: number;
+  };
+  /** Each week's e-mail to each account (migration 16), claimed under a lease. */
+  weekly_reports: {
+    week_start: number;
+    user_id: number;
+    attempts: Generated<number>;
+    lease_until: number | null;
+    sent_at: number | null;
+    last_error: string | null;
+  };
   /** SQLite only: the FTS5 index of the inbox's search; its rowid is the submission's seq. */
   submissions_search: { rowid: number; body: string };
 }
@@ -237,4 +283,9 @@ export const TABLE_ORDER = [
   'erased_submissions',
   'site_instances',
   'reply_templates',
+  'visit_salts',
+  'visitor_days',
+  'visit_pages',
+  'visit_sources',
+  'weekly_reports',
 ] as const satisfies readonly (keyof Tables)[];

@@ -135,6 +135,65 @@ export interface WeekFigures {
   responded: number;
   /** Their median time to first response, in business hours (ms); null when none. */
   medianResponseMs: number | null;
+  /** Of those responded to, how many within the promise (business hours). */
+  withinPromise: number;
+}
+
+/**
+ * How a visit began (server/visits/sources.ts): a search engine, a social site, WhatsApp, an
+ * e-mail (webmail), another site (by its name), a campaign tag (`utm_source` or `?ref=`), or none
+ * of those ('direct': typed, a bookmark, an app that sends no referrer).
+ */
+export const SOURCE_KINDS = [
+  'search',
+  'social',
+  'whatsapp',
+  'email',
+  'site',
+  'campaign',
+  'direct',
+] as const;
+export type SourceKind = (typeof SOURCE_KINDS)[number];
+
+export interface VisitSource {
+  kind: SourceKind;
+  /** The search engine's, site's or tag's name ('google', 'facebook', 'flyer'); '' for direct. */
+  name: string;
+  /** `utm_campaign` when given; '' otherwise. */
+  campaign: string;
+}
+
+/** A submission's visit: how it began and its first page (a route path: '/', '/team'). */
+export interface SubmissionVisit extends VisitSource {
+  firstPage: string;
+}
+
+/** The pages the visits count: the site's routes by their key, and the privacy note. */
+export type VisitPage = 'home' | 'team' | 'contact' | 'quote' | 'application' | 'privacy';
+
+/**
+ * One week's way to a lead for one language and source (the weekly picture's rows; the page sums
+ * them for 'all'): visitors (one per browser and day), those who saw a form page, started a form
+ * (first input, with script), sent one (submissions, spam aside), and whose submission was
+ * replied to (first response, from the inbox or marked by hand).
+ */
+export interface FunnelRow extends VisitSource {
+  /** Index into `WeeklyPicture.weeks`. */
+  week: number;
+  language: 'en' | 'es';
+  visitors: number;
+  sawForm: number;
+  started: number;
+  sent: number;
+  replied: number;
+}
+
+/** Page views of one week, page and language. */
+export interface PageViews {
+  week: number;
+  page: VisitPage;
+  language: 'en' | 'es';
+  views: number;
 }
 
 /** The last 12 weeks, oldest first, and the promise they are measured against. */
@@ -142,6 +201,15 @@ export interface WeeklyPicture {
   weeks: WeekFigures[];
   /** The promised first response, in business hours (ms). */
   promiseMs: number;
+  /** The way to a lead, by week, language and source; submissions of no known visit as 'direct'. */
+  funnel: FunnelRow[];
+  pages: PageViews[];
+}
+
+/** The signed-in account's weekly e-mail: on or off, and its language. */
+export interface WeeklyEmailSetting {
+  on: boolean;
+  language: 'en' | 'es';
 }
 
 /**
@@ -361,6 +429,8 @@ export interface SubmissionDetail {
   replies: ReplyInfo[];
   /** Since when a visitor's answer waits for a reply (it Needs a reply again); null: none. */
   answerWaitingSince: number | null;
+  /** How its visit began and its first page; null when not known (no script and no count, GPC). */
+  visit: SubmissionVisit | null;
   /** The business's name as the live version has it (a reply's subject names it). */
   businessName?: string;
   /** Only in the answer to a change that took it out of Spam: its missed acknowledgement. */

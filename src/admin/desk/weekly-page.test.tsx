@@ -33,8 +33,9 @@ const weeks: WeekFigures[] = rows.map(([quotes, applications, responded, hours],
   applications,
   responded,
   medianResponseMs: hours === null ? null : hours * HOUR,
+  withinPromise: responded,
 }));
-const picture: WeeklyPicture = { weeks, promiseMs: 4 * HOUR };
+const picture: WeeklyPicture = { weeks, promiseMs: 4 * HOUR, funnel: [], pages: [] };
 
 function signedIn(weekly: FakeHandler = () => json(picture)) {
   return fakeFetch({

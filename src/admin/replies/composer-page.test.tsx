@@ -34,6 +34,7 @@ const detail: SubmissionDetail = {
   mailPaused: null,
   replies: [],
   answerWaitingSince: null,
+  visit: null,
 };
 
 const quoteOnItsWay = {

@@ -60,6 +60,7 @@ const detail: SubmissionDetail = {
   mailPaused: null,
   replies: [],
   answerWaitingSince: null,
+  visit: null,
 };
 
 function optionLabel(options: readonly { value: string; label: string }[], value: string) {
