@@ -8,6 +8,7 @@ import * as enContact from '../src/content/contact';
 import * as enForms from '../src/content/forms';
 import * as enHome from '../src/content/home';
 import * as enNavigation from '../src/content/navigation';
+import * as enPrivacy from '../src/content/privacy';
 import * as enQuote from '../src/content/quote-form';
 import * as enSite from '../src/content/site';
 import * as enTeam from '../src/content/team';
@@ -17,6 +18,7 @@ import * as esContact from '../src/content/es/contact';
 import * as esForms from '../src/content/es/forms';
 import * as esHome from '../src/content/es/home';
 import * as esNavigation from '../src/content/es/navigation';
+import * as esPrivacy from '../src/content/es/privacy';
 import * as esQuote from '../src/content/es/quote-form';
 import * as esSite from '../src/content/es/site';
 import * as esTeam from '../src/content/es/team';
@@ -61,6 +63,7 @@ const english = [
   enForms,
   enHome,
   enNavigation,
+  enPrivacy,
   enQuote,
   enSite,
   enTeam,
@@ -72,6 +75,7 @@ const spanish = [
   esForms,
   esHome,
   esNavigation,
+  esPrivacy,
   esQuote,
   esSite,
   esTeam,
@@ -97,6 +101,8 @@ export const SAME_IN_BOTH = new Set<string>([
   'Maryland',
   'Washington, D.C.',
   'Washington D.C. · Maryland · Virginia',
+  // The name of a browser signal (the privacy note).
+  'Global Privacy Control',
   // How a range of times is written ('9:00 AM - 5:00 PM'): the same pattern in both.
   '{from} - {to}',
   // A file's size (the résumé field), with the sample argument 3.

@@ -33,6 +33,7 @@ const routes: {
   { path: '/contact', page: pages.contact, shows: (page) => page.getByTestId('business-hours') },
   { path: '/request-service', page: pages.quote },
   { path: '/join-our-team', page: pages.application },
+  { path: '/privacy', page: pages.privacy },
   { path: '/no-such-page', page: pages.notFound },
 ];
 

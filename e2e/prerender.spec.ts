@@ -91,7 +91,14 @@ test.describe('the home page as HTML', () => {
     expect(html).toContain('data-page="/join-our-team"');
     expect(html).toContain('<form id="application"');
     const sitemap = await (await request.get('/sitemap.xml')).text();
-    for (const page of ['', 'team/', 'contact/', 'request-service/', 'join-our-team/']) {
+    for (const page of [
+      '',
+      'team/',
+      'contact/',
+      'request-service/',
+      'join-our-team/',
+      'privacy/',
+    ]) {
       expect(sitemap).toContain(`<loc>${business.siteUrl}/${page}</loc>`);
       expect(sitemap).toContain(`<loc>${business.siteUrl}/es/${page}</loc>`);
     }
@@ -187,7 +194,7 @@ async function expectNoLayoutShift(page: Page) {
 }
 
 test.describe('hydration and layout shift', () => {
-  const routes = ['/', '/team', '/contact', '/request-service', '/join-our-team'];
+  const routes = ['/', '/team', '/contact', '/request-service', '/join-our-team', '/privacy'];
   // The Spanish document ('/es/'): its words are longer, its home page is prerendered too.
   for (const [document, route] of [
     ...routes.map((route) => ['/', route] as const),

@@ -81,6 +81,8 @@ const routes = [
   { path: '/solicitar-servicio', title: pages.quote.title },
   { path: '/join-our-team', title: pages.application.title },
   { path: '/trabajar-con-nosotros', title: pages.application.title },
+  { path: '/privacy', title: pages.privacy.title },
+  { path: '/privacidad', title: pages.privacy.title },
   { path: '/no-existe', title: pages.notFound.title },
 ];
 /** One route per distinct page: the ones axe scans (the aliases and sections show the same). */
@@ -90,6 +92,7 @@ const scanned = new Set([
   '/contact',
   '/request-service',
   '/join-our-team',
+  '/privacy',
   '/no-existe',
 ]);
 
@@ -397,7 +400,7 @@ test.describe('each document downloads only its own words', () => {
   }
 
   const longest = (list: string[]) => list.filter((text) => text.split(' ').length >= 3);
-  const formRoutes = ['/', '/team', '/contact', '/request-service', '/join-our-team'];
+  const formRoutes = ['/', '/team', '/contact', '/request-service', '/join-our-team', '/privacy'];
 
   test('the English pages load no Spanish sentence; the Spanish pages no English one', async ({
     page,

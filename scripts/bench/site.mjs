@@ -39,6 +39,8 @@ const routes = process.env.BENCH_ROUTES?.split(',') ?? [
   '/es/request-service',
   '/join-our-team',
   '/es/join-our-team',
+  '/privacy',
+  '/es/privacy',
 ];
 const serverNames = process.env.BENCH_SERVERS?.split(',') ?? ['static', 'app', 'published'];
 /** The form documents a Send is tapped on as soon as they show. */

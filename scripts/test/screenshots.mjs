@@ -9,9 +9,15 @@ import { chromiumArgs, chromiumPath, routeUrl, startBuiltServer } from '../run/l
 
 const routes = process.argv.slice(2).length
   ? process.argv.slice(2)
-  : ['/', '/team', '/contact', '/request-service', '/join-our-team', '/nowhere'].flatMap(
-      (route) => [route, `/es${route}`],
-    );
+  : [
+      '/',
+      '/team',
+      '/contact',
+      '/request-service',
+      '/join-our-team',
+      '/privacy',
+      '/nowhere',
+    ].flatMap((route) => [route, `/es${route}`]);
 const out = 'test-results/screenshots';
 mkdirSync(out, { recursive: true });
 

@@ -470,6 +470,7 @@ describe('GET /healthz and static files', () => {
     for (const [asked, folder] of [
       ['/team', '/team/'],
       ['/es/join-our-team?field=resume', '/es/join-our-team/?field=resume'],
+      ['/es/privacy', '/es/privacy/'],
     ] as const) {
       const page = await app.inject(asked);
       expect(page.statusCode).toBe(301);

@@ -25,6 +25,9 @@ const QuotePage = lazyPage(() =>
 const ApplicationPage = lazyPage(() =>
   import('../features/application/application-page').then((module) => module.ApplicationPage),
 );
+const PrivacyPage = lazyPage(() =>
+  import('../features/privacy/privacy-page').then((module) => module.PrivacyPage),
+);
 
 /** The code-split pages and the route each one answers. */
 const lazyPages = [
@@ -32,6 +35,7 @@ const lazyPages = [
   [routes.contact, ContactPage],
   [routes.quote, QuotePage],
   [routes.application, ApplicationPage],
+  [routes.privacy, PrivacyPage],
 ] as const;
 
 const lazyRoutes = new Map(

@@ -42,6 +42,25 @@ function QuickLinks() {
   );
 }
 
+/** Beside the copyright: the privacy note. */
+function SmallPrint() {
+  const { footerSmallPrint } = useContent(navigationContent);
+  return (
+    <ul className="flex flex-wrap gap-x-4">
+      {footerSmallPrint.map((item) => (
+        <li key={item.to}>
+          <Link
+            to={item.to}
+            className="inline-block py-1 underline underline-offset-4 hover:text-white"
+          >
+            {item.label}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function ListBlock({ title, items }: { title: string; items: readonly string[] }) {
   return (
     <div>
@@ -113,7 +132,10 @@ export function Footer() {
       </div>
       <div className="border-t border-navy-800">
         <div className="container-page flex flex-col gap-3 py-6 text-sm sm:flex-row sm:items-center sm:justify-between">
-          <p data-copyright="">{ui.footer.copyright(year, company.legalName)}</p>
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
+            <p data-copyright="">{ui.footer.copyright(year, company.legalName)}</p>
+            <SmallPrint />
+          </div>
           <ul className="flex flex-wrap gap-x-4 gap-y-1" aria-label={ui.footer.credentialsLabel}>
             {company.credentials.map((credential) => (
               <li key={credential} className="flex items-center gap-2">

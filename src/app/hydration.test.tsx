@@ -89,11 +89,13 @@ describe('the prerendered pages', () => {
         '/solicitar-servicio',
         '/join-our-team',
         '/trabajar-con-nosotros',
+        '/privacy',
+        '/privacidad',
       ]),
     );
   });
 
-  it.each(['/team', '/contact', '/request-service', '/join-our-team'])(
+  it.each(['/team', '/contact', '/request-service', '/join-our-team', '/privacy'])(
     '%s: React hydrates its HTML without a mismatch',
     async (path) => {
       // As a browser opening this page: the modules read the address when they load.

@@ -47,7 +47,10 @@ export const navigationContent = contentOf((editable, published) => {
     'en',
   );
 
-  return { mainNav, requestServiceCta, footerNav };
+  /** The footer's small print beside the copyright: the code's, not the owner's to edit. */
+  const footerSmallPrint: NavItem[] = [{ label: 'Privacy', to: routes.privacy.path }];
+
+  return { mainNav, requestServiceCta, footerNav, footerSmallPrint };
 });
 
 export type NavigationContent = ReturnType<typeof navigationContent>;

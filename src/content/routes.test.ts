@@ -1,5 +1,6 @@
 import {
   documentHref,
+  hasPageDocument,
   hashRoute,
   isHomePath,
   pageOfDocument,
@@ -41,9 +42,23 @@ describe('prerenderedPageFile', () => {
   it('names the file of every page but home, aliases included, and none for an unknown path', () => {
     expect(prerenderedPageFile('/team')).toBe('pages/team.html');
     expect(prerenderedPageFile('/solicitar-servicio')).toBe('pages/solicitar-servicio.html');
+    expect(prerenderedPageFile('/privacy')).toBe('pages/privacy.html');
+    expect(prerenderedPageFile('/privacidad')).toBe('pages/privacidad.html');
     expect(prerenderedPageFile('/')).toBeUndefined();
     expect(prerenderedPageFile('/about')).toBeUndefined();
     expect(prerenderedPageFile('/no-such-page')).toBeUndefined();
+  });
+});
+
+describe('the privacy note', () => {
+  it('has a document of its own in each language; its Spanish alias is a hash route', () => {
+    expect(hasPageDocument('/privacy')).toBe(true);
+    expect(hasPageDocument('/privacidad')).toBe(false);
+    expect(isHomePath('/privacy')).toBe(false);
+    expect(staticHref('/', '/privacy')).toBe('/privacy/');
+    expect(staticHref('/es/', '/privacy')).toBe('/es/privacy/');
+    expect(staticHref('/es/', '/privacidad')).toBe('/es/#/privacidad');
+    expect(hashRoute('#/privacidad')).toBe('/privacidad');
   });
 });
 
@@ -65,6 +80,7 @@ describe('links without and with JavaScript', () => {
     for (const [path, search] of [
       ['/team', ''],
       ['/join-our-team', '?field=resume'],
+      ['/privacy', ''],
       ['/about', ''],
       ['/', ''],
     ] as const) {
@@ -88,6 +104,7 @@ describe('links without and with JavaScript', () => {
       documentPath: '/es/',
       path: '/request-service',
     });
+    expect(pageOfDocument('/es/privacy/')).toEqual({ documentPath: '/es/', path: '/privacy' });
     expect(pageOfDocument('/')).toBeUndefined();
     expect(pageOfDocument('/es/')).toBeUndefined();
     expect(pageOfDocument('/admin/')).toBeUndefined();

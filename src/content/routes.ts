@@ -16,6 +16,7 @@ export const routes = {
   contact: { path: '/contact', aliases: [] },
   quote: { path: '/request-service', aliases: ['/solicitar-servicio'] },
   application: { path: '/join-our-team', aliases: ['/trabajar-con-nosotros'] },
+  privacy: { path: '/privacy', aliases: ['/privacidad'] },
 } as const satisfies Record<string, PageRoute>;
 
 /** A page's path first, then its aliases. */

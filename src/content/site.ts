@@ -69,6 +69,12 @@ export const pagesContent = contentOf((editable, published) => {
         heading: 'Join Our Team',
         intro: 'Work the most memorable events in the DMV with a team that values you.',
       },
+      privacy: {
+        title: 'Privacy',
+        heading: 'Your Privacy',
+        intro:
+          'What we keep when you send a form, and what we count when you visit, in plain words.',
+      },
       notFound: {
         title: 'Page not found',
         heading: 'Page not found',

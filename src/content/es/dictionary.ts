@@ -11,6 +11,7 @@ import type * as EnForms from '../forms.ts';
 import type * as EnHome from '../home.ts';
 import type * as EnLanguage from '../language.ts';
 import type * as EnNavigation from '../navigation.ts';
+import type * as EnPrivacy from '../privacy.ts';
 import type * as EnQuoteForm from '../quote-form.ts';
 import type * as EnSite from '../site.ts';
 import type * as EnTeam from '../team.ts';
@@ -22,6 +23,7 @@ import type * as EsForms from './forms.ts';
 import type * as EsHome from './home.ts';
 import type * as EsLanguage from './language.ts';
 import type * as EsNavigation from './navigation.ts';
+import type * as EsPrivacy from './privacy.ts';
 import type * as EsQuoteForm from './quote-form.ts';
 import type * as EsSite from './site.ts';
 import type * as EsTeam from './team.ts';
@@ -46,6 +48,7 @@ export type SpanishDictionaryMatchesEnglish = [
   Assert<Twin<typeof EnHome, typeof EsHome>>,
   Assert<Twin<typeof EnLanguage, typeof EsLanguage>>,
   Assert<Twin<typeof EnNavigation, typeof EsNavigation>>,
+  Assert<Twin<typeof EnPrivacy, typeof EsPrivacy>>,
   Assert<Twin<typeof EnQuoteForm, typeof EsQuoteForm>>,
   Assert<Twin<typeof EnSite, typeof EsSite>>,
   Assert<Twin<typeof EnTeam, typeof EsTeam>>,

@@ -17,6 +17,7 @@ import { NOTHING_PUBLISHED, type Content } from '../published.ts';
 import * as home from './home.ts';
 import * as language from './language.ts';
 import * as navigation from './navigation.ts';
+import * as privacy from './privacy.ts';
 import * as quoteForm from './quote-form.ts';
 import * as site from './site.ts';
 import * as team from './team.ts';
@@ -41,6 +42,7 @@ const modules = Object.fromEntries(
     home,
     language,
     navigation,
+    privacy,
     quoteForm,
     site,
     team,

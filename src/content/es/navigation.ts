@@ -48,5 +48,9 @@ export const navigationContent = contentOf((editable, published) => {
     'es',
   );
 
-  return { mainNav, requestServiceCta, footerNav };
+  const footerSmallPrint: Translation<en.NavigationContent['footerSmallPrint']> = [
+    { label: 'Privacidad', to: routes.privacy.path },
+  ] satisfies NavItem[];
+
+  return { mainNav, requestServiceCta, footerNav, footerSmallPrint };
 });

@@ -60,6 +60,12 @@ export const pagesContent = contentOf((editable, published) => {
         heading: 'Únase a nuestro equipo',
         intro: 'Trabaje en los eventos más memorables del DMV con un equipo que valora su trabajo.',
       },
+      privacy: {
+        title: 'Privacidad',
+        heading: 'Su privacidad',
+        intro:
+          'Lo que guardamos de sus formularios y lo que contamos cuando nos visita, en palabras sencillas.',
+      },
       notFound: {
         title: 'Página no encontrada',
         heading: 'Página no encontrada',

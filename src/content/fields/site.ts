@@ -45,7 +45,9 @@ export const pagesFields: PartFields<PagesContent['pages']> = {
       intro: intro('application'),
     },
   },
-  // The words of a missing page and of a failure are the code's.
+  // The privacy note says what the software does: its words are the code's (its contact line is the
+  // Business facts'). So are the words of a missing page and of a failure.
+  privacy: code,
   notFound: code,
   error: code,
 };

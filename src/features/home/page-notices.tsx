@@ -17,6 +17,7 @@ export function PageNotices() {
     { route: routes.contact, title: pages.contact.title },
     { route: routes.quote, title: pages.quote.title },
     { route: routes.application, title: pages.application.title },
+    { route: routes.privacy, title: pages.privacy.title },
   ];
   return (
     <>
