@@ -43,7 +43,7 @@ function ContactSection() {
       </h2>
       <p className={textClass}>
         {lead}{' '}
-        <a href={`mailto:${email}`} className={`${linkClass} break-all`}>
+        <a href={`mailto:${email}`} className={`${linkClass} break-words`}>
           {email}
         </a>{' '}
         {or}{' '}
