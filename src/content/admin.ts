@@ -597,7 +597,7 @@ export const adminText = {
   weeklyEmail: {
     heading: 'This picture by e-mail',
     label: 'Send me this picture by e-mail every Monday',
-    hint: 'Monday from 8 AM, business time: last week\'s visitors, leads by source, the share answered within the promise and the ones overdue, with a link here.',
+    hint: "Monday from 8 AM, business time: last week's visitors, leads by source, the share answered within the promise and the ones overdue, with a link here.",
     language: 'Language of the e-mail',
     languages: { en: 'English', es: 'Español' },
     save: 'Save',
