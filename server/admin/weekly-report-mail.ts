@@ -96,7 +96,10 @@ function weekInWords(figures: WeeklyReportFigures, locale: string, timeZone: str
     day: 'numeric',
     timeZone,
   });
-  return format.formatRange(new Date(figures.weekStart), new Date(figures.weekEnd - 1));
+  // Intl spaces the dash with thin spaces, which some mail readers show as boxes.
+  return format
+    .formatRange(new Date(figures.weekStart), new Date(figures.weekEnd - 1))
+    .replace(/[\u2009\u202f\u00a0]/g, ' ');
 }
 
 /** What the e-mail is addressed from and to, and where the weekly picture is. */

@@ -338,7 +338,7 @@ describe('the weekly e-mail’s HTML part', () => {
     );
     expect(mail.html).toContain('&lt;b&gt;flyer&lt;/b&gt; &amp; &quot;co&quot;');
     expect(mail.html).not.toContain('<b>flyer');
-    expect(mail.text).toContain('Campaign: <b>flyer</b> & "co": 1');
+    expect(mail.text).toContain('Campaign (<b>flyer</b> & "co"): 1');
     expect(mail.text).toContain('1 of 1 (100%)');
     expect(mail.subject).toContain('Smith & <Sons>');
   });

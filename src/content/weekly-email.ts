@@ -33,7 +33,7 @@ export interface WeeklyEmailWords {
   leadsBySource: string;
   noLeads: string;
   sourceKinds: SourceKindWords;
-  /** A source with its name: 'Search: google'. */
+  /** A source with its name: 'Search (google)'. */
   sourceNamed: (kind: string, name: string) => string;
   quotes: string;
   applications: string;
@@ -67,7 +67,7 @@ const en: WeeklyEmailWords = {
     campaign: 'Campaign',
     direct: 'Direct or unknown',
   },
-  sourceNamed: (kind, name) => `${kind}: ${name}`,
+  sourceNamed: (kind, name) => `${kind} (${name})`,
   quotes: 'Quote requests',
   applications: 'Job applications',
   withinPromise: (hours) =>
@@ -99,14 +99,14 @@ const es: WeeklyEmailWords = {
     campaign: 'Campaña',
     direct: 'Directo o desconocido',
   },
-  sourceNamed: (kind, name) => `${kind}: ${name}`,
+  sourceNamed: (kind, name) => `${kind} (${name})`,
   quotes: 'Solicitudes de cotización',
   applications: 'Solicitudes de empleo',
   withinPromise: (hours) =>
-    `Cotizaciones respondidas dentro de lo prometido (${hours} ${hours === 1 ? 'hora hábil' : 'horas hábiles'})`,
+    `Cotizaciones respondidas dentro del plazo prometido (${hours} ${hours === 1 ? 'hora hábil' : 'horas hábiles'})`,
   share: (within, quotes, percent) => `${within} de ${quotes} (${percent} %)`,
   noQuotes: 'ninguna solicitud de cotización esta semana',
-  overdue: 'Esperando respuesta pasado su plazo ahora',
+  overdue: 'Pendientes con el plazo de respuesta ya vencido',
   overdueNone: 'ninguna',
   overdueSome: (count) => `${count} (en la bandeja, en «${needsReply}»)`,
   pictureLink: 'El resumen semanal',
