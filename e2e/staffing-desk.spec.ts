@@ -330,6 +330,7 @@ for (const width of [390, 1280]) {
     await expectNoAxeViolations(page);
     await page.goto('/admin/#/weekly');
     await expect(page.getByRole('table')).toBeVisible();
+    await expect(page.getByRole('checkbox', { name: adminText.weeklyEmail.label })).toBeChecked();
     await expectNoAxeViolations(page);
     // The table scrolls inside its box on a phone; the page itself does not.
     await expectNoHorizontalScroll(page);

@@ -9,6 +9,7 @@ import { ConfigError, databaseAt, fileOfUrl, loadConfig, type Config } from './c
 import { logStream } from './http/log-stream.ts';
 import { forms } from './intake/forms.ts';
 import { startOutbox, type Outbox } from './mail/outbox.ts';
+import { startWeeklyReports } from './admin/weekly-report.ts';
 import { startPushScans } from './push/push-events.ts';
 import { startPushSender, type PushSender } from './push/push-sender.ts';
 import { vapidKeys } from './push/vapid-keys.ts';
@@ -176,6 +177,21 @@ if (config.notify && sender) {
   });
 }
 
+// The weekly e-mail to each account that has it on (Monday from 08:00, business time; docs/visits.md),
+// on every instance: each week's e-mail to an account is claimed once. Only with e-mail set up.
+const weeklyReports =
+  config.notify && sender
+    ? startWeeklyReports({
+        engine: store.database.engine,
+        sender,
+        from: config.notify.from,
+        published: () => live.published(),
+        siteUrl: config.visits.siteUrl,
+        visits: config.visits.on,
+        log: app.log.child({ component: 'weekly-email' }),
+      })
+    : undefined;
+
 // Pushes to the owner's devices: the sender, and the scans that find replies soon due and mail the
 // relay refuses (every minute, on every instance; each event is queued once per device).
 push.sender = startPushSender({
@@ -243,6 +259,7 @@ app.addHook('onClose', async () => {
   await Promise.all([retention.stop(), mediaCleanup.stop()]);
   await formAnswers.close?.();
   await answers?.stop();
+  await weeklyReports?.stop();
   await outbox?.stop();
   await pushScans.stop();
   await push.sender?.stop();

@@ -9,6 +9,7 @@ import { setupCodes } from './setup-code.ts';
 import { users } from './users.ts';
 import { totpCode, totpStep } from './totp.ts';
 import { twoStep } from './two-step.ts';
+import { weeklyEmailOf } from './weekly-email-setting.ts';
 
 const PASSWORD = 'a long enough password';
 
@@ -359,5 +360,25 @@ describe('on a real terminal', () => {
     expect(output).toContain('The two passwords differ; nothing was changed');
     expect(code).toBe(1);
     await withDatabase(async ({ accounts }) => expect(await accounts.count()).toBe(0));
+  });
+
+  it('turns an account’s weekly e-mail off and on, in the language given', async () => {
+    await admin(['add-user', 'owner@example.com'], [PASSWORD]);
+    const setting = () =>
+      withDatabase(async ({ database, accounts }) => {
+        const user = await accounts.find('owner@example.com');
+        return user && weeklyEmailOf(database.db, user.id);
+      });
+    expect(await setting()).toEqual({ on: true, language: 'en' });
+    const off = await admin(['weekly-email', 'Owner@example.com', 'off']);
+    expect(off).toMatchObject({ code: 0, err: '' });
+    expect(off.out).toContain('off for owner@example.com');
+    expect(await setting()).toEqual({ on: false, language: 'en' });
+    expect((await admin(['weekly-email', 'owner@example.com', 'on', 'es'])).code).toBe(0);
+    expect(await setting()).toEqual({ on: true, language: 'es' });
+    expect((await admin(['weekly-email', 'owner@example.com', 'maybe'])).code).toBe(2);
+    expect((await admin(['weekly-email', 'owner@example.com', 'on', 'fr'])).code).toBe(2);
+    expect((await admin(['weekly-email', 'nobody@example.com', 'on'])).code).toBe(1);
+    expect(await setting()).toEqual({ on: true, language: 'es' });
   });
 });

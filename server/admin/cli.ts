@@ -9,6 +9,7 @@ import { openDatabase, type Database } from '../db/database.ts';
 import { setupCodeMessage, setupCodes } from './setup-code.ts';
 import { AccountError, checkEmail, checkPassword, signOutEverywhere, users } from './users.ts';
 import { twoStep } from './two-step.ts';
+import { setWeeklyEmail, weeklyEmailOf } from './weekly-email-setting.ts';
 import { isPersonCommand, personUsage, runPersonCli } from './person-cli.ts';
 import { businessContent } from '../../src/content/business.ts';
 import { latestPublished } from '../site/live-site.ts';
@@ -28,6 +29,9 @@ export const usage = `The accounts of the owner's inbox (/admin/ on the server t
                                           and 10 recovery codes, shown this once
   npm run admin -- two-step off EMAIL     back to the password alone
   npm run admin -- setup-code             the one-time code that claims the site at /admin/
+  npm run admin -- weekly-email EMAIL on|off [en|es]
+                                          the account's weekly e-mail (Monday from 8 AM, business
+                                          time): on or off, in English or Spanish
 
 One person's submissions (docs/retention.md):
 ${personUsage}
@@ -168,7 +172,39 @@ async function run(command: Command, email: string | undefined, io: AdminCliIo):
   }
 }
 
+/** `weekly-email EMAIL on|off [en|es]`: the account's weekly e-mail, its language kept unless given. */
+async function runWeeklyEmail(args: readonly string[], io: AdminCliIo): Promise<number> {
+  const [email, state, language, ...extra] = args;
+  const languageOk = language === undefined || language === 'en' || language === 'es';
+  if (email === undefined || (state !== 'on' && state !== 'off') || !languageOk || extra.length) {
+    io.err(`Usage: npm run admin -- weekly-email EMAIL on|off [en|es]\n`);
+    return 2;
+  }
+  const database = await openDatabase(databaseConfig(io.env));
+  try {
+    const address = checkEmail(email);
+    const user = await users(database).find(address);
+    const current = user && (await weeklyEmailOf(database.db, user.id));
+    if (!user || !current) throw new AccountError(`No account for ${address}`);
+    const setting = { on: state === 'on', language: language ?? current.language };
+    await setWeeklyEmail(database.db, user.id, setting);
+    const words = setting.language === 'es' ? 'Spanish' : 'English';
+    io.out(
+      setting.on
+        ? `The weekly e-mail is on for ${address}, in ${words}: Mondays from 8 AM, business time.\n`
+        : `The weekly e-mail is off for ${address}.\n`,
+    );
+    return 0;
+  } catch (error) {
+    io.err(`${(error as Error).message}\n`);
+    return error instanceof AccountError ? 1 : 3;
+  } finally {
+    await database.close();
+  }
+}
+
 export async function runAdminCli(argv: readonly string[], io: AdminCliIo): Promise<number> {
+  if (argv[0] === 'weekly-email') return runWeeklyEmail(argv.slice(1), io);
   // `two-step on|off EMAIL` is one command of two words.
   const [command, email, ...extra] =
     argv[0] === 'two-step' && argv[1] !== undefined

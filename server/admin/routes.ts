@@ -21,6 +21,7 @@ import { sendReplyRoutes } from './send-reply-routes.ts';
 import { sessionRoutes } from './session-routes.ts';
 import { siteRoutes } from './site-routes.ts';
 import { submissionRoutes } from './submission-routes.ts';
+import { weeklyEmailRoutes } from './weekly-email-routes.ts';
 
 const HASHED_ASSET = /\/assets\/.+-[A-Za-z0-9_-]{8}\.[a-z0-9]+$/;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -67,6 +68,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminOptions) {
   replyTemplateRoutes(app, context);
   sendReplyRoutes(app, context);
   pushRoutes(app, context);
+  weeklyEmailRoutes(app, context);
   personRoutes(app, {
     database: options.database,
     forms: options.forms,

@@ -10,6 +10,8 @@ export interface MailMessage {
   to: string[];
   subject: string;
   text: string;
+  /** An HTML part beside the text (the weekly e-mail's), every value in it escaped. */
+  html?: string | undefined;
   replyTo?: { name: string; address: string } | undefined;
   messageId: string;
   /** A reply's thread: the message it answers, and the conversation's ids, oldest first. */

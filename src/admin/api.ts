@@ -22,6 +22,7 @@ import type {
   SetupBody,
   SubmissionDetail,
   UpdateSubmissionBody,
+  WeeklyEmailSetting,
   WeeklyPicture,
 } from './contract';
 import type {
@@ -165,6 +166,14 @@ export const repliesApi = {
     call<ReplyTemplates>(`/reply-templates/${id}`, { method: 'DELETE' }),
   setDisplayName: (body: DisplayNameBody) =>
     call<unknown>('/account/display-name', { method: 'PUT', json: body }),
+};
+
+/** The signed-in account's weekly e-mail (docs/visits.md#the-weekly-e-mail). */
+export const weeklyEmailApi = {
+  get: (signal?: AbortSignal) =>
+    call<WeeklyEmailSetting>('/weekly-email', signal ? { signal } : {}),
+  set: (setting: WeeklyEmailSetting) =>
+    call<WeeklyEmailSetting>('/weekly-email', { method: 'PUT', json: setting }),
 };
 
 /** The site editor's calls (src/admin/site-contract.ts). */

@@ -212,6 +212,12 @@ export interface WeeklyEmailSetting {
   language: 'en' | 'es';
 }
 
+/** The body of `PUT /api/weekly-email`: the whole setting. */
+export const weeklyEmailSettingSchema = z.strictObject({
+  on: z.boolean(),
+  language: z.enum(['en', 'es']),
+});
+
 /**
  * One line of a submission's history: a status or note changed by hand, a reply sent from the
  * inbox ('reply': `user` sent it; the first one met the promise), or the visitor's answer read from

@@ -593,6 +593,24 @@ export const adminText = {
     displayNameFailed: 'Not saved: the server could not be reached. Try again.',
   },
 
+  /** The weekly e-mail's setting, on the weekly picture's page (src/admin/desk/weekly-email-setting.tsx). */
+  weeklyEmail: {
+    heading: 'This picture by e-mail',
+    label: 'Send me this picture by e-mail every Monday',
+    hint: "Monday from 8 AM, business time: last week's visitors, leads by source, the share answered within the promise and the ones overdue, with a link here.",
+    language: 'Language of the e-mail',
+    languages: { en: 'English', es: 'Español' },
+    save: 'Save',
+    saving: 'Saving…',
+    loading: 'Loading your e-mail setting…',
+    loadFailed: 'Your e-mail setting could not be loaded.',
+    retry: 'Try again',
+    savedOn: (language: string) => `Saved: the weekly e-mail is on, in ${language}.`,
+    savedOff: 'Saved: no weekly e-mail will be sent to you.',
+    saveFailed: 'Not saved: the inbox could not be reached. Try again.',
+    /** The server's 400 to a body it cannot read. */
+    unreadable: 'Say whether the e-mail is on (true or false) and its language (en or es).',
+  },
   weekly: {
     /** The document's title, and what a link to the page may say. */
     title: 'The weekly picture',

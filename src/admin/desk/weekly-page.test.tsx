@@ -41,6 +41,7 @@ function signedIn(weekly: FakeHandler = () => json(picture)) {
   return fakeFetch({
     'GET /admin/api/session': () => json(session),
     [WEEKLY]: weekly,
+    'GET /admin/api/weekly-email': () => json({ on: true, language: 'en' }),
   });
 }
 
@@ -65,6 +66,7 @@ describe('WeeklyPage', () => {
     fakeFetch({
       'GET /admin/api/session': () => json({ ...session, businessName: 'Chesapeake Events' }),
       [WEEKLY]: () => json(picture),
+      'GET /admin/api/weekly-email': () => json({ on: true, language: 'en' }),
     });
     await renderWeekly();
     expect(screen.getByRole('banner')).toHaveTextContent(/^Chesapeake Events/);

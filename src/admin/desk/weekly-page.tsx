@@ -5,6 +5,7 @@ import type { WeekFigures, WeeklyPicture } from '../contract';
 import { LoadFailed } from '../shared/load-failed';
 import { PageHeading } from '../shared/page-heading';
 import { useLoaded } from '../shared/use-loaded';
+import { WeeklyEmailSettingSection } from './weekly-email-setting';
 import {
   CountsChart,
   CountsLegend,
@@ -145,6 +146,7 @@ export function WeeklyPage() {
         <LoadFailed message={text.loadFailed} retry={text.retry} onRetry={retry} />
       )}
       {loaded.status === 'ready' && <WeeklyFigures picture={loaded.value} />}
+      <WeeklyEmailSettingSection />
     </div>
   );
 }
