@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
+import type { SubmissionVisit } from '../../src/admin/contract.ts';
 import { sha256Hex, type NewAttachment } from './attachments.ts';
 import type { Engine, Query } from '../db/engine.ts';
 import { rosterOf } from './roster.ts';
@@ -33,6 +34,8 @@ export interface NewSubmission {
    * 'spam' and queues neither e-mail.
    */
   spam?: { score: number; reasons: readonly string[]; spam: boolean } | undefined;
+  /** How its visit began and its first page (server/visits/submission-source.ts), when known. */
+  visit?: SubmissionVisit | undefined;
 }
 
 export type SaveResult =
@@ -124,18 +127,22 @@ function rowStatements(
   const value = engine.typed;
   const isNew = resolvedToNew(save);
   const roster = submission.form === 'application' ? rosterOf(submission.fields) : null;
-  const { spam } = submission;
+  const { spam, visit } = submission;
   const status = spam?.spam ? 'spam' : 'new';
   const statements: Query[] = [
     sql`INSERT INTO submissions (id, form, received_at, fields, client_hash, user_agent, language,
-        site_language, status, note, roster, spam_score, spam_reasons, seq)
+        site_language, status, note, roster, spam_score, spam_reasons, source_kind, source_name,
+        source_campaign, first_page, seq)
       SELECT ${value(id, 'text')}, ${value(submission.form, 'text')}, ${value(at, 'integer')},
         ${value(row.fieldsJson, 'text')}, ${value(row.clientHash, 'text')},
         ${value(submission.userAgent?.slice(0, 512) ?? null, 'text')},
         ${value(submission.language ?? null, 'text')},
         ${value(submission.siteLanguage ?? null, 'text')}, ${value(status, 'text')}, '',
         ${value(roster, 'text')}, ${value(spam?.score ?? null, 'integer')},
-        ${value(spam ? JSON.stringify(spam.reasons) : null, 'text')}, ${sql.raw(engine.nextSeq)}
+        ${value(spam ? JSON.stringify(spam.reasons) : null, 'text')},
+        ${value(visit?.kind ?? null, 'text')}, ${value(visit?.name ?? null, 'text')},
+        ${value(visit?.campaign ?? null, 'text')}, ${value(visit?.firstPage ?? null, 'text')},
+        ${sql.raw(engine.nextSeq)}
       WHERE ${isNew}`,
   ];
   const { attachment } = submission;
