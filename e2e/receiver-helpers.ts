@@ -94,10 +94,15 @@ export async function sendQuote(page: Page, name: string) {
  * Posts the same quote straight to the receiver, as the form's script does: for tests that need a
  * submission in the inbox, not the visit that makes it.
  */
-export async function postQuote(request: APIRequestContext, name: string) {
+export async function postQuote(
+  request: APIRequestContext,
+  name: string,
+  headers: Record<string, string> = {},
+) {
   const fields = quote(name);
   const answer = await request.post('/api/forms/quote', {
     data: { ...fields, services: fields.services.join(', ') },
+    headers,
   });
   expect(answer.status()).toBe(200);
 }

@@ -563,6 +563,7 @@ describe.each(engines)('the inbox on $name', (engine) => {
         mailPaused: null,
         replies: [],
         answerWaitingSince: null,
+        visit: null,
         // Nothing published: the code's name, for the reply's subject.
         businessName: 'Potomac Staffing',
       });

@@ -10,7 +10,6 @@ import {
   NEEDS_REPLY,
   PAGE_SIZE,
   rosterFilterNames,
-  SOURCE_KINDS,
   submissionStatuses,
   type InboxItem,
   type InboxPage,
@@ -20,7 +19,6 @@ import {
   type SubmissionDetail,
   type SubmissionEvent,
   type SubmissionStatus,
-  type SubmissionVisit,
   type UpdateSubmissionBody,
 } from '../../src/admin/contract.ts';
 import { businessMsBetween } from '../../src/business-time/business-hours.ts';
@@ -297,10 +295,6 @@ async function readDetail(
         'submissions.spam_score',
         'submissions.spam_reasons',
         'submissions.answer_waiting_since',
-        'submissions.source_kind',
-        'submissions.source_name',
-        'submissions.source_campaign',
-        'submissions.first_page',
       ])
       .where('submissions.id', '=', id)
       .executeTakeFirst(),
@@ -344,25 +338,8 @@ async function readDetail(
     spam: spamOf(found),
     replies,
     answerWaitingSince,
-    visit: visitOf(found),
+    visit: submission.visit,
     businessName: business.name,
-  };
-}
-
-/** How the submission's visit began, as stored with it (server/visits/); null when not known. */
-function visitOf(row: {
-  source_kind: string | null;
-  source_name: string | null;
-  source_campaign: string | null;
-  first_page: string | null;
-}): SubmissionVisit | null {
-  const kind = SOURCE_KINDS.find((known) => known === row.source_kind);
-  if (!kind) return null;
-  return {
-    kind,
-    name: row.source_name ?? '',
-    campaign: row.source_campaign ?? '',
-    firstPage: row.first_page ?? '',
   };
 }
 

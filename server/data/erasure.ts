@@ -7,6 +7,7 @@ import type {
   RetentionForm,
   RetentionHold,
   SubmissionStatus,
+  SubmissionVisit,
 } from '../../src/admin/contract.ts';
 import type { Database } from '../db/database.ts';
 import type { FormDefinition } from '../intake/forms.ts';
@@ -314,6 +315,8 @@ export interface PersonDataSubmission {
   status: SubmissionStatus;
   language: string | null;
   siteLanguage: string | null;
+  /** How the visit that sent it began and its first page (server/visits/); null when not known. */
+  visit: SubmissionVisit | null;
   fields: Record<string, unknown>;
   /** The browser's own description of itself, as it sent it (at most 512 characters). */
   userAgent: string | null;
@@ -472,6 +475,7 @@ export async function personData(
       status: submission.status,
       language: submission.language,
       siteLanguage: submission.siteLanguage,
+      visit: submission.visit,
       fields: submission.fields,
       userAgent: submission.userAgent,
       spam:

@@ -29,6 +29,12 @@ describe('toCsv', () => {
         status: 'handled',
         note: '=called back',
         siteLanguage: 'es',
+        visit: {
+          kind: 'campaign',
+          name: '=flyer',
+          campaign: '-spring',
+          firstPage: '/request-service',
+        },
         attachments: [
           {
             id: 1,
@@ -44,13 +50,13 @@ describe('toCsv', () => {
     expect(csv.startsWith('\ufeff')).toBe(true);
     const lines = csv.slice(1).split('\r\n');
     expect(lines[0]).toBe(
-      'id,form,received_at,status,note,attachment,site_language,clientName,phone,additionalInfo,fullName,languages',
+      'id,form,received_at,status,note,attachment,site_language,source_kind,source_name,source_campaign,first_page,clientName,phone,additionalInfo,fullName,languages',
     );
     expect(lines[1]).toBe(
-      `id-quote,quote,2030-05-01T12:00:00.000Z,new,,,,"'=HYPERLINK(""http://evil.example"",""Click"")",'+1 (202) 555-0143,"Line one, ""quoted""\nLine two",,`,
+      `id-quote,quote,2030-05-01T12:00:00.000Z,new,,,,,,,,"'=HYPERLINK(""http://evil.example"",""Click"")",'+1 (202) 555-0143,"Line one, ""quoted""\nLine two",,`,
     );
     expect(lines[2]).toBe(
-      `id-application,application,2030-05-01T12:00:00.000Z,handled,'=called back,'=cv.pdf,es,,,,Ana Núñez,"Spanish, English"`,
+      `id-application,application,2030-05-01T12:00:00.000Z,handled,'=called back,'=cv.pdf,es,campaign,'=flyer,'-spring,/request-service,,,,Ana Núñez,"Spanish, English"`,
     );
   });
 
@@ -60,6 +66,12 @@ describe('toCsv', () => {
 });
 
 describe('toJson', () => {
+  it('writes how the visit began and its first page', () => {
+    const visit = { kind: 'search', name: 'google', campaign: '', firstPage: '/' } as const;
+    const [record] = JSON.parse(toJson([{ ...submission({}), visit }]));
+    expect(record.visit).toEqual(visit);
+  });
+
   it('keeps the fields as they were stored', () => {
     const [record] = JSON.parse(toJson([submission({ skills: ['Teamwork'] })]));
     expect(record).toEqual({
@@ -70,6 +82,7 @@ describe('toJson', () => {
       note: '',
       language: null,
       siteLanguage: null,
+      visit: null,
       fields: { skills: ['Teamwork'] },
       attachments: [],
       userAgent: 'UA',

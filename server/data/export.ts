@@ -12,7 +12,9 @@ export function neutraliseFormula(cell: string): string {
 
 /**
  * One row per submission: id, form, received_at (ISO, UTC), the inbox's status and note, the name
- * of the file sent with it (`attachment`), the site's language it came from, then every field seen, in order. The CLI's export and the inbox's both write it.
+ * of the file sent with it (`attachment`), the site's language it came from, how its visit began
+ * (`source_kind`, `source_name`, `source_campaign`: empty when not known) and its first page, then
+ * every field seen, in order. The CLI's export and the inbox's both write it.
  */
 export function toCsv(submissions: readonly StoredSubmission[]): string {
   const fieldNames: string[] = [];
@@ -29,6 +31,10 @@ export function toCsv(submissions: readonly StoredSubmission[]): string {
     submission.note,
     submission.attachments.map((file) => file.name).join('; '),
     submission.siteLanguage ?? '',
+    submission.visit?.kind ?? '',
+    submission.visit?.name ?? '',
+    submission.visit?.campaign ?? '',
+    submission.visit?.firstPage ?? '',
     ...fieldNames.map((name) =>
       Object.hasOwn(submission.fields, name) ? fieldText(submission.fields[name]) : '',
     ),
@@ -41,6 +47,10 @@ export function toCsv(submissions: readonly StoredSubmission[]): string {
     'note',
     'attachment',
     'site_language',
+    'source_kind',
+    'source_name',
+    'source_campaign',
+    'first_page',
     ...fieldNames,
   ];
   return stringify(
@@ -62,6 +72,7 @@ export function toJson(submissions: readonly StoredSubmission[]): string {
     note: submission.note,
     language: submission.language,
     siteLanguage: submission.siteLanguage,
+    visit: submission.visit,
     fields: submission.fields,
     attachments: submission.attachments.map(({ name, type, size, sha256 }) => ({
       name,

@@ -33,6 +33,8 @@ import {
 import { checkedAttachment, ClientError, readMultipart, type UploadedFile } from './multipart.ts';
 import type { NewSubmission, SaveResult, Store } from '../store/store.ts';
 import type { PublishedVersion } from '../../src/content/published.ts';
+import { submissionVisit } from '../visits/submission-source.ts';
+import type { VisitCounter } from '../visits/visit-types.ts';
 
 export const BODY_LIMIT = 32 * 1024;
 export const UNSUPPORTED_TYPE = 'Send the form as application/json or multipart/form-data';
@@ -62,6 +64,12 @@ export interface FormRouteOptions {
   spamScoring: boolean;
   /** The site's own hosts (from CORS_ORIGINS): a client's links to them are not counted. */
   ownHosts?: readonly string[] | undefined;
+  /**
+   * The visit counter (server/visits/): a post without script takes its visitor's day as its
+   * source; `ownHosts`, more of the site's own hosts (SITE_URL's). Without it, a submission's
+   * source comes from the page's `Visit` header or its own address only.
+   */
+  visits?: { counter: VisitCounter; ownHosts?: string[] } | undefined;
 }
 
 /** The first language of an Accept-Language header ('es-US,es;q=0.9' → 'es-US'), if well formed. */
@@ -199,6 +207,10 @@ async function accept(
     return { kind: 'answered' };
   }
   const spam = await scored(request, form, result.fields, received, options);
+  const visit = await submissionVisit(request, {
+    counter: options.visits?.counter,
+    ownHosts: [...(options.ownHosts ?? []), ...(options.visits?.ownHosts ?? [])],
+  });
 
   const saved = await save(request, reply, options.store, {
     form: form.name,
@@ -216,6 +228,8 @@ async function accept(
       ? undefined
       : await acknowledgeTo(request, form.contact(result.fields).email, options),
     spam,
+    // Spam keeps its source too: a campaign that brings robots is worth knowing.
+    visit,
   });
   if (!saved) return { kind: 'answered' };
   if (saved.status === 'key-reused') {

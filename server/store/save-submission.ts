@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
+import type { SubmissionVisit } from '../../src/admin/contract.ts';
 import { sha256Hex, type NewAttachment } from './attachments.ts';
 import type { Engine, Query } from '../db/engine.ts';
 import { rosterOf } from './roster.ts';
@@ -33,6 +34,8 @@ export interface NewSubmission {
    * 'spam' and queues neither e-mail.
    */
   spam?: { score: number; reasons: readonly string[]; spam: boolean } | undefined;
+  /** How its visit began and its first page (server/visits/submission-source.ts), when known. */
+  visit?: SubmissionVisit | undefined;
 }
 
 export type SaveResult =
@@ -114,6 +117,21 @@ function resolvedToNew({ keys, id }: Save) {
   return sql`(SELECT submission_id FROM dedupe_keys WHERE key = ${keys.primaryKey}) = ${id}`;
 }
 
+/**
+ * The columns of a submission's visit, when it has one (each followed by a comma); none otherwise:
+ * they stay null (not known), and a save into a database before migration 16 still works.
+ */
+function visitColumns(visit: SubmissionVisit | undefined) {
+  return visit ? sql`source_kind, source_name, source_campaign, first_page, ` : sql``;
+}
+
+function visitValues(engine: Engine, visit: SubmissionVisit | undefined) {
+  if (!visit) return sql``;
+  const value = engine.typed;
+  return sql`${value(visit.kind, 'text')}, ${value(visit.name, 'text')},
+    ${value(visit.campaign, 'text')}, ${value(visit.firstPage, 'text')}, `;
+}
+
 /** The row, its file, its notification and its acknowledgement, each only if the row is new. */
 function rowStatements(
   save: Save,
@@ -124,18 +142,19 @@ function rowStatements(
   const value = engine.typed;
   const isNew = resolvedToNew(save);
   const roster = submission.form === 'application' ? rosterOf(submission.fields) : null;
-  const { spam } = submission;
+  const { spam, visit } = submission;
   const status = spam?.spam ? 'spam' : 'new';
   const statements: Query[] = [
     sql`INSERT INTO submissions (id, form, received_at, fields, client_hash, user_agent, language,
-        site_language, status, note, roster, spam_score, spam_reasons, seq)
+        site_language, status, note, roster, spam_score, spam_reasons, ${visitColumns(visit)}seq)
       SELECT ${value(id, 'text')}, ${value(submission.form, 'text')}, ${value(at, 'integer')},
         ${value(row.fieldsJson, 'text')}, ${value(row.clientHash, 'text')},
         ${value(submission.userAgent?.slice(0, 512) ?? null, 'text')},
         ${value(submission.language ?? null, 'text')},
         ${value(submission.siteLanguage ?? null, 'text')}, ${value(status, 'text')}, '',
         ${value(roster, 'text')}, ${value(spam?.score ?? null, 'integer')},
-        ${value(spam ? JSON.stringify(spam.reasons) : null, 'text')}, ${sql.raw(engine.nextSeq)}
+        ${value(spam ? JSON.stringify(spam.reasons) : null, 'text')},
+        ${visitValues(engine, visit)}${sql.raw(engine.nextSeq)}
       WHERE ${isNew}`,
   ];
   const { attachment } = submission;

@@ -1,5 +1,9 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { SubmissionStatus } from '../../src/admin/contract.ts';
+import {
+  SOURCE_KINDS,
+  type SubmissionStatus,
+  type SubmissionVisit,
+} from '../../src/admin/contract.ts';
 import type { AttachmentSummary } from './attachments.ts';
 import type { Tables } from '../db/tables.ts';
 
@@ -21,6 +25,8 @@ export interface StoredSubmission {
   note: string;
   /** Files sent with it (a résumé), without their content. */
   attachments: AttachmentSummary[];
+  /** How its visit began and its first page (server/visits/); null when not known. */
+  visit: SubmissionVisit | null;
 }
 
 /** The columns of `submissions` that make a StoredSubmission (with `readSubmissions`). */
@@ -35,6 +41,10 @@ export const SUBMISSION_COLUMNS = [
   'submissions.site_language',
   'submissions.status',
   'submissions.note',
+  'submissions.source_kind',
+  'submissions.source_name',
+  'submissions.source_campaign',
+  'submissions.first_page',
 ] as const;
 
 export type SubmissionRow = Pick<
@@ -49,7 +59,23 @@ export type SubmissionRow = Pick<
   | 'site_language'
   | 'status'
   | 'note'
+  | 'source_kind'
+  | 'source_name'
+  | 'source_campaign'
+  | 'first_page'
 >;
+
+/** How the submission's visit began, as stored with it; null when not known. */
+function visitOf(row: SubmissionRow): SubmissionVisit | null {
+  const kind = SOURCE_KINDS.find((known) => known === row.source_kind);
+  if (!kind) return null;
+  return {
+    kind,
+    name: row.source_name ?? '',
+    campaign: row.source_campaign ?? '',
+    firstPage: row.first_page ?? '',
+  };
+}
 
 /** Ids per query when the attachments of many rows are read (engines cap a query's parameters). */
 const IDS_PER_QUERY = 500;
@@ -96,5 +122,6 @@ export async function readSubmissions(
     status: row.status as SubmissionStatus,
     note: row.note,
     attachments: files.get(row.id) ?? [],
+    visit: visitOf(row),
   }));
 }

@@ -95,6 +95,7 @@ export function storedSubmission(overrides: Partial<StoredSubmission> = {}): Sto
     status: 'new',
     note: '',
     attachments: [],
+    visit: null,
     ...overrides,
   };
 }

@@ -770,4 +770,52 @@ export const adminText = {
     /** A submission without a name. */
     noName: 'No name given',
   },
+
+  /** How a submission's visit began and its first page (SubmissionDetail.visit), on its page. */
+  visitSource: {
+    term: 'How they found the site',
+    /** The source's kind in words, with its name ('google', 'example.com', 'flyer') when known. */
+    kinds: {
+      search: (name: string) => (name ? `Search (${name})` : 'Search'),
+      social: (name: string) => (name ? `Social (${name})` : 'Social'),
+      whatsapp: () => 'WhatsApp',
+      email: (name: string) => (name ? `E-mail (${name})` : 'E-mail'),
+      site: (name: string) => (name ? `Website (${name})` : 'Website'),
+      campaign: (name: string) => (name ? `Campaign "${name}"` : 'Campaign'),
+      /** Typed, a bookmark, an app that sends no referrer. */
+      direct: () => 'Direct',
+    },
+    /** `utm_campaign`, after the source: 'Campaign "flyer" (campaign: spring)'. */
+    campaign: (campaign: string) => ` (campaign: ${campaign})`,
+    /** Search engines, social sites and webmail by the names people know them by. */
+    names: {
+      google: 'Google',
+      bing: 'Bing',
+      duckduckgo: 'DuckDuckGo',
+      yahoo: 'Yahoo',
+      ecosia: 'Ecosia',
+      facebook: 'Facebook',
+      instagram: 'Instagram',
+      linkedin: 'LinkedIn',
+      twitter: 'X (Twitter)',
+      x: 'X (Twitter)',
+      tiktok: 'TikTok',
+      reddit: 'Reddit',
+      youtube: 'YouTube',
+      nextdoor: 'Nextdoor',
+      pinterest: 'Pinterest',
+      gmail: 'Gmail',
+      outlook: 'Outlook',
+    } as Record<string, string>,
+    firstPage: (page: string) => `First page: ${page}`,
+    /** The site's pages by their route path (server/visits/submission-source.ts firstPageOf). */
+    pages: {
+      '/': 'Home page',
+      '/team': 'Our team',
+      '/contact': 'Contact',
+      '/request-service': 'Quote request',
+      '/join-our-team': 'Job application',
+      '/privacy': 'Privacy note',
+    } as Record<string, string>,
+  },
 };

@@ -147,6 +147,39 @@ describe('SubmissionPage', () => {
     expect(screen.queryByText(labels.references.label)).toBeNull();
   });
 
+  it('says nothing of how the visit began when that is not known', async () => {
+    signedIn();
+    await renderSubmission();
+    expect(screen.queryByText(adminText.visitSource.term)).toBeNull();
+  });
+
+  it("says a campaign's visit and its first page", async () => {
+    const visit = {
+      kind: 'campaign',
+      name: 'flyer',
+      campaign: 'spring',
+      firstPage: '/request-service',
+    } as const;
+    signedIn(() => json({ ...detail, visit }));
+    await renderSubmission();
+    expect(valueOf(adminText.visitSource.term)).toHaveTextContent(
+      'Campaign "flyer" (campaign: spring) · First page: Quote request',
+    );
+  });
+
+  it('names a search engine as people know it', async () => {
+    signedIn(() =>
+      json({
+        ...detail,
+        visit: { kind: 'search', name: 'google', campaign: '', firstPage: '/team' },
+      }),
+    );
+    await renderSubmission();
+    expect(valueOf(adminText.visitSource.term)).toHaveTextContent(
+      'Search (Google) · First page: Our team',
+    );
+  });
+
   it('offers to reply by e-mail, call and WhatsApp', async () => {
     signedIn();
     await renderSubmission();

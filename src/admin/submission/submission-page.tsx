@@ -29,6 +29,7 @@ import { PageLink } from '../shared/page-link';
 import { usePageFocus } from '../shared/use-page-focus';
 import { DetailCard } from '../shared/detail-card';
 import { PersonCard } from './person-card';
+import { VisitSourceRow } from './visit-source';
 import type { PersonErased } from '../contract';
 
 const text = adminText.submission;
@@ -70,6 +71,7 @@ function Fields({ detail }: { detail: SubmissionDetail }) {
               text.unknownLanguage}
           </dd>
         </div>
+        <VisitSourceRow visit={detail.visit} />
       </dl>
     </DetailCard>
   );
