@@ -28,6 +28,8 @@ import { sitePath, type LiveSite } from '../site/live-site.ts';
 import { isSiteDocument, pinnedVersion, sendSiteFile } from './site-file.ts';
 import type { SiteStore } from '../site/site-store.ts';
 import { NOTHING_PUBLISHED, type PublishedVersion } from '../../src/content/published.ts';
+import { beaconRoute, countDocuments } from '../visits/visit-routes.ts';
+import type { VisitCounter } from '../visits/visit-types.ts';
 
 export interface AppOptions {
   /** The owner's published site (server/site/): its documents over the build's, its photos. */
@@ -72,6 +74,12 @@ export interface AppOptions {
    * in its body when `notify` is on.
    */
   ready?: ReadinessOptions;
+  /**
+   * Visits counted without cookies (server/visits/, docs/visits.md): the site's documents served
+   * and `POST /api/visit`; off when left out (VISITS=off). `ownHosts`: the site's own hosts, whose
+   * referrers are no source (default: those of `corsOrigins`); `now`: the views' clock (tests).
+   */
+  visits?: { counter: VisitCounter; ownHosts?: string[]; now?: () => number } | undefined;
 }
 
 const HASHED_ASSET =
@@ -360,6 +368,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Only JSON bodies: without the text/plain parser anything else is a 415.
   app.removeContentTypeParser('text/plain');
   handleErrors(app);
+  const visits = options.visits && {
+    counter: options.visits.counter,
+    ownHosts: options.visits.ownHosts ?? ownHosts(options.corsOrigins),
+    now: options.visits.now,
+  };
+  if (visits) countDocuments(app, visits);
 
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'] });
   // Each route's `config.rateLimit`, counted in the database: every instance shares the count.
@@ -373,6 +387,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // With e-mail set up: the waiting e-mails and the relay's word, for /readyz and the inbox.
   const mail = options.notify ? () => store.mailState() : undefined;
   healthRoute(app, store);
+  // The beacon answers 204 also when nothing is counted: the site's script sends it regardless.
+  await beaconRoute(app, visits ?? {});
   readinessRoute(app, store, { mail, ...options.ready });
 
   await formRoutes(app, {
