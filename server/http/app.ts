@@ -28,7 +28,7 @@ import { sitePath, type LiveSite } from '../site/live-site.ts';
 import { isSiteDocument, pinnedVersion, sendSiteFile } from './site-file.ts';
 import type { SiteStore } from '../site/site-store.ts';
 import { NOTHING_PUBLISHED, type PublishedVersion } from '../../src/content/published.ts';
-import { beaconRoute, countDocuments } from '../visits/visit-routes.ts';
+import { beaconRoute, countDocuments, type VisitRoutesOptions } from '../visits/visit-routes.ts';
 import type { VisitCounter } from '../visits/visit-types.ts';
 
 export interface AppOptions {
@@ -319,6 +319,15 @@ function ownHosts(origins: readonly string[] = []): string[] {
   return origins.filter((origin) => origin !== '*').map((origin) => new URL(origin).hostname);
 }
 
+/**
+ * The visits' hook and beacon (server/visits/): without a counter (VISITS=off) nothing is counted,
+ * and the beacon, which the site's script sends regardless, is still answered 204.
+ */
+function visitOptions({ visits, corsOrigins }: AppOptions): VisitRoutesOptions {
+  if (!visits) return {};
+  return { ...visits, ownHosts: visits.ownHosts ?? ownHosts(corsOrigins) };
+}
+
 /** /healthz: liveness, the database answering in time. */
 function healthRoute(app: FastifyInstance, store: AppOptions['store']) {
   app.get('/healthz', async (request, reply) => {
@@ -368,12 +377,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Only JSON bodies: without the text/plain parser anything else is a 415.
   app.removeContentTypeParser('text/plain');
   handleErrors(app);
-  const visits = options.visits && {
-    counter: options.visits.counter,
-    ownHosts: options.visits.ownHosts ?? ownHosts(options.corsOrigins),
-    now: options.visits.now,
-  };
-  if (visits) countDocuments(app, visits);
+  const visits = visitOptions(options);
+  countDocuments(app, visits);
 
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'] });
   // Each route's `config.rateLimit`, counted in the database: every instance shares the count.
@@ -387,8 +392,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // With e-mail set up: the waiting e-mails and the relay's word, for /readyz and the inbox.
   const mail = options.notify ? () => store.mailState() : undefined;
   healthRoute(app, store);
-  // The beacon answers 204 also when nothing is counted: the site's script sends it regardless.
-  await beaconRoute(app, visits ?? {});
+  await beaconRoute(app, visits);
   readinessRoute(app, store, { mail, ...options.ready });
 
   await formRoutes(app, {

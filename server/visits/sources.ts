@@ -49,7 +49,11 @@ const KNOWN: readonly Known[] = [
   ['email', 'zoho', hosts('mail.zoho.com')],
   ['email', 'webmail', (host) => /(^|\.)webmail\./.test(host)],
   ['whatsapp', 'whatsapp', hosts('whatsapp.com', 'wa.me', 'com.whatsapp', 'com.whatsapp.w4b')],
-  ['search', 'google', (host) => anyCountry('google')(host) || host === 'com.google.android.googlequicksearchbox'],
+  [
+    'search',
+    'google',
+    (host) => anyCountry('google')(host) || host === 'com.google.android.googlequicksearchbox',
+  ],
   ['search', 'bing', hosts('bing.com')],
   ['search', 'duckduckgo', hosts('duckduckgo.com')],
   ['search', 'yahoo', (host) => /(^|\.)search\.yahoo\./.test(host)],

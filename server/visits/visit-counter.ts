@@ -7,11 +7,12 @@
  */
 import { sql } from 'kysely';
 import type { Engine, Query } from '../db/engine.ts';
+import { clientKey } from '../guard/client-key.ts';
 import type { Business } from '../../src/content/business.ts';
 import type { SubmissionVisit, VisitPage } from '../../src/admin/contract.ts';
 import { pathOfPage } from './visit-pages.ts';
 import type { PendingView, VisitClient, VisitCounter } from './visit-types.ts';
-import { businessDay, visitorKey, visitSalts } from './visitor-key.ts';
+import { businessDay, visitorKey, visitSalts, type VisitSalts } from './visitor-key.ts';
 import { SOURCE_KINDS } from '../../src/admin/contract.ts';
 
 export interface VisitCounterOptions {
@@ -29,6 +30,19 @@ export interface VisitCounterOptions {
 
 /** The pages that are a form: a visitor who saw one "saw a form". */
 const FORM_PAGES: readonly VisitPage[] = ['quote', 'application'];
+
+const VISIT_PAGES: readonly VisitPage[] = [
+  'home',
+  'team',
+  'contact',
+  'quote',
+  'application',
+  'privacy',
+];
+
+/** The same visitor: one network, one browser. */
+const sameClient = (a: VisitClient, b: VisitClient) =>
+  a.userAgent === b.userAgent && clientKey(a.address) === clientKey(b.address);
 
 /** One view ready to write: its day and visitor's key made. */
 interface Keyed {
@@ -81,9 +95,19 @@ function pageDeltas(keyed: readonly Keyed[]): Map<string, number> {
 /** The statements of one batch: visitors in one order, then pages in one order (no deadlock). */
 function batchQueries(engine: Engine, keyed: readonly Keyed[]): Query[] {
   const byVisitor = [...keyed].sort((a, b) =>
-    a.day === b.day ? (a.visitor < b.visitor ? -1 : a.visitor > b.visitor ? 1 : 0) : a.day < b.day ? -1 : 1,
+    a.day === b.day
+      ? a.visitor < b.visitor
+        ? -1
+        : a.visitor > b.visitor
+          ? 1
+          : 0
+      : a.day < b.day
+        ? -1
+        : 1,
   );
-  const pages = [...pageDeltas(keyed)].filter(([, delta]) => delta !== 0).sort(([a], [b]) => (a < b ? -1 : 1));
+  const pages = [...pageDeltas(keyed)]
+    .filter(([, delta]) => delta !== 0)
+    .sort(([a], [b]) => (a < b ? -1 : 1));
   const integer = (value: number) => engine.typed(value, 'integer');
   return [
     ...byVisitor.map((item) => visitorQuery(engine, item)),
@@ -96,6 +120,39 @@ function batchQueries(engine: Engine, keyed: readonly Keyed[]): Query[] {
           ELSE visit_pages.views + ${integer(delta)} END`;
     }),
   ];
+}
+
+/**
+ * The entry of `client`'s day: its row (the day's salt makes its key; no salt, no row), else the
+ * first of its views still in memory (`waiting`: a post within the second of its document).
+ */
+async function readVisit(
+  engine: Engine,
+  salts: VisitSalts,
+  { client, day, timeZone }: { client: VisitClient; day: string; timeZone: string },
+  waiting: readonly PendingView[],
+): Promise<SubmissionVisit | undefined> {
+  const salt = await salts.existing(day);
+  const row =
+    salt &&
+    (await engine.db
+      .selectFrom('visitor_days')
+      .select(['source_kind', 'source_name', 'campaign', 'entry_page'])
+      .where('day', '=', day)
+      .where('visitor', '=', visitorKey(salt, client))
+      .executeTakeFirst());
+  if (row) {
+    const kind = SOURCE_KINDS.find((known) => known === row.source_kind) ?? 'direct';
+    const page = VISIT_PAGES.find((known) => known === row.entry_page) ?? 'home';
+    return { kind, name: row.source_name, campaign: row.campaign, firstPage: pathOfPage(page) };
+  }
+  const first = waiting.find(
+    (view) =>
+      view.kind === 'view' &&
+      businessDay(view.at, timeZone) === day &&
+      sameClient(view.client, client),
+  );
+  return first && { ...first.source, firstPage: pathOfPage(first.page) };
 }
 
 export function startVisitCounter(options: VisitCounterOptions): VisitCounter {
@@ -132,10 +189,12 @@ export function startVisitCounter(options: VisitCounterOptions): VisitCounter {
       await engine.batch(batchQueries(engine, await keyed([...again, ...fresh])));
     } catch (error) {
       const code = (error as { code?: string }).code;
-      if (again.length > 0) log.warn({ code, dropped: again.length }, 'visits not written; dropped');
+      if (again.length > 0)
+        log.warn({ code, dropped: again.length }, 'visits not written; dropped');
       // Only the new ones get a second try.
       retry = fresh;
-      if (fresh.length > 0) log.warn({ code, views: fresh.length }, 'visits not written; will retry');
+      if (fresh.length > 0)
+        log.warn({ code, views: fresh.length }, 'visits not written; will retry');
     }
   }
 
@@ -160,25 +219,11 @@ export function startVisitCounter(options: VisitCounterOptions): VisitCounter {
       pending.push(view);
       if (pending.length === batchSize) void flush();
     },
-    async visitOf(client: VisitClient, at: number): Promise<SubmissionVisit | undefined> {
-      const day = businessDay(at, timeZone());
-      const salt = await salts.existing(day);
-      if (!salt) return undefined;
-      const row = await engine.db
-        .selectFrom('visitor_days')
-        .select(['source_kind', 'source_name', 'campaign', 'entry_page'])
-        .where('day', '=', day)
-        .where('visitor', '=', visitorKey(salt, client))
-        .executeTakeFirst();
-      if (!row) return undefined;
-      const kind = SOURCE_KINDS.find((known) => known === row.source_kind) ?? 'direct';
-      return {
-        kind,
-        name: row.source_name,
-        campaign: row.campaign,
-        firstPage: pathOfPage(row.entry_page as VisitPage),
-      };
-    },
+    visitOf: (client, at) =>
+      readVisit(engine, salts, { client, day: businessDay(at, timeZone()), timeZone: timeZone() }, [
+        ...retry,
+        ...pending,
+      ]),
     flush,
     async close() {
       closed = true;

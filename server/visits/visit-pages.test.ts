@@ -53,7 +53,11 @@ describe('countable', () => {
     ['a HEAD', get({}, 'HEAD'), false],
     ['a POST', get({}, 'POST'), false],
     ['an iframe', get({ 'sec-fetch-dest': 'iframe' }), false],
-    ['a fetch of the document', get({ 'sec-fetch-dest': 'empty', 'sec-fetch-mode': 'cors' }), false],
+    [
+      'a fetch of the document',
+      get({ 'sec-fetch-dest': 'empty', 'sec-fetch-mode': 'cors' }),
+      false,
+    ],
     ['a no-cors mode', get({ 'sec-fetch-mode': 'no-cors' }), false],
     ['Chrome prefetch', get({ 'sec-purpose': 'prefetch' }), false],
     ['Chrome prerender', get({ 'sec-purpose': 'prefetch;prerender' }), false],

@@ -97,8 +97,7 @@ function beaconView(beacon: Beacon, at: number, ownHosts: readonly string[]) {
   }
   if (beacon.k === 'move') return { ...base, source: direct, kind: 'view' as const };
   const served = pageOf(beacon.d) ?? shown;
-  const fresh =
-    beacon.s !== undefined && Math.abs(at - (beacon.a ?? 0) - beacon.s) <= FRESH_MS;
+  const fresh = beacon.s !== undefined && Math.abs(at - (beacon.a ?? 0) - beacon.s) <= FRESH_MS;
   if (fresh) {
     // This server counted the document: only a hash route showing another page moves it.
     if (served === shown) return undefined;
