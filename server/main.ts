@@ -23,6 +23,9 @@ import { instanceStore } from './site/instances.ts';
 import { liveSite } from './site/live-site.ts';
 import { startMediaCleanup } from './site/media-cleanup.ts';
 import { siteStore } from './site/site-store.ts';
+import { startDailyPass } from './store/daily-pass.ts';
+import { addUpVisitDays } from './visits/visit-days.ts';
+import { startVisitCounter } from './visits/visit-counter.ts';
 
 /** The form endpoints the site was built with (scripts/build/server.mjs), for the CSP. */
 declare const __BUILD_FORM_ENDPOINTS__: string[] | undefined;
@@ -117,7 +120,23 @@ const formAnswers = formAnswerRenderer({
   log: { warn: (fields, message) => log.warn(fields, message) },
 });
 
+// Visits counted without cookies (VISITS, docs/visits.md): views kept in memory, written every
+// second in one batch; the day's clock is the live version's time zone.
+const visitLog = { warn: (fields: object, message: string) => log.warn(fields, message) };
+const counter = config.visits.on
+  ? startVisitCounter({
+      engine: store.database.engine,
+      business: () => businessContent(live.published()).business,
+      log: visitLog,
+    })
+  : undefined;
+/** The site's own hosts (CORS_ORIGINS, SITE_URL): a referrer there is no source. */
+const siteHosts = [...config.corsOrigins, ...(config.visits.siteUrl ? [config.visits.siteUrl] : [])]
+  .filter((origin) => origin !== '*' && URL.canParse(origin))
+  .map((origin) => new URL(origin).hostname);
+
 const app = await buildApp({
+  visits: counter ? { counter, ownHosts: siteHosts } : undefined,
   site: { live, store: sites, instances },
   formAnswers,
   distDir: config.distDir,
@@ -251,12 +270,32 @@ const mediaCleanup = startMediaCleanup({
   log: app.log.child({ component: 'site-photos' }),
 });
 
+// Finished days added up and old counts deleted, every few minutes on every instance (safe at
+// once: server/visits/visit-days.ts).
+const visitDays = startDailyPass(
+  () =>
+    addUpVisitDays({
+      engine: store.database.engine,
+      now: Date.now(),
+      timeZone: businessContent(live.published()).business.timeZone,
+      retentionDays: config.visits.retentionDays,
+    }),
+  {
+    firstRunMs: config.visits.on ? 60_000 : null,
+    everyMs: 5 * 60_000,
+    log: app.log.child({ component: 'visits' }),
+    failed: 'visit days not added up',
+  },
+);
+
 // Runs once every in-flight request has been answered.
 app.addHook('onClose', async () => {
   live.stop();
   await instances.remove().catch(() => undefined);
   // The passes running (the day's, one the owner let go on) end before the store closes.
-  await Promise.all([retention.stop(), mediaCleanup.stop()]);
+  await Promise.all([retention.stop(), mediaCleanup.stop(), visitDays.stop()]);
+  // The views still in memory are written before the store closes.
+  await counter?.close();
   await formAnswers.close?.();
   await answers?.stop();
   await weeklyReports?.stop();

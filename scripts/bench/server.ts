@@ -13,7 +13,8 @@
 // migrate 50,000 submissions, and the copy it makes first (upgrade.ts); `-- answers` only a
 // visitor's answer from the reply mailbox to its row in the database (answers.ts); `-- replies`
 // only a reply from the composer's Send to the SMTP server's acceptance (replies.ts); `-- push`
-// only a quote's post to its push at a local push service (push.ts).
+// only a quote's post to its push at a local push service (push.ts); `-- visits` only what counting
+// visits costs a document request, and the counter's flush (visits.ts).
 // A benchmark, not a test: it prints figures and fails only when a post is refused. Each part's
 // figures replace its own section of docs/figures.md (figures.mjs).
 import sharp from 'sharp';
@@ -32,6 +33,7 @@ import {
 import { benchAnswers } from './answers.ts';
 import { benchReplies } from './replies.ts';
 import { benchPush } from './push.ts';
+import { benchVisits } from './visits.ts';
 import { benchBackup } from './backup.ts';
 import { benchHtmlPosts } from './html-posts.ts';
 import { benchInbox } from './inbox.ts';
@@ -203,6 +205,12 @@ if (process.argv.includes('push')) {
     { title: "A quote's post to its push at the push service", command },
     benchPush,
   );
+  closeConnections();
+  process.exit(0);
+}
+
+if (process.argv.includes('visits')) {
+  await recordFigures('visits', { title: 'Visits counted without cookies', command }, benchVisits);
   closeConnections();
   process.exit(0);
 }

@@ -28,6 +28,8 @@ import { sitePath, type LiveSite } from '../site/live-site.ts';
 import { isSiteDocument, pinnedVersion, sendSiteFile } from './site-file.ts';
 import type { SiteStore } from '../site/site-store.ts';
 import { NOTHING_PUBLISHED, type PublishedVersion } from '../../src/content/published.ts';
+import { beaconRoute, countDocuments, type VisitRoutesOptions } from '../visits/visit-routes.ts';
+import type { VisitCounter } from '../visits/visit-types.ts';
 
 export interface AppOptions {
   /** The owner's published site (server/site/): its documents over the build's, its photos. */
@@ -72,6 +74,12 @@ export interface AppOptions {
    * in its body when `notify` is on.
    */
   ready?: ReadinessOptions;
+  /**
+   * Visits counted without cookies (server/visits/, docs/visits.md): the site's documents served
+   * and `POST /api/visit`; off when left out (VISITS=off). `ownHosts`: the site's own hosts, whose
+   * referrers are no source (default: those of `corsOrigins`); `now`: the views' clock (tests).
+   */
+  visits?: { counter: VisitCounter; ownHosts?: string[]; now?: () => number } | undefined;
 }
 
 const HASHED_ASSET =
@@ -311,6 +319,15 @@ function ownHosts(origins: readonly string[] = []): string[] {
   return origins.filter((origin) => origin !== '*').map((origin) => new URL(origin).hostname);
 }
 
+/**
+ * The visits' hook and beacon (server/visits/): without a counter (VISITS=off) nothing is counted,
+ * and the beacon, which the site's script sends regardless, is still answered 204.
+ */
+function visitOptions({ visits, corsOrigins }: AppOptions): VisitRoutesOptions {
+  if (!visits) return {};
+  return { ...visits, ownHosts: visits.ownHosts ?? ownHosts(corsOrigins) };
+}
+
 /** /healthz: liveness, the database answering in time. */
 function healthRoute(app: FastifyInstance, store: AppOptions['store']) {
   app.get('/healthz', async (request, reply) => {
@@ -360,6 +377,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Only JSON bodies: without the text/plain parser anything else is a 415.
   app.removeContentTypeParser('text/plain');
   handleErrors(app);
+  const visits = visitOptions(options);
+  countDocuments(app, visits);
 
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'] });
   // Each route's `config.rateLimit`, counted in the database: every instance shares the count.
@@ -373,6 +392,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // With e-mail set up: the waiting e-mails and the relay's word, for /readyz and the inbox.
   const mail = options.notify ? () => store.mailState() : undefined;
   healthRoute(app, store);
+  await beaconRoute(app, visits);
   readinessRoute(app, store, { mail, ...options.ready });
 
   await formRoutes(app, {
