@@ -353,6 +353,31 @@ function proofOfWorkGuard(database: AppOptions['store']['database'], altchaHmacK
   });
 }
 
+/** The owner's inbox at /admin/, when the options give one. */
+async function registerInbox(
+  app: FastifyInstance,
+  options: AppOptions,
+  shared: {
+    forms: FormDefinition[];
+    mail: (() => ReturnType<Store['mailState']>) | undefined;
+    published: () => PublishedVersion;
+  },
+) {
+  if (!options.admin) return;
+  await app.register(adminRoutes, {
+    prefix: '/admin',
+    database: options.store.database,
+    forms: shared.forms,
+    ...(options.site ? { site: { ...options.site, sendFile: sendSiteFile } } : {}),
+    onMailQueued: options.onStored,
+    acknowledge: options.acknowledge ?? false,
+    mail: shared.mail,
+    published: shared.published,
+    ...options.admin,
+  });
+  app.get('/admin', (_request, reply) => reply.redirect('/admin/', 301));
+}
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logLevel
@@ -365,6 +390,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const forms = new Map((options.forms ?? defaultForms).map((form) => [form.name, form]));
   const { store } = options;
+  // The forms' answers, the inbox's deadlines and names: the live version.
+  const published =
+    options.published ?? (() => options.site?.live.published() ?? NOTHING_PUBLISHED);
 
   await registerSecurityHeaders(
     app,
@@ -405,27 +433,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     acknowledgeDomainMaxPerHour: options.acknowledgeDomainMaxPerHour,
     onStored: options.onStored,
     formAnswers: options.formAnswers,
-    published: options.published ?? (() => options.site?.live.published() ?? NOTHING_PUBLISHED),
+    published,
     proofOfWork: proofOfWorkGuard(store.database, options.altchaHmacKey),
     spamScoring: options.spamScoring ?? true,
     ownHosts: ownHosts(options.corsOrigins),
+    visits: options.visits,
   });
 
-  if (options.admin) {
-    await app.register(adminRoutes, {
-      prefix: '/admin',
-      database: store.database,
-      forms: [...forms.values()],
-      ...(options.site ? { site: { ...options.site, sendFile: sendSiteFile } } : {}),
-      onMailQueued: options.onStored,
-      acknowledge: options.acknowledge ?? false,
-      mail,
-      // The inbox's deadlines and names: the live version, as the forms' answers have it.
-      published: options.published ?? (() => options.site?.live.published() ?? NOTHING_PUBLISHED),
-      ...options.admin,
-    });
-    app.get('/admin', (_request, reply) => reply.redirect('/admin/', 301));
-  }
+  await registerInbox(app, options, { forms: [...forms.values()], mail, published });
   if (options.site) {
     servePhotos(app, options.site.store);
     serveLiveDocuments(app, options.site.live);
