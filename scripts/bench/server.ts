@@ -13,7 +13,8 @@
 // migrate 50,000 submissions, and the copy it makes first (upgrade.ts); `-- answers` only a
 // visitor's answer from the reply mailbox to its row in the database (answers.ts); `-- replies`
 // only a reply from the composer's Send to the SMTP server's acceptance (replies.ts); `-- push`
-// only a quote's post to its push at a local push service (push.ts).
+// only a quote's post to its push at a local push service (push.ts); `-- weekly` only the weekly
+// picture with two years of daily visit counts (weekly.ts), on SQLite and Postgres.
 // A benchmark, not a test: it prints figures and fails only when a post is refused. Each part's
 // figures replace its own section of docs/figures.md (figures.mjs).
 import sharp from 'sharp';
@@ -35,6 +36,7 @@ import { benchPush } from './push.ts';
 import { benchBackup } from './backup.ts';
 import { benchHtmlPosts } from './html-posts.ts';
 import { benchInbox } from './inbox.ts';
+import { benchWeekly } from './weekly.ts';
 import { benchProofOfWork } from './proof-of-work.ts';
 import { benchSignIn } from './sign-in.ts';
 import { benchSpamScore } from './spam-score.ts';
@@ -204,6 +206,22 @@ if (process.argv.includes('push')) {
     benchPush,
   );
   closeConnections();
+  process.exit(0);
+}
+
+if (process.argv.includes('weekly')) {
+  ensureServerBuild();
+  const postgres = await startTestPostgres({ durable: true });
+  try {
+    await recordFigures(
+      'weekly',
+      { title: 'The weekly picture with two years of visit counts', command },
+      () => benchWeekly(tempDir, removeDir, postgres.url),
+    );
+  } finally {
+    closeConnections();
+    await postgres.stop();
+  }
   process.exit(0);
 }
 
