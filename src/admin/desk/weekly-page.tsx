@@ -13,6 +13,7 @@ import {
   ResponseChart,
   withinPromise,
 } from './weekly-chart';
+import { VisitsSection } from './visits-section';
 
 const text = adminText.weekly;
 
@@ -124,6 +125,7 @@ function WeeklyFigures({ picture }: { picture: WeeklyPicture }) {
         </ChartCard>
       </div>
       <WeeklyTable picture={picture} />
+      <VisitsSection picture={picture} />
     </>
   );
 }
