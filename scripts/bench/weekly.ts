@@ -2,6 +2,7 @@
 // two years of daily visit counts (730 days × 2 languages × 20 sources in visit_sources, × 6 pages
 // in visit_pages), today's visitors not yet added up, and 50,000 submissions, on SQLite and on
 // Postgres.
+import os from 'node:os';
 import type { Kysely } from 'kysely';
 import { databaseConfig } from '../../server/config.ts';
 import { users } from '../../server/admin/users.ts';
@@ -110,47 +111,61 @@ async function insertVisits(db: Kysely<Tables>) {
   return { sources: sources.length, pages: pages.length };
 }
 
+/** The submissions and the bench's account; the visits come later (`addVisits`). */
 async function seed(env: Record<string, string>) {
   const database = await openDatabase(databaseConfig(env));
   try {
     await insertSubmissions(database.db);
     await database.engine.afterBulkLoad();
-    const counted = await insertVisits(database.db);
     await users(database).add(owner.email, owner.password);
-    return counted;
   } finally {
     await database.close();
   }
 }
 
+async function addVisits(env: Record<string, string>) {
+  const database = await openDatabase(databaseConfig(env));
+  try {
+    return await insertVisits(database.db);
+  } finally {
+    await database.close();
+  }
+}
+
+/** `REQUESTS` requests of the weekly picture, one at a time, after a warm-up: a line of the table. */
+async function timeWeekly(port: number, cookie: string, label: string) {
+  const get = () => send(port, { method: 'GET', path: '/admin/api/weekly', headers: { cookie } });
+  for (let i = 0; i < 20; i += 1) await get(); // warm-up
+  const ms: number[] = [];
+  let funnelRows = 0;
+  for (let i = 0; i < REQUESTS; i += 1) {
+    const answer = await get();
+    if (answer.status !== 200) throw new Error(`weekly: HTTP ${answer.status}`);
+    ms.push(answer.ms);
+    funnelRows = (JSON.parse(answer.body) as { funnel: unknown[] }).funnel.length;
+  }
+  return tableLine([label, 27], [funnelRows, 5], ...msCells(ms, 8, { slowest: false }));
+}
+
+/**
+ * The weekly picture over HTTP with the submissions alone (as before the visits were counted),
+ * then with two years of visit counts added: the difference is what the visits cost.
+ */
 async function benchOn(title: string, dataDir: string, env: Record<string, string>) {
   const seeded = performance.now();
-  const counted = await seed(env);
-  console.log(
-    `\nGET /admin/api/weekly on ${title}: ${counted.sources.toLocaleString('en-US')} visit_sources rows, ${counted.pages.toLocaleString('en-US')} visit_pages rows (${DAYS} days), ${TODAYS_VISITORS} visitors of today not yet added up, 50,000 submissions (seeded in ${((performance.now() - seeded) / 1000).toFixed(1)} s); ${REQUESTS} requests, one at a time\n`,
-  );
+  await seed(env);
   const server = await startReceiver(dataDir, env);
   try {
     const cookie = await signIn(server.port, owner);
-    const get = () =>
-      send(server.port, { method: 'GET', path: '/admin/api/weekly', headers: { cookie } });
-    for (let i = 0; i < 20; i += 1) await get(); // warm-up
-    const ms: number[] = [];
-    let funnelRows = 0;
-    for (let i = 0; i < REQUESTS; i += 1) {
-      const answer = await get();
-      if (answer.status !== 200) throw new Error(`weekly: HTTP ${answer.status}`);
-      ms.push(answer.ms);
-      funnelRows = (JSON.parse(answer.body) as { funnel: unknown[] }).funnel.length;
-    }
-    console.log('query                        rows   p50 ms   p99 ms');
+    const before = await timeWeekly(server.port, cookie, 'no visit counts');
+    const counted = await addVisits(env);
+    const after = await timeWeekly(server.port, cookie, 'two years of visit counts');
     console.log(
-      tableLine(
-        ['weekly picture (funnel)', 27],
-        [funnelRows, 5],
-        ...msCells(ms, 8, { slowest: false }),
-      ),
+      `\nGET /admin/api/weekly on ${title}: 50,000 submissions, then ${counted.sources.toLocaleString('en-US')} visit_sources rows and ${counted.pages.toLocaleString('en-US')} visit_pages rows (${DAYS} days) and ${TODAYS_VISITORS} visitors of today not yet added up (seeded in ${((performance.now() - seeded) / 1000).toFixed(1)} s); ${REQUESTS} requests each, one at a time; rows: the funnel's; load average ${os.loadavg()[0]?.toFixed(1)} on ${os.cpus().length} cores at the end\n`,
     );
+    console.log('weekly picture with          rows   p50 ms   p99 ms');
+    console.log(before);
+    console.log(after);
   } finally {
     await stopReceiver(server);
   }
