@@ -304,9 +304,10 @@ test.describe('the owner at the staffing desk', () => {
     await expect(
       page.getByRole('heading', { level: 1, name: adminText.weekly.heading }),
     ).toBeVisible();
+    // Quotes and applications, response times, and the visitors (docs/visits.md).
     const charts = page.getByRole('img');
-    await expect(charts).toHaveCount(2);
-    const table = page.getByRole('table');
+    await expect(charts).toHaveCount(3);
+    const table = page.getByRole('table', { name: adminText.weekly.tableCaption, exact: true });
     await expect(table.getByRole('row')).toHaveCount(13);
     // This week's row counts the application just sent (cells: quotes, applications, …).
     const thisWeek = table.getByRole('row').last();
@@ -329,7 +330,9 @@ for (const width of [390, 1280]) {
     await expect(page.getByRole('heading', { name: adminText.submission.promise })).toBeVisible();
     await expectNoAxeViolations(page);
     await page.goto('/admin/#/weekly');
-    await expect(page.getByRole('table')).toBeVisible();
+    await expect(
+      page.getByRole('table', { name: adminText.weekly.tableCaption, exact: true }),
+    ).toBeVisible();
     await expect(page.getByRole('checkbox', { name: adminText.weeklyEmail.label })).toBeChecked();
     await expectNoAxeViolations(page);
     // The table scrolls inside its box on a phone; the page itself does not.

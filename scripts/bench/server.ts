@@ -14,7 +14,8 @@
 // visitor's answer from the reply mailbox to its row in the database (answers.ts); `-- replies`
 // only a reply from the composer's Send to the SMTP server's acceptance (replies.ts); `-- push`
 // only a quote's post to its push at a local push service (push.ts); `-- visits` only what counting
-// visits costs a document request, and the counter's flush (visits.ts).
+// visits costs a document request, and the counter's flush (visits.ts); `-- weekly` only the weekly
+// picture with two years of daily visit counts (weekly.ts), on SQLite and Postgres.
 // A benchmark, not a test: it prints figures and fails only when a post is refused. Each part's
 // figures replace its own section of docs/figures.md (figures.mjs).
 import sharp from 'sharp';
@@ -37,6 +38,7 @@ import { benchVisits } from './visits.ts';
 import { benchBackup } from './backup.ts';
 import { benchHtmlPosts } from './html-posts.ts';
 import { benchInbox } from './inbox.ts';
+import { benchWeekly } from './weekly.ts';
 import { benchProofOfWork } from './proof-of-work.ts';
 import { benchSignIn } from './sign-in.ts';
 import { benchSpamScore } from './spam-score.ts';
@@ -212,6 +214,22 @@ if (process.argv.includes('push')) {
 if (process.argv.includes('visits')) {
   await recordFigures('visits', { title: 'Visits counted without cookies', command }, benchVisits);
   closeConnections();
+  process.exit(0);
+}
+
+if (process.argv.includes('weekly')) {
+  ensureServerBuild();
+  const postgres = await startTestPostgres({ durable: true });
+  try {
+    await recordFigures(
+      'weekly',
+      { title: 'The weekly picture with two years of visit counts', command },
+      () => benchWeekly(tempDir, removeDir, postgres.url),
+    );
+  } finally {
+    closeConnections();
+    await postgres.stop();
+  }
   process.exit(0);
 }
 

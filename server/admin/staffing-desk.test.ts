@@ -190,6 +190,7 @@ describe.each(engines)('the staffing desk on $name', (engine) => {
         applications: 1,
         responded: 0,
         medianResponseMs: null,
+        withinPromise: 0,
       });
       expect(weeks[11]).toEqual({
         start: Date.parse('2026-05-04T00:00:00-04:00'),
@@ -197,6 +198,8 @@ describe.each(engines)('the staffing desk on $name', (engine) => {
         applications: 1,
         responded: 3,
         medianResponseMs: 2 * HOUR,
+        // 1 and 2 business hours within the promise of 4; 9 not.
+        withinPromise: 2,
       });
       expect(weeks.slice(1, 11).every((week) => week.quotes + week.applications === 0)).toBe(true);
     });

@@ -6,6 +6,7 @@ import { longestResponseWaitMs, respondBy } from '../../src/business-time/promis
 import { scheduleOf } from '../../src/business-time/schedule.ts';
 import { lastWeekStarts } from '../../src/business-time/weeks.ts';
 import type { Engine } from '../db/engine.ts';
+import { visitPicture } from '../visits/visit-picture.ts';
 
 /** The staffing desk's figures: which requests wait for a reply, and how the weeks went. */
 
@@ -93,13 +94,15 @@ function weekOf(starts: readonly number[], at: number): number {
 
 /**
  * The last `WEEKS` weeks (Monday to Sunday on the business's clock), spam left out: quotes and
- * applications received, and the median business time from a quote's arrival to its first response.
+ * applications received, the median business time from a quote's arrival to its first response and
+ * how many came within the promise, and the visits' way to a lead (server/visits/visit-picture.ts).
  */
 export async function weeklyPicture(
-  { db, submissionsThrough }: Engine,
+  engine: Engine,
   now: number,
   business: Business,
 ): Promise<WeeklyPicture> {
+  const { db, submissionsThrough } = engine;
   const starts = lastWeekStarts(now, WEEKS, scheduleOf(business));
   const weeks: WeekFigures[] = starts.map((start) => ({
     start,
@@ -110,7 +113,8 @@ export async function weeklyPicture(
     withinPromise: 0,
   }));
   const since = starts[0] ?? now;
-  const [counts, responses] = await Promise.all([
+  const promiseMs = business.promises.responseBusinessHours * HOUR_MS;
+  const [counts, responses, visits] = await Promise.all([
     db
       .selectFrom(submissionsThrough('submissions_weekly'))
       .select((eb) => [weekCase(starts).as('week'), 'form', eb.fn.countAll().as('n')])
@@ -128,6 +132,7 @@ export async function weeklyPicture(
       .where('status', '<>', 'spam')
       .where('first_response_at', 'is not', null)
       .execute(),
+    visitPicture(engine, starts, now, business),
   ]);
   for (const row of counts) {
     const week = weeks[Number(row.week)];
@@ -145,12 +150,7 @@ export async function weeklyPicture(
   weeks.forEach((week, index) => {
     week.responded = times[index]?.length ?? 0;
     week.medianResponseMs = median(times[index] ?? []);
+    week.withinPromise = (times[index] ?? []).filter((ms) => ms <= promiseMs).length;
   });
-  // The visits' figures (funnel, pages) are added by server/visits/ (issue 48).
-  return {
-    weeks,
-    promiseMs: business.promises.responseBusinessHours * HOUR_MS,
-    funnel: [],
-    pages: [],
-  };
+  return { weeks, promiseMs, funnel: visits.funnel, pages: visits.pages };
 }

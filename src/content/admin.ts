@@ -661,6 +661,69 @@ export const adminText = {
     noReplies: 'No replies yet',
   },
 
+  /** The weekly picture's visits: the way to a lead, by week, language and source (docs/visits.md). */
+  visitsPicture: {
+    heading: 'Visits and the way to a lead',
+    intro:
+      'Visitors are counted by the site itself, once a day each, without cookies. A lead is a quote request or a job application sent; replied means it has had a first response.',
+    filtersLabel: 'Show visits by',
+    language: 'Language',
+    languages: { all: 'All languages', en: 'English', es: 'Spanish' },
+    source: 'Source',
+    allSources: 'All sources',
+    week: 'Week of the funnel',
+    weekOption: (day: string, running: boolean) =>
+      running ? `Week of ${day} (still running)` : `Week of ${day}`,
+    /** Words for a source's kind (until `visitSource` has its own). */
+    kinds: {
+      search: 'Search',
+      social: 'Social',
+      whatsapp: 'WhatsApp',
+      email: 'E-mail',
+      site: 'Another site',
+      campaign: 'Campaign',
+      direct: 'Direct or unknown',
+    },
+    /** A source in words: 'Search: google', 'Campaign: flyer (spring)', 'WhatsApp'. */
+    sourceWords: (kind: string, name: string, campaign: string) =>
+      `${kind}${name && name.toLowerCase() !== kind.toLowerCase() ? `: ${name}` : ''}${campaign ? ` (${campaign})` : ''}`,
+    visitorsTitle: 'Visitors per week',
+    visitorsDesc: (from: string, to: string, shown: string, visitors: number[]) =>
+      `Visitors per week from ${from} to ${to} (${shown}): ${visitors.join(', ')}.`,
+    /** What the filters show, in words: 'the Spanish site, all sources'. */
+    shown: (language: 'all' | 'en' | 'es', source: string | null) =>
+      `${{ all: 'all languages', en: 'the English site', es: 'the Spanish site' }[language]}, ${source ?? 'all sources'}`,
+    funnelTitle: (day: string) => `The way to a lead, week of ${day}`,
+    steps: {
+      visitors: 'Visitors',
+      sawForm: 'Saw a form page',
+      started: 'Started a form',
+      sent: 'Sent',
+      replied: 'Replied to',
+    },
+    /** A step's share of the week's visitors, already written ('42%'). */
+    share: (percent: string) => `${percent} of visitors`,
+    noShare: 'no visitors to compare with',
+    tableCaption: 'Visits week by week',
+    weekHead: 'Week',
+    sourcesCaption: 'Visitors and leads by source, last 12 weeks',
+    sourceHead: 'Source',
+    visitorsHead: 'Visitors',
+    leadsHead: 'Leads sent',
+    pagesCaption: 'Page views by page and language, last 12 weeks',
+    pageHead: 'Page',
+    totalHead: 'Total',
+    pages: {
+      home: 'Home',
+      team: 'Team',
+      contact: 'Contact',
+      quote: 'Quote request',
+      application: 'Job application',
+      privacy: 'Privacy',
+    },
+    none: 'Nothing counted yet in these weeks.',
+  },
+
   /** How long submissions are kept (RETAIN_…_DAYS), and erasing one person (docs/retention.md). */
   retention: {
     heading: 'How long submissions are kept',

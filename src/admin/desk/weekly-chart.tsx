@@ -42,14 +42,14 @@ const HEIGHT = 240;
 const FONT = 14;
 const plot = { left: 44, right: WIDTH - 12, top: 24, bottom: HEIGHT - 28 };
 
-interface Scale {
+export interface Scale {
   top: number;
   ticks: number[];
   y: (value: number) => number;
 }
 
 /** An axis from 0 to a round number at or above `max`, in steps of 1, 2 or 5 (× 10ⁿ). */
-function niceScale(max: number): Scale {
+export function niceScale(max: number): Scale {
   const rough = Math.max(max, 1) / 4;
   const power = 10 ** Math.floor(Math.log10(rough));
   const step = Math.max(1, [1, 2, 5, 10].map((f) => f * power).find((s) => s >= rough) ?? 1);
@@ -60,12 +60,12 @@ function niceScale(max: number): Scale {
 }
 
 /** The horizontal room of week `index` of `count`: its left edge and width. */
-function slot(index: number, count: number) {
+export function slot(index: number, count: number) {
   const width = (plot.right - plot.left) / count;
   return { x: plot.left + index * width, width };
 }
 
-function ChartFrame({
+export function ChartFrame({
   title,
   desc,
   children,
@@ -96,7 +96,7 @@ function ChartFrame({
  * Grid lines with their values, and the weeks under the plot: every other one (the latest always),
  * as the full list would not fit on a phone; the table has them all.
  */
-function Axes({
+export function Axes({
   scale,
   weeks,
   inHours,
@@ -195,7 +195,7 @@ export function CountsLegend() {
   );
 }
 
-function range(weeks: WeekFigures[]) {
+export function range(weeks: WeekFigures[]) {
   const first = weeks[0];
   const last = weeks.at(-1);
   return {
@@ -212,7 +212,7 @@ interface BarBox {
 }
 
 /** A bar from the axis up to `value`. */
-function barBox(x: number, width: number, value: number, scale: Scale): BarBox {
+export function barBox(x: number, width: number, value: number, scale: Scale): BarBox {
   const y = scale.y(value);
   return { x, y, width, height: plot.bottom - y };
 }

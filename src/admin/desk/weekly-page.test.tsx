@@ -51,8 +51,9 @@ async function renderWeekly() {
   await screen.findByRole('heading', { level: 1, name: text.heading });
 }
 
-function cellsOf(week: string) {
-  const row = screen.getByRole('rowheader', { name: week }).closest('tr');
+function cellsOf(week: string, caption: string = text.tableCaption) {
+  const table = screen.getByRole('table', { name: caption });
+  const row = within(table).getByRole('rowheader', { name: week }).closest('tr');
   if (!row) throw new Error(`No row for ${week}`);
   return within(row).getAllByRole('cell');
 }
@@ -78,7 +79,7 @@ describe('WeeklyPage', () => {
 
     expect(screen.getByRole('link', { name: text.back })).toHaveAttribute('href', '#/');
     expect(screen.getByText(text.intro)).toBeVisible();
-    await screen.findByRole('table');
+    await screen.findByRole('table', { name: text.tableCaption });
     expect(document.title).toContain(text.title);
   });
 
@@ -127,7 +128,7 @@ describe('WeeklyPage', () => {
   it('writes the weeks without a reply as a dash that says so', async () => {
     signedIn();
     await renderWeekly();
-    await screen.findByRole('table');
+    await screen.findByRole('table', { name: text.tableCaption });
 
     const [quotes, applications, replied, median, promise] = cellsOf('Week of Sep 15');
     expect([quotes, applications, replied].map((td) => td?.textContent)).toEqual(['2', '0', '0']);
@@ -153,7 +154,7 @@ describe('WeeklyPage', () => {
     // One bar per week and series that is not 0 (the stripes' pattern is no bar).
     const bars = [...chart.querySelectorAll('rect')].filter((rect) => !rect.closest('pattern'));
     expect(bars).toHaveLength(12 + 10);
-    expect(screen.getByRole('list')).toHaveTextContent(`${text.quotes}${text.applications}`);
+    expect(screen.getAllByRole('list')[0]).toHaveTextContent(`${text.quotes}${text.applications}`);
   });
 
   it('names and describes the response chart, with the promise line labelled', async () => {

@@ -14,6 +14,7 @@ import {
   ResponseChart,
   withinPromise,
 } from './weekly-chart';
+import { VisitsSection } from './visits-section';
 
 const text = adminText.weekly;
 
@@ -125,6 +126,7 @@ function WeeklyFigures({ picture }: { picture: WeeklyPicture }) {
         </ChartCard>
       </div>
       <WeeklyTable picture={picture} />
+      <VisitsSection picture={picture} />
     </>
   );
 }
