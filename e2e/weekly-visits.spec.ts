@@ -111,7 +111,7 @@ for (const width of [390, 1280]) {
     await expect(steps.nth(2)).toHaveText(`${text.steps.started}6 · 30% of visitors`);
     const sources = page.getByRole('table', { name: text.sourcesCaption });
     await expect(sources.getByRole('rowheader')).toHaveText([
-      'Campaign: flyer (spring)',
+      'Campaign "flyer" (campaign: spring)',
       'WhatsApp',
     ]);
     const pages = page.getByRole('table', { name: text.pagesCaption });

@@ -675,18 +675,8 @@ export const adminText = {
     weekOption: (day: string, running: boolean) =>
       running ? `Week of ${day} (still running)` : `Week of ${day}`,
     /** Words for a source's kind (until `visitSource` has its own). */
-    kinds: {
-      search: 'Search',
-      social: 'Social',
-      whatsapp: 'WhatsApp',
-      email: 'E-mail',
-      site: 'Another site',
-      campaign: 'Campaign',
-      direct: 'Direct or unknown',
-    },
-    /** A source in words: 'Search: google', 'Campaign: flyer (spring)', 'WhatsApp'. */
-    sourceWords: (kind: string, name: string, campaign: string) =>
-      `${kind}${name && name.toLowerCase() !== kind.toLowerCase() ? `: ${name}` : ''}${campaign ? ` (${campaign})` : ''}`,
+    /** The 'direct' source: typed or a bookmark, and the leads whose visit is not known. */
+    directOrUnknown: 'Direct or unknown',
     visitorsTitle: 'Visitors per week',
     visitorsDesc: (from: string, to: string, shown: string, visitors: number[]) =>
       `Visitors per week from ${from} to ${to} (${shown}): ${visitors.join(', ')}.`,

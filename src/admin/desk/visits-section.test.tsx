@@ -121,9 +121,9 @@ describe('the weekly picture’s visits', () => {
       'Visitors per week from Sep 1 to Nov 17 (the Spanish site, all sources): ' +
         '2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10, 0.',
     );
-    await user.selectOptions(screen.getByLabelText(text.source), 'Search: google');
+    await user.selectOptions(screen.getByLabelText(text.source), 'Search (Google)');
     expect(visitorsChart()).toHaveAccessibleDescription(
-      'Visitors per week from Sep 1 to Nov 17 (the Spanish site, Search: google): ' +
+      'Visitors per week from Sep 1 to Nov 17 (the Spanish site, Search (Google)): ' +
         '0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0.',
     );
     // A bar for each week with visitors, none for the others.
@@ -150,7 +150,7 @@ describe('the weekly picture’s visits', () => {
       within(sources)
         .getAllByRole('rowheader')
         .map((th) => th.textContent),
-    ).toEqual(['Campaign: flyer (spring)']);
+    ).toEqual(['Campaign "flyer" (campaign: spring)']);
   });
 
   it('counts only the source chosen, named in words, and any week chosen', async () => {
@@ -162,8 +162,13 @@ describe('the weekly picture’s visits', () => {
       within(source)
         .getAllByRole('option')
         .map((option) => option.textContent),
-    ).toEqual([text.allSources, 'Direct or unknown', 'Search: google', 'Campaign: flyer (spring)']);
-    await user.selectOptions(source, 'Campaign: flyer (spring)');
+    ).toEqual([
+      text.allSources,
+      'Direct or unknown',
+      'Search (Google)',
+      'Campaign "flyer" (campaign: spring)',
+    ]);
+    await user.selectOptions(source, 'Campaign "flyer" (campaign: spring)');
     expect(funnelSteps('Nov 10')[0]).toBe('Visitors10');
     expect(cells(text.tableCaption, 'Week of Sep 1')).toEqual(['2', '1', '1', '1', '0']);
     expect(cells(text.tableCaption, 'Week of Nov 10')).toEqual(['10', '6', '4', '2', '1']);
@@ -185,8 +190,8 @@ describe('the weekly picture’s visits', () => {
     await renderVisits();
 
     expect(cells(text.sourcesCaption, 'Direct or unknown')).toEqual(['57', '1']);
-    expect(cells(text.sourcesCaption, 'Search: google')).toEqual(['40', '3']);
-    expect(cells(text.sourcesCaption, 'Campaign: flyer (spring)')).toEqual(['12', '3']);
+    expect(cells(text.sourcesCaption, 'Search (Google)')).toEqual(['40', '3']);
+    expect(cells(text.sourcesCaption, 'Campaign "flyer" (campaign: spring)')).toEqual(['12', '3']);
     expect(cells(text.pagesCaption, 'Home')).toEqual(['320', '40', '360']);
     expect(cells(text.pagesCaption, 'Quote request')).toEqual(['0', '12', '12']);
     expect(cells(text.pagesCaption, 'Privacy')).toEqual(['0', '0', '0']);

@@ -2,6 +2,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { controlClass } from '../../components/form/field-parts';
 import { adminText } from '../../content/admin';
 import type { VisitSource, WeeklyPicture } from '../contract';
+import { sourceWords as visitSourceWords } from '../shared/source-words';
 import { FunnelBars, VisitorsChart } from './visits-chart';
 import {
   byPage,
@@ -18,9 +19,12 @@ import { formatWeekDay } from './weekly-chart';
 
 const text = adminText.visitsPicture;
 
-/** A source in words: 'Search: google', 'Campaign: flyer (spring)'. */
-export function sourceWords({ kind, name, campaign }: VisitSource): string {
-  return text.sourceWords(text.kinds[kind], name, campaign);
+/**
+ * A source in the owner's words, as the submission's page says it; 'direct' here also holds the
+ * leads whose visit is not known (sent without script and not counted, before visits were counted).
+ */
+function sourceWords(source: VisitSource): string {
+  return source.kind === 'direct' ? text.directOrUnknown : visitSourceWords(source);
 }
 
 function Choice(props: {

@@ -1,15 +1,13 @@
 import { adminText } from '../../content/admin';
 import type { SubmissionVisit } from '../contract';
+import { sourceWords } from '../shared/source-words';
 
 const text = adminText.visitSource;
 
 /** 'Campaign "flyer" (campaign: spring) · First page: Quote request'. */
 export function visitSourceWords(visit: SubmissionVisit): string {
-  const name = text.names[visit.name] ?? visit.name;
-  const source = text.kinds[visit.kind](name);
-  const campaign = visit.campaign ? text.campaign(visit.campaign) : '';
   const page = text.pages[visit.firstPage] ?? text.pages['/'] ?? visit.firstPage;
-  return `${source}${campaign} · ${text.firstPage(page)}`;
+  return `${sourceWords(visit)} · ${text.firstPage(page)}`;
 }
 
 /**
