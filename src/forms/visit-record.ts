@@ -1,0 +1,90 @@
+/**
+ * The visit's record (docs/visits.md): how the tab's visit began, kept by the page's first script
+ * for the visit's length in session storage (never local storage nor a cookie), and sent with a
+ * form to the site's own receiver as the `Visit` header, so that the submission knows its source
+ * (server/visits/submission-source.ts).
+ */
+
+/** How a visit began; the header's fields. */
+export interface VisitRecord {
+  /** The referrer from another site ('' for none or the site's own). */
+  r: string;
+  /** The campaign tags of the first address ('?utm_source=flyer', or ''). */
+  q: string;
+  /** The first page's route path ('/', '/team'). */
+  p: string;
+  /** The first page's language ('en', 'es'). */
+  l: string;
+}
+
+const KEY = 'visit';
+/** The tags a source is read from; any other query data stays out. */
+const TAGS = ['utm_source', 'utm_campaign', 'ref'];
+/** The header's longest value. */
+export const VISIT_HEADER_MAX = 600;
+
+/** Only the campaign tags of `search` ('?utm_source=flyer&x=1' → '?utm_source=flyer'), each cut short. */
+export function campaignTags(search: string): string {
+  const all = new URLSearchParams(search);
+  const kept = new URLSearchParams();
+  for (const tag of TAGS) {
+    const value = all.get(tag);
+    if (value) kept.set(tag, value.slice(0, 60));
+  }
+  const text = kept.toString();
+  return text && `?${text}`;
+}
+
+/** A referrer without its query or fragment, cut short; '' for the site's own pages or none. */
+export function externalReferrer(referrer: string, ownOrigin: string): string {
+  try {
+    const url = new URL(referrer);
+    return url.origin === ownOrigin
+      ? ''
+      : `${url.protocol}//${url.host}${url.pathname}`.slice(0, 200);
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Keeps the visit's record for the tab, unless one is kept already: only the visit's first
+ * document writes it. Never throws (storage may be disabled).
+ */
+export function recordVisit(visit: VisitRecord): void {
+  try {
+    if (window.sessionStorage.getItem(KEY) === null) {
+      window.sessionStorage.setItem(KEY, JSON.stringify(visit));
+    }
+  } catch {
+    // No session storage (a privacy mode): a submission then has only its own page's source.
+  }
+}
+
+function keptRecord(): VisitRecord | undefined {
+  try {
+    const kept: unknown = JSON.parse(window.sessionStorage.getItem(KEY) ?? 'null');
+    if (typeof kept !== 'object' || kept === null) return undefined;
+    const text = (name: string) => {
+      const value: unknown = (kept as Record<string, unknown>)[name];
+      return typeof value === 'string' ? value : '';
+    };
+    return { r: text('r'), q: text('q'), p: text('p'), l: text('l') };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The visit's record as the `Visit` request header's value (`r=…&q=…&p=…&l=…`, URLSearchParams
+ * text, at most VISIT_HEADER_MAX characters: the referrer goes first, then the tags, when too long);
+ * undefined when there is none.
+ */
+export function visitHeader(): string | undefined {
+  const record = keptRecord();
+  if (!record) return undefined;
+  const tries = [record, { ...record, r: '' }, { ...record, r: '', q: '' }];
+  return tries
+    .map((fields) => new URLSearchParams({ ...fields }).toString())
+    .find((text) => text.length <= VISIT_HEADER_MAX);
+}
