@@ -4,7 +4,8 @@ import { ROUTE_SHOWN_EVENT } from './content/routes';
 /** What the beacon sent: each body, parsed, in order. */
 let sent: Record<string, unknown>[];
 let beaconAnswer: boolean;
-let stop: AbortController;
+/** The listeners the beacon added, removed after each test (each test is a document of its own). */
+let listeners: [EventTarget, string, EventListenerOrEventListenerObject | null][];
 
 /** Sets a property a browser has and jsdom lacks (or has read-only), for this test only. */
 function give(target: object, name: string, value: unknown) {
@@ -21,7 +22,7 @@ function navigationEntry(address: string, entry: Record<string, unknown> = {}) {
 async function start() {
   vi.resetModules();
   const { startVisitBeacon } = await import('./visit-beacon');
-  startVisitBeacon(stop.signal);
+  startVisitBeacon();
 }
 
 function go(hash: string, event = 'hashchange') {
@@ -32,7 +33,14 @@ function go(hash: string, event = 'hashchange') {
 beforeEach(() => {
   sent = [];
   beaconAnswer = true;
-  stop = new AbortController();
+  listeners = [];
+  for (const target of [window, document]) {
+    const add = target.addEventListener.bind(target);
+    vi.spyOn(target, 'addEventListener').mockImplementation((type, listener, options) => {
+      listeners.push([target, type, listener]);
+      add(type, listener, options);
+    });
+  }
   give(navigator, 'sendBeacon', (url: string, body: string) => {
     expect(url).toBe('/api/visit');
     sent.push(JSON.parse(body) as Record<string, unknown>);
@@ -48,7 +56,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  stop.abort();
+  for (const [target, type, listener] of listeners) target.removeEventListener(type, listener);
   vi.restoreAllMocks();
   vi.unstubAllEnvs();
   document.body.replaceChildren();
@@ -130,7 +138,7 @@ describe('the move beacon', () => {
     await start();
     go('/#/team');
     go('/#/team');
-    go('/#/request-service?field=resume', 'popstate');
+    go('/#/request-service?field=resume');
     // The app's moves change the address without a hashchange; it says so (app/app.tsx).
     window.history.pushState(null, '', '/#/contact');
     window.dispatchEvent(new Event(ROUTE_SHOWN_EVENT));
@@ -160,9 +168,9 @@ describe('the move beacon', () => {
 describe('the start beacon', () => {
   it('is sent on the first input in each form, once per document', async () => {
     document.body.innerHTML = `
-      <form action="/api/forms/quote"><input name="name"><input name="email"></form>
-      <form action="/api/forms/application"><select name="role"><option>a</option></select></form>
-      <form action="/search"><input name="q"></form>`;
+      <form id="quote"><input name="name"><input name="email"></form>
+      <form id="application"><select name="role"><option>a</option></select></form>
+      <form><input name="q"></form>`;
     window.history.replaceState(null, '', '/#/request-service');
     await start();
     const type = (selector: string) =>
@@ -182,7 +190,7 @@ describe('the start beacon', () => {
 describe('nothing is sent', () => {
   it('when the visitor sends Global Privacy Control', async () => {
     give(navigator, 'globalPrivacyControl', true);
-    document.body.innerHTML = '<form action="/api/forms/quote"><input name="name"></form>';
+    document.body.innerHTML = '<form id="quote"><input name="name"></form>';
     await start();
     go('/#/team');
     document.querySelector('input')?.dispatchEvent(new Event('input', { bubbles: true }));
@@ -209,6 +217,13 @@ describe('nothing is sent', () => {
     await start();
     window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
     expect(sent.map(({ k }) => k)).toEqual(['load']);
+  });
+
+  it('without navigation timing (an old browser)', async () => {
+    vi.spyOn(performance, 'getEntriesByType').mockReturnValue([]);
+    await expect(start()).resolves.toBeUndefined();
+    go('/#/team');
+    expect(sent).toEqual([]);
   });
 
   it('and nothing is thrown when the browser fails it', async () => {
@@ -250,4 +265,13 @@ describe("the visit's record", () => {
     await start();
     expect(visitHeader()).toBe('r=&q=&p=%2Fteam&l=en');
   });
+});
+
+it('counts on when session storage is refused (a privacy mode)', async () => {
+  vi.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
+    throw new DOMException('denied', 'SecurityError');
+  });
+  await start();
+  go('/#/team');
+  expect(sent.map(({ k }) => k)).toEqual(['load', 'move']);
 });

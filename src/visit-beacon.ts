@@ -4,136 +4,106 @@
  * (`load`), when the app shows another page (`move`), and on the first input in each form
  * (`start`); and the visit's record for the forms (forms/visit-record.ts). Nothing when the visitor
  * sends Global Privacy Control, or when the forms go to another host (a static host has no
- * receiver). It never throws, and never holds the page up.
+ * receiver). It never throws, and never holds the page up. Kept small: it is part of the first
+ * script's budget (docs/performance.md).
  */
-import { applicationEndpoint, quoteEndpoint } from './forms/endpoints';
-import { campaignTags, externalReferrer, recordVisit } from './forms/visit-record';
-import { hashRoute, isHomePath, pageOfDocument, ROUTE_SHOWN_EVENT, routes } from './content/routes';
+import { campaignTags, recordVisit } from './forms/visit-record';
+import { hashRoute, isHomePath, ROUTE_SHOWN_EVENT } from './content/routes';
 
 const URL_PATH = '/api/visit';
 
-interface Shown {
-  /** Not yet in TypeScript's DOM types: a page prerendered for a likely next move. */
-  prerendering?: boolean;
-}
-
-function send(body: object) {
+/** Sends `body` as text/plain; by fetch when the browser has no sendBeacon or it refuses. */
+function send(body: object): string {
   const text = JSON.stringify(body);
-  try {
-    if (navigator.sendBeacon(URL_PATH, text)) return;
-  } catch {
-    // No sendBeacon: fetch below.
+  if (!(navigator.sendBeacon as Navigator['sendBeacon'] | undefined)?.(URL_PATH, text)) {
+    fetch(URL_PATH, { method: 'POST', body: text, keepalive: true }).catch(() => {});
   }
-  fetch(URL_PATH, { method: 'POST', body: text, keepalive: true }).catch(() => {});
+  return text;
 }
 
-/** The document's own page ('/team' for /es/team/), and the page on screen. */
-let ownPage: string = routes.home.path;
-let shown: string = routes.home.path;
-
-/** The page on screen: the hash route's (a home section is home), else the document's own. */
+/**
+ * The page on screen, as its route path: the hash route's, a home section's being home. With
+ * JavaScript every page is a hash route of its language's document: the script in <head> turns a
+ * page's own document (`/team/`) into one (`/#/team`).
+ */
 function pageShown(): string {
-  const hash = window.location.hash;
-  if (!hash) return ownPage;
-  const path = hashRoute(hash);
-  return isHomePath(path) ? routes.home.path : path;
-}
-
-/** Each form's first input ('quote' or 'application', by where it posts): once per document. */
-function watchForms(l: string, signal?: AbortSignal) {
-  const started = new Set<string>();
-  document.addEventListener(
-    'input',
-    (event) => {
-      const action = (event.target as Element).closest?.('form')?.getAttribute('action');
-      const f =
-        action === quoteEndpoint ? 'quote' : action === applicationEndpoint ? 'application' : '';
-      if (!f || started.has(f)) return;
-      started.add(f);
-      send({ k: 'start', p: shown, l, f });
-    },
-    { signal },
-  );
+  const path = hashRoute(window.location.hash);
+  return isHomePath(path) ? '/' : path;
 }
 
 interface NavigationEntry extends PerformanceNavigationTiming {
   /** Chromium's: > 0 for a prerendered document, shown later. */
   activationStart?: number;
-  /** Chromium's: 'navigational-prefetch' for a document fetched ahead of the click. */
+  /** '' from the network; 'cache', 'navigational-prefetch' for a document that came another way. */
   deliveryType?: string;
 }
 
-/**
- * The document's stamp (Server-Timing `visit`), when the server counted this document: not one
- * fetched ahead of the visit (a prefetch or a prerender, which the server does not count).
- */
-function stampOf(entry: NavigationEntry | undefined): number | undefined {
-  if (!entry || entry.activationStart || entry.deliveryType === 'navigational-prefetch') {
-    return undefined;
-  }
-  const stamp = entry.serverTiming?.find(({ name }) => name === 'visit')?.description;
-  return Number(stamp) || undefined;
-}
-
-function begin(signal?: AbortSignal) {
-  // The address the document came from: the script in <head> turns a page's own document
-  // (`/team/?ref=qr`) into its hash route (`/#/team?ref=qr`) before this runs.
-  const entry = performance.getEntriesByType?.('navigation')[0] as NavigationEntry | undefined;
-  const address = new URL(entry?.name || window.location.href);
-  const d = address.pathname;
-  const l = /^es/.test(document.documentElement.lang) || d.startsWith('/es/') ? 'es' : 'en';
-  ownPage = pageOfDocument(d)?.path ?? routes.home.path;
-  shown = pageShown();
-  const r = document.referrer.slice(0, 300);
-  const q = campaignTags(address.search);
-  recordVisit({ r: externalReferrer(r, address.origin), q, p: shown, l });
-  send({
-    k: 'load',
-    p: shown,
-    l,
-    d,
-    s: stampOf(entry),
-    a: entry ? Math.round(performance.now() - entry.responseStart) : undefined,
-    r,
-    q,
-  });
-  const onMove = () => {
-    const page = pageShown();
-    if (page === shown) return;
-    shown = page;
-    send({ k: 'move', p: page, l });
-  };
-  for (const type of ['hashchange', 'popstate', ROUTE_SHOWN_EVENT]) {
-    window.addEventListener(type, onMove, { signal });
-  }
-  watchForms(l, signal);
-}
-
-function ownReceiver(): boolean {
-  return new URL(quoteEndpoint, window.location.href).origin === window.location.origin;
-}
-
-/**
- * Starts the beacon for this document: once it is shown (not while prerendered). A document
- * restored from the back/forward cache does not run this again: it sends nothing more. `signal`
- * ends its listening (tests).
- */
-export function startVisitBeacon(signal?: AbortSignal): void {
+function begin() {
   try {
-    if ((navigator as { globalPrivacyControl?: boolean }).globalPrivacyControl || !ownReceiver()) {
+    // Forms that post to an absolute address (VITE_QUOTE_ENDPOINT, forms/endpoints.ts): a static
+    // host, whose forms go to another service; no receiver of the site's answers the beacon.
+    if (
+      (navigator as { globalPrivacyControl?: boolean }).globalPrivacyControl ||
+      (import.meta.env.VITE_QUOTE_ENDPOINT ?? '').includes('//')
+    ) {
       return;
     }
-    const start = () => {
-      try {
-        begin(signal);
-      } catch {
-        // Counting is never worth an error on the page.
-      }
+    // The address the document came from (the script in <head> may have changed it since). A
+    // browser without navigation timing (before Safari 15) sends nothing.
+    const entry = performance.getEntriesByType('navigation')[0] as NavigationEntry;
+    const address = new URL(entry.name);
+    // The stamp of a document the server counted as it came: not one fetched ahead of the visit (a
+    // prefetch, a prerender: not counted), nor the browser's cached copy (its stamp is old).
+    const counted = !entry.activationStart && !entry.deliveryType;
+    const stamp =
+      counted && entry.serverTiming.find((timing) => timing.name === 'visit')?.description;
+    // 'en' or 'es': the built documents' own.
+    const l = document.documentElement.lang;
+    const r = document.referrer;
+    const q = campaignTags(address.search);
+    let p = pageShown();
+    const load = send({
+      k: 'load',
+      p,
+      l,
+      d: address.pathname,
+      s: Number(stamp) || undefined,
+      a: Math.round(performance.now() - entry.responseStart),
+      r,
+      q,
+    });
+    const onMove = () => {
+      if (p === pageShown()) return;
+      p = pageShown();
+      send({ k: 'move', p, l });
     };
-    if ((document as Shown).prerendering) {
-      document.addEventListener('prerenderingchange', start, { once: true, signal });
-    } else start();
+    // The first script's moves change the hash; React's say so (back and forward too).
+    window.addEventListener('hashchange', onMove);
+    window.addEventListener(ROUTE_SHOWN_EVENT, onMove);
+    // Each form's first input, once per document: the site's forms are known by their ids (`quote`,
+    // `application`: features/quote/quote-form.tsx, features/application/application-form.tsx),
+    // its only forms.
+    const started: Record<string, boolean> = {};
+    document.addEventListener('input', (event) => {
+      const f = (event.target as Element).closest('form')?.id;
+      if (!f || started[f]) return;
+      started[f] = true;
+      send({ k: 'start', p, l, f });
+    });
+    // Last: session storage may be refused (a privacy mode), and throw.
+    recordVisit(load);
   } catch {
-    // As above.
+    // Counting is never worth an error on the page.
   }
+}
+
+/**
+ * Starts the beacon for this document, once it is shown (not while it is prerendered). A document
+ * restored from the back/forward cache does not run this again: it sends nothing more.
+ */
+export function startVisitBeacon(): void {
+  // Not yet in TypeScript's DOM types: a page prerendered for a likely next move.
+  if ((document as { prerendering?: boolean }).prerendering) {
+    document.addEventListener('prerenderingchange', begin);
+  } else begin();
 }

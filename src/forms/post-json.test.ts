@@ -107,7 +107,7 @@ describe("postJson and the visit's record", () => {
   const header = 'r=https%3A%2F%2Fwww.google.com%2F&q=%3Futm_source%3Dflyer&p=%2F&l=es';
 
   it('sends it as the Visit header to the own receiver, with JSON and with a file', async () => {
-    recordVisit(visit);
+    recordVisit(JSON.stringify(visit));
     const fetchMock = mockFetch(200, 200);
     await postJson('/api/forms/quote', { a: '1' });
     const resume = new File(['%PDF-1.7'], 'cv.pdf', { type: 'application/pdf' });
@@ -121,7 +121,7 @@ describe("postJson and the visit's record", () => {
   it('sends no Visit header to another origin, nor when there is no record', async () => {
     const fetchMock = mockFetch(200, 200);
     await postJson('/api/forms/quote', {});
-    recordVisit(visit);
+    recordVisit(JSON.stringify(visit));
     await postJson('https://forms.example.net/f/abc', {});
     expect(fetchMock.mock.calls.map((call) => headersOf(call).has('visit'))).toEqual([
       false,

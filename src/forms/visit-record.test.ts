@@ -11,8 +11,10 @@ afterEach(() => vi.restoreAllMocks());
 
 describe("the visit's record", () => {
   it('is written once per tab session, in session storage only', () => {
-    recordVisit({ r: 'https://www.google.com/', q: '?ref=qr', p: '/', l: 'es' });
-    recordVisit({ r: 'https://bing.com/', q: '', p: '/team', l: 'en' });
+    recordVisit(
+      JSON.stringify({ k: 'load', r: 'https://www.google.com/', q: '?ref=qr', p: '/', l: 'es' }),
+    );
+    recordVisit(JSON.stringify({ r: 'https://bing.com/', q: '', p: '/team', l: 'en' }));
     expect(visitHeader()).toBe('r=https%3A%2F%2Fwww.google.com%2F&q=%3Fref%3Dqr&p=%2F&l=es');
     expect(new URLSearchParams(visitHeader()).get('q')).toBe('?ref=qr');
     expect(window.localStorage.length).toBe(0);
@@ -24,14 +26,23 @@ describe("the visit's record", () => {
     vi.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
       throw new DOMException('denied', 'SecurityError');
     });
-    expect(() => recordVisit({ r: '', q: '', p: '/', l: 'en' })).not.toThrow();
     expect(visitHeader()).toBeUndefined();
+  });
+
+  it("gives another site's referrer without its query, none of the site's own", () => {
+    recordVisit(JSON.stringify({ r: 'http://localhost:3000/es/', q: '', p: '/', l: 'es' }));
+    expect(visitHeader()).toBe('r=&q=&p=%2F&l=es');
+    window.sessionStorage.clear();
+    recordVisit(
+      JSON.stringify({ r: 'https://news.example/a?email=ana@x.com', q: '', p: '/', l: 'en' }),
+    );
+    expect(visitHeader()).toBe('r=https%3A%2F%2Fnews.example%2Fa&q=&p=%2F&l=en');
   });
 
   it('keeps the header short: a long referrer goes first, then the tags', () => {
     const r = `https://example.com/${'é'.repeat(190)}`;
     const q = campaignTags(`?utm_source=${'ü'.repeat(80)}&utm_campaign=${'ü'.repeat(80)}`);
-    recordVisit({ r, q, p: '/request-service', l: 'en' });
+    recordVisit(JSON.stringify({ r, q, p: '/request-service', l: 'en' }));
     const header = visitHeader() ?? '';
     expect(header.length).toBeLessThanOrEqual(VISIT_HEADER_MAX);
     expect(new URLSearchParams(header).get('p')).toBe('/request-service');
@@ -49,8 +60,9 @@ describe("the visit's record", () => {
 describe('campaignTags', () => {
   it('keeps only utm_source, utm_campaign and ref', () => {
     expect(campaignTags('?ref=qr&name=Ana&utm_campaign=spring&utm_source=flyer&utm_medium=x')).toBe(
-      '?utm_source=flyer&utm_campaign=spring&ref=qr',
+      '?ref=qr&utm_campaign=spring&utm_source=flyer',
     );
+    expect(campaignTags('?x=1&utm_source=fly%20er&href=y&preref=z')).toBe('?utm_source=fly%20er');
     expect(campaignTags('?name=Ana')).toBe('');
     expect(campaignTags('')).toBe('');
   });

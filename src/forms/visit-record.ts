@@ -7,7 +7,7 @@
 
 /** How a visit began; the header's fields. */
 export interface VisitRecord {
-  /** The referrer from another site ('' for none or the site's own). */
+  /** The document's referrer: in the header, only another site's, without its query. */
   r: string;
   /** The campaign tags of the first address ('?utm_source=flyer', or ''). */
   q: string;
@@ -18,47 +18,33 @@ export interface VisitRecord {
 }
 
 const KEY = 'visit';
-/** The tags a source is read from; any other query data stays out. */
-const TAGS = ['utm_source', 'utm_campaign', 'ref'];
 /** The header's longest value. */
 export const VISIT_HEADER_MAX = 600;
 
-/** Only the campaign tags of `search` ('?utm_source=flyer&x=1' → '?utm_source=flyer'), each cut short. */
+/**
+ * Only the campaign tags of `search` (`utm_source`, `utm_campaign`, `ref`: '?utm_source=flyer&x=1'
+ * → '?utm_source=flyer'), as written; any other query data stays out.
+ */
 export function campaignTags(search: string): string {
-  const all = new URLSearchParams(search);
-  const kept = new URLSearchParams();
-  for (const tag of TAGS) {
-    const value = all.get(tag);
-    if (value) kept.set(tag, value.slice(0, 60));
-  }
-  const text = kept.toString();
-  return text && `?${text}`;
+  const tags = search.match(/[?&](utm_(source|campaign)|ref)=[^&]*/g) ?? [];
+  return tags.join('').replace(/^&/, '?');
 }
 
 /** A referrer without its query or fragment, cut short; '' for the site's own pages or none. */
 export function externalReferrer(referrer: string, ownOrigin: string): string {
-  try {
-    const url = new URL(referrer);
-    return url.origin === ownOrigin
-      ? ''
-      : `${url.protocol}//${url.host}${url.pathname}`.slice(0, 200);
-  } catch {
-    return '';
-  }
+  return referrer.startsWith(`${ownOrigin}/`)
+    ? ''
+    : (referrer.split(/[?#]/)[0] ?? '').slice(0, 200);
 }
 
 /**
- * Keeps the visit's record for the tab, unless one is kept already: only the visit's first
- * document writes it. Never throws (storage may be disabled).
+ * Keeps the visit's record for the tab (`visit`: the load beacon's body as JSON, its `r` the
+ * document's referrer, any; its fields other than VisitRecord's are ignored), unless one is kept
+ * already: only the visit's first document writes it. Throws when session storage is refused (a
+ * privacy mode): a submission then has only its own page's source.
  */
-export function recordVisit(visit: VisitRecord): void {
-  try {
-    if (window.sessionStorage.getItem(KEY) === null) {
-      window.sessionStorage.setItem(KEY, JSON.stringify(visit));
-    }
-  } catch {
-    // No session storage (a privacy mode): a submission then has only its own page's source.
-  }
+export function recordVisit(visit: string): void {
+  if (!window.sessionStorage.getItem(KEY)) window.sessionStorage.setItem(KEY, visit);
 }
 
 function keptRecord(): VisitRecord | undefined {
@@ -69,7 +55,12 @@ function keptRecord(): VisitRecord | undefined {
       const value: unknown = (kept as Record<string, unknown>)[name];
       return typeof value === 'string' ? value : '';
     };
-    return { r: text('r'), q: text('q'), p: text('p'), l: text('l') };
+    return {
+      r: externalReferrer(text('r'), window.location.origin),
+      q: text('q'),
+      p: text('p'),
+      l: text('l'),
+    };
   } catch {
     return undefined;
   }
