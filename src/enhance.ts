@@ -18,7 +18,8 @@
  *   as soon as its HTML or its code arrives;
  * - a Send tapped before React runs the form waits for it (forms/held-submit.ts, installed by the
  *   script in <head>): this script starts the app for it, or lets it go as the plain post when the
- *   app cannot start.
+ *   app cannot start;
+ * - the visit beacon (visit-beacon.ts): the document shown, the app's moves, a form started.
  */
 import { enhanceMenu } from './app/menu';
 import { focusMain, MAIN_ID, scrollToSection } from './app/section-scroll';
@@ -41,6 +42,7 @@ import {
 import type {} from './app-start';
 import type {} from './forms/held-submit';
 import { requestPrerenderedPage } from './prerendered-page';
+import { startVisitBeacon } from './visit-beacon';
 import { loadWebFontsAfterLoad } from './web-fonts';
 
 /** Set by vite.config.ts: the year the site was built, which the HTML's copyright line shows. */
@@ -318,6 +320,7 @@ function onIntent(event: Event) {
 }
 
 html.setAttribute('data-enhanced', '');
+startVisitBeacon();
 loadWebFontsAfterLoad();
 window.potomacSubmitHold?.whenHeld(() => startApp(false));
 document.addEventListener('click', onClick);

@@ -18,10 +18,21 @@ import { siteHeadTags } from './site-head.ts';
 
 /**
  * The page's first script (src/enhance.ts), one file for both documents, named by its content so
- * that it is cached for good: written into `assetsDir`, its address returned.
+ * that it is cached for good: written into `assetsDir`, its address returned. It is told where the
+ * forms post (`env`, the build's VITE_ settings; src/forms/endpoints.ts): the visit beacon
+ * (src/visit-beacon.ts) is sent only where the forms' receiver is the site's own.
  */
-async function writeEnhanceScript(assetsDir: string, base: string, buildYear: number) {
-  const code = await inlineScript('src/enhance.ts', { __BUILD_YEAR__: buildYear });
+async function writeEnhanceScript(
+  assetsDir: string,
+  base: string,
+  buildYear: number,
+  env: Record<string, unknown>,
+) {
+  const code = await inlineScript('src/enhance.ts', {
+    __BUILD_YEAR__: buildYear,
+    'import.meta.env.VITE_QUOTE_ENDPOINT': env.VITE_QUOTE_ENDPOINT ?? '',
+    'import.meta.env.VITE_APPLICATION_ENDPOINT': env.VITE_APPLICATION_ENDPOINT ?? '',
+  });
   const hash = createHash('sha256').update(code).digest('base64url').slice(0, 8);
   const name = `enhance-${hash}.js`;
   await mkdir(assetsDir, { recursive: true });
@@ -75,7 +86,12 @@ export function prerenderPages(
       const outDir = path.resolve(config.root, config.build.outDir);
       const template: DocumentTemplate = {
         template: await readFile(file, 'utf8'),
-        enhance: await writeEnhanceScript(path.join(outDir, 'assets'), config.base, buildYear),
+        enhance: await writeEnhanceScript(
+          path.join(outDir, 'assets'),
+          config.base,
+          buildYear,
+          config.env,
+        ),
       };
       // Kept for the owner's publishes (server/site/render/render-site.ts renders the pages again).
       await writeFile(

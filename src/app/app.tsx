@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { HashRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
 import type { AppStartOptions } from '../app-start';
-import { pathsOf, routes, sectionPath, sectionRoutes } from '../content/routes';
+import { pathsOf, ROUTE_SHOWN_EVENT, routes, sectionPath, sectionRoutes } from '../content/routes';
 import { Layout } from './layout';
 import { lazyPage } from './lazy-page';
 import { NotFoundPage } from './not-found-page';
@@ -105,6 +105,15 @@ function StartWhereAsked({ section }: { section: string | undefined }) {
   return null;
 }
 
+/** Says on the window that the app shows a page (the visit beacon counts the moves). */
+function SayRouteShown() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    window.dispatchEvent(new Event(ROUTE_SHOWN_EVENT));
+  }, [pathname]);
+  return null;
+}
+
 /**
  * The app in the browser. Once it has rendered (before that frame paints), the marker that hid the
  * page on screen while this one was on its way goes (src/route-marker.ts, src/enhance.ts); when a
@@ -118,6 +127,7 @@ export function App({ moved = false, section }: AppStartOptions) {
   return (
     <HashRouter>
       <StartWhereAsked section={section} />
+      <SayRouteShown />
       <AppRoutes />
     </HashRouter>
   );

@@ -199,3 +199,9 @@ export const FIRST_SCREEN_END_ID = 'first-screen-end';
  * <head> when the home page is the one shown (src/first-screen-image.ts).
  */
 export const FIRST_SCREEN_IMAGE_ATTRIBUTE = 'data-first-screen-image';
+
+/**
+ * The event the app fires on the window each time it shows a page (app/app.tsx): its moves change
+ * the address without a `hashchange`, and the visit beacon (src/visit-beacon.ts) counts them.
+ */
+export const ROUTE_SHOWN_EVENT = 'potomac:route';

@@ -1,5 +1,6 @@
 import { afterEach, vi } from 'vitest';
 import { postJson } from './post-json';
+import { recordVisit } from './visit-record';
 
 function mockFetch(...answers: (number | Error)[]) {
   const fetchMock = vi.fn<typeof fetch>();
@@ -98,5 +99,33 @@ describe('postJson with a file', () => {
     expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
     expect(keys[1]).toBe(keys[0]);
     expect(keys[2]).not.toBe(keys[0]);
+  });
+});
+
+describe("postJson and the visit's record", () => {
+  const visit = { r: 'https://www.google.com/', q: '?utm_source=flyer', p: '/', l: 'es' };
+  const header = 'r=https%3A%2F%2Fwww.google.com%2F&q=%3Futm_source%3Dflyer&p=%2F&l=es';
+
+  it('sends it as the Visit header to the own receiver, with JSON and with a file', async () => {
+    recordVisit(JSON.stringify(visit));
+    const fetchMock = mockFetch(200, 200);
+    await postJson('/api/forms/quote', { a: '1' });
+    const resume = new File(['%PDF-1.7'], 'cv.pdf', { type: 'application/pdf' });
+    await postJson('/api/forms/application', { a: '1' }, { name: 'resume', file: resume });
+    expect(fetchMock.mock.calls.map((call) => headersOf(call).get('visit'))).toEqual([
+      header,
+      header,
+    ]);
+  });
+
+  it('sends no Visit header to another origin, nor when there is no record', async () => {
+    const fetchMock = mockFetch(200, 200);
+    await postJson('/api/forms/quote', {});
+    recordVisit(JSON.stringify(visit));
+    await postJson('https://forms.example.net/f/abc', {});
+    expect(fetchMock.mock.calls.map((call) => headersOf(call).has('visit'))).toEqual([
+      false,
+      false,
+    ]);
   });
 });

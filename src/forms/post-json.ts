@@ -1,4 +1,5 @@
 import { language } from '../content/language';
+import { visitHeader } from './visit-record';
 
 /** How long a send may take before it counts as failed, so that the button never spins forever. */
 export const SEND_TIMEOUT_MS = 20_000;
@@ -72,6 +73,9 @@ export async function postJson(
     const file = attachment?.file;
     const identity = file ? [json, file.name, file.size, file.lastModified].join('\n') : json;
     headers['Idempotency-Key'] = idempotencyKey(endpoint, identity);
+    // How the visit began (the page's first script kept it): the submission's source.
+    const visit = visitHeader();
+    if (visit) headers.Visit = visit;
   }
   try {
     const response = await fetch(endpoint, {
