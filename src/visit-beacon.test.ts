@@ -3,7 +3,6 @@ import { ROUTE_SHOWN_EVENT } from './content/routes';
 
 /** What the beacon sent: each body, parsed, in order. */
 let sent: Record<string, unknown>[];
-let beaconAnswer: boolean;
 /** The listeners the beacon added, removed after each test (each test is a document of its own). */
 let listeners: [EventTarget, string, EventListenerOrEventListenerObject | null][];
 
@@ -32,7 +31,6 @@ function go(hash: string, event = 'hashchange') {
 
 beforeEach(() => {
   sent = [];
-  beaconAnswer = true;
   listeners = [];
   for (const target of [window, document]) {
     const add = target.addEventListener.bind(target);
@@ -44,7 +42,7 @@ beforeEach(() => {
   give(navigator, 'sendBeacon', (url: string, body: string) => {
     expect(url).toBe('/api/visit');
     sent.push(JSON.parse(body) as Record<string, unknown>);
-    return beaconAnswer;
+    return true;
   });
   give(navigator, 'globalPrivacyControl', undefined);
   give(document, 'prerendering', false);
@@ -113,23 +111,6 @@ describe('the load beacon', () => {
     });
     await start();
     expect(sent[0]).not.toHaveProperty('s');
-  });
-
-  it('goes by fetch with keepalive when sendBeacon refuses it', async () => {
-    beaconAnswer = false;
-    const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(new Response(null, { status: 204 }));
-    vi.stubGlobal('fetch', fetchMock);
-    try {
-      await start();
-      expect(fetchMock).toHaveBeenCalledWith(
-        '/api/visit',
-        expect.objectContaining({ keepalive: true }),
-      );
-      const body = fetchMock.mock.calls[0]?.[1]?.body;
-      expect(JSON.parse(String(body))).toMatchObject({ k: 'load', p: '/' });
-    } finally {
-      vi.unstubAllGlobals();
-    }
   });
 });
 

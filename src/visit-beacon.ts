@@ -12,12 +12,13 @@ import { hashRoute, isHomePath, ROUTE_SHOWN_EVENT } from './content/routes';
 
 const URL_PATH = '/api/visit';
 
-/** Sends `body` as text/plain; by fetch when the browser has no sendBeacon or it refuses. */
+/**
+ * Sends `body` as text/plain. Every browser with the navigation timing this needs has sendBeacon;
+ * one it refuses (its queue full) is a count lost, not worth the bytes of a second way.
+ */
 function send(body: object): string {
   const text = JSON.stringify(body);
-  if (!(navigator.sendBeacon as Navigator['sendBeacon'] | undefined)?.(URL_PATH, text)) {
-    fetch(URL_PATH, { method: 'POST', body: text, keepalive: true }).catch(() => {});
-  }
+  navigator.sendBeacon(URL_PATH, text);
   return text;
 }
 
