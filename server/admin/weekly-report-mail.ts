@@ -140,7 +140,10 @@ function reportLines(figures: WeeklyReportFigures, address: WeeklyReportAddress)
     [words.overdue, figures.overdue ? words.overdueSome(figures.overdue) : words.overdueNone],
   ];
   const leadLines: Line[] = figures.leads.map((lead) => [
-    lead.name ? words.sourceNamed(kinds[lead.kind], named(lead.name)) : kinds[lead.kind],
+    // WhatsApp is its own name, as on the submission's page ('WhatsApp', not 'WhatsApp (whatsapp)').
+    lead.name && lead.kind !== 'whatsapp' && lead.kind !== 'direct'
+      ? words.sourceNamed(kinds[lead.kind], named(lead.name))
+      : kinds[lead.kind],
     count(lead.sent),
   ]);
   return { words, figuresLines, leadLines };

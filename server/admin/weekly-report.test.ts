@@ -351,6 +351,7 @@ describe('the weekly e-mail’s figures in words', () => {
     leads: [
       { kind: 'search' as const, name: 'duckduckgo', sent: 1_204 },
       { kind: 'campaign' as const, name: 'flyer', sent: 3 },
+      { kind: 'whatsapp' as const, name: 'whatsapp', sent: 2 },
     ],
     quotes: 1_500,
     applications: 2,
@@ -367,7 +368,7 @@ describe('the weekly e-mail’s figures in words', () => {
     messageId: '<weekly@potomac.example>',
   });
 
-  it('writes counts as each language does and sources by the names the inbox gives', () => {
+  it('writes counts as each language does and sources as the inbox names them', () => {
     for (const language of ['en', 'es'] as const) {
       const words = weeklyEmailText[language];
       const { text } = weeklyReportMail(figures, address(language));
@@ -377,6 +378,7 @@ describe('the weekly e-mail’s figures in words', () => {
         `${words.sourceNamed(words.sourceKinds.search, 'DuckDuckGo')}: 1,204\n`,
       );
       expect(text).toContain(`${words.sourceNamed(words.sourceKinds.campaign, 'flyer')}: 3\n`);
+      expect(text).toContain(`  ${words.sourceKinds.whatsapp}: 2\n`);
       expect(text).toMatch(/: 1,200 (of|de) 1,500 \(80 ?%\)\n/);
       expect(text).toContain(': 1,001 (');
     }

@@ -80,7 +80,7 @@ const en: WeeklyEmailWords = {
   overdueSome: (count) => `${count.toLocaleString('en-US')} (in the inbox, under "${needsReply}")`,
   pictureLink: 'The weekly picture',
   pictureWhere: `The weekly picture is in the inbox (/admin/ on the site): choose "${weeklyLink}" at the top of its first page.`,
-  why: `You receive this e-mail every Monday because it is on for your account. To stop it, or to change its language, open the weekly picture and untick "${settingLabel}".`,
+  why: `You receive this e-mail every Monday because it is on for your account. To stop it, open the weekly picture and untick "${settingLabel}"; its language is chosen there too.`,
 };
 
 const es: WeeklyEmailWords = {
@@ -113,7 +113,7 @@ const es: WeeklyEmailWords = {
   overdueSome: (count) => `${count.toLocaleString('es-US')} (en la bandeja, en «${needsReply}»)`,
   pictureLink: 'El resumen semanal',
   pictureWhere: `El resumen semanal está en la bandeja de entrada (/admin/ en el sitio): elija «${weeklyLink}» arriba en su primera página.`,
-  why: `Recibe este correo cada lunes porque está activado para su cuenta. Para dejar de recibirlo, o cambiar su idioma, abra el resumen semanal y desmarque «${settingLabel}».`,
+  why: `Recibe este correo cada lunes porque está activado para su cuenta. Para dejar de recibirlo, abra el resumen semanal y desmarque «${settingLabel}»; allí también se elige su idioma.`,
 };
 
 export const weeklyEmailText: Readonly<Record<'en' | 'es', WeeklyEmailWords>> = { en, es };
