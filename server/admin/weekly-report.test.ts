@@ -302,6 +302,14 @@ describe.each(engines)('the weekly e-mail on $name', (engine) => {
     expect(rows.map((row) => Number(row.attempts))).toEqual([5, 5]);
   });
 
+  it('lets an account that has had its e-mails be removed', async () => {
+    expect(await sendWeeklyReports(options())).toBe(2);
+    await users(database, { cost, now }).remove(PARTNER);
+    const rows = await database.db.selectFrom('weekly_reports').select('user_id').execute();
+    expect(rows).toHaveLength(1);
+    expect(await users(database, { cost, now }).find(PARTNER)).toBeUndefined();
+  });
+
   it('says where the weekly picture is without SITE_URL', async () => {
     await sendWeeklyReports(options({ siteUrl: undefined }));
     const [english] = (await parsed()).filter((mail) => to(mail) === OWNER);
