@@ -121,6 +121,13 @@ for (const width of [390, 1280]) {
       '495',
     ]);
 
+    // The sources table fits a phone: a long source wraps rather than push the caption off screen.
+    const sourcesBox = page.getByRole('region', { name: text.sourcesCaption });
+    expect(
+      await sourcesBox.evaluate((box) => box.scrollWidth - box.clientWidth),
+      'the sources table scrolls sideways',
+    ).toBeLessThanOrEqual(0);
+
     await expectNoAxeViolations(page);
     // The tables scroll inside their own boxes on a phone; the page itself does not.
     await expectNoHorizontalScroll(page);

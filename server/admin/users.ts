@@ -237,10 +237,12 @@ export function users({ db, engine }: Database, { now = Date.now, cost }: UserOp
 
     async remove(email: string): Promise<void> {
       const user = await required(email);
-      // Their devices go with them (no push reaches a phone of someone who left), then the user.
+      // Their devices go with them (no push reaches a phone of someone who left), and the record
+      // of their weekly e-mails (it refers to the account), then the user.
       await engine.batch([
         db.deleteFrom('sessions').where('user_id', '=', user.id),
         ...forgetPushDevices(db, user.id),
+        db.deleteFrom('weekly_reports').where('user_id', '=', user.id),
         db.deleteFrom('users').where('id', '=', user.id),
       ]);
     },

@@ -4,6 +4,7 @@
  * (src/content/weekly-email.ts): a plain-text part and a simple HTML part with every value escaped.
  */
 import type { SourceKind, WeeklyEmailSetting } from '../../src/admin/contract.ts';
+import { adminText } from '../../src/content/admin.ts';
 import type { Business } from '../../src/content/business.ts';
 import { weeklyEmailText, type SourceKindWords } from '../../src/content/weekly-email.ts';
 import { scheduleOf } from '../../src/business-time/schedule.ts';
@@ -123,12 +124,15 @@ type Line = [label: string, value: string];
 function reportLines(figures: WeeklyReportFigures, address: WeeklyReportAddress) {
   const words = weeklyEmailText[address.setting.language];
   const kinds: Record<SourceKind, string> = words.sourceKinds satisfies SourceKindWords;
+  // Counts as the language writes them ('1,234'), and the names the inbox gives ('Google').
+  const count = (value: number) => value.toLocaleString(words.locale);
+  const named = (name: string) => adminText.visitSource.names[name] ?? oneLine(name, 60);
   const percent = figures.quotes ? Math.round((100 * figures.withinPromise) / figures.quotes) : 0;
   const promiseHours = Math.round((figures.promiseMs / HOUR_MS) * 10) / 10;
   const figuresLines: Line[] = [
-    [words.visitors, address.visits ? String(figures.visitors) : words.visitorsNone],
-    [words.quotes, String(figures.quotes)],
-    [words.applications, String(figures.applications)],
+    [words.visitors, address.visits ? count(figures.visitors) : words.visitorsNone],
+    [words.quotes, count(figures.quotes)],
+    [words.applications, count(figures.applications)],
     [
       words.withinPromise(promiseHours),
       figures.quotes ? words.share(figures.withinPromise, figures.quotes, percent) : words.noQuotes,
@@ -136,8 +140,11 @@ function reportLines(figures: WeeklyReportFigures, address: WeeklyReportAddress)
     [words.overdue, figures.overdue ? words.overdueSome(figures.overdue) : words.overdueNone],
   ];
   const leadLines: Line[] = figures.leads.map((lead) => [
-    lead.name ? words.sourceNamed(kinds[lead.kind], oneLine(lead.name, 60)) : kinds[lead.kind],
-    String(lead.sent),
+    // WhatsApp is its own name, as on the submission's page ('WhatsApp', not 'WhatsApp (whatsapp)').
+    lead.name && lead.kind !== 'whatsapp' && lead.kind !== 'direct'
+      ? words.sourceNamed(kinds[lead.kind], named(lead.name))
+      : kinds[lead.kind],
+    count(lead.sent),
   ]);
   return { words, figuresLines, leadLines };
 }

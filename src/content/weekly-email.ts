@@ -33,7 +33,7 @@ export interface WeeklyEmailWords {
   leadsBySource: string;
   noLeads: string;
   sourceKinds: SourceKindWords;
-  /** A source with its name: 'Search (google)'. */
+  /** A source with its name: 'Search (Google)'. */
   sourceNamed: (kind: string, name: string) => string;
   quotes: string;
   applications: string;
@@ -72,14 +72,15 @@ const en: WeeklyEmailWords = {
   applications: 'Job applications',
   withinPromise: (hours) =>
     `Quotes answered within the promise (${hours} business ${hours === 1 ? 'hour' : 'hours'})`,
-  share: (within, quotes, percent) => `${within} of ${quotes} (${percent}%)`,
+  share: (within, quotes, percent) =>
+    `${within.toLocaleString('en-US')} of ${quotes.toLocaleString('en-US')} (${percent}%)`,
   noQuotes: 'no quote requests this week',
   overdue: 'Waiting past their respond-by time now',
   overdueNone: 'none',
-  overdueSome: (count) => `${count} (in the inbox, under "${needsReply}")`,
+  overdueSome: (count) => `${count.toLocaleString('en-US')} (in the inbox, under "${needsReply}")`,
   pictureLink: 'The weekly picture',
   pictureWhere: `The weekly picture is in the inbox (/admin/ on the site): choose "${weeklyLink}" at the top of its first page.`,
-  why: `You receive this e-mail every Monday because it is on for your account. To stop it, or to change its language, open the weekly picture and untick "${settingLabel}".`,
+  why: `You receive this e-mail every Monday because it is on for your account. To stop it, open the weekly picture and untick "${settingLabel}"; its language is chosen there too.`,
 };
 
 const es: WeeklyEmailWords = {
@@ -104,14 +105,15 @@ const es: WeeklyEmailWords = {
   applications: 'Solicitudes de empleo',
   withinPromise: (hours) =>
     `Cotizaciones respondidas dentro del plazo prometido (${hours} ${hours === 1 ? 'hora hábil' : 'horas hábiles'})`,
-  share: (within, quotes, percent) => `${within} de ${quotes} (${percent} %)`,
+  share: (within, quotes, percent) =>
+    `${within.toLocaleString('es-US')} de ${quotes.toLocaleString('es-US')} (${percent} %)`,
   noQuotes: 'ninguna solicitud de cotización esta semana',
   overdue: 'Pendientes con el plazo de respuesta ya vencido',
   overdueNone: 'ninguna',
-  overdueSome: (count) => `${count} (en la bandeja, en «${needsReply}»)`,
+  overdueSome: (count) => `${count.toLocaleString('es-US')} (en la bandeja, en «${needsReply}»)`,
   pictureLink: 'El resumen semanal',
   pictureWhere: `El resumen semanal está en la bandeja de entrada (/admin/ en el sitio): elija «${weeklyLink}» arriba en su primera página.`,
-  why: `Recibe este correo cada lunes porque está activado para su cuenta. Para dejar de recibirlo, o cambiar su idioma, abra el resumen semanal y desmarque «${settingLabel}».`,
+  why: `Recibe este correo cada lunes porque está activado para su cuenta. Para dejar de recibirlo, abra el resumen semanal y desmarque «${settingLabel}»; allí también se elige su idioma.`,
 };
 
 export const weeklyEmailText: Readonly<Record<'en' | 'es', WeeklyEmailWords>> = { en, es };

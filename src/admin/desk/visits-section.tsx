@@ -101,10 +101,22 @@ function TableBox({
   );
 }
 
-function Row({ head, cells }: { head: string; cells: (number | string)[] }) {
+/** A row; its head on one line unless `wrap` (a source's name can be long: the table fits a phone). */
+function Row({
+  head,
+  cells,
+  wrap = false,
+}: {
+  head: string;
+  cells: (number | string)[];
+  wrap?: boolean;
+}) {
   return (
     <tr className="border-t border-slate-200">
-      <th scope="row" className="px-3 py-2 text-left font-semibold whitespace-nowrap">
+      <th
+        scope="row"
+        className={`px-3 py-2 text-left font-semibold ${wrap ? 'break-words' : 'whitespace-nowrap'}`}
+      >
         {head}
       </th>
       {cells.map((cell, index) => (
@@ -153,6 +165,7 @@ function VisitsTables({
               key={figures.key}
               head={sourceWords(figures.source)}
               cells={[figures.visitors, figures.sent]}
+              wrap
             />
           ))}
         </TableBox>
