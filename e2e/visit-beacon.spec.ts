@@ -98,6 +98,19 @@ test.describe('the load beacon', () => {
   });
 });
 
+test("a reload's document, answered 304, carries the server's stamp back (it was counted once)", async ({
+  page,
+}) => {
+  const beacons = beaconsOf(page);
+  await page.goto('/');
+  await sent(beacons, 1);
+  await page.reload();
+  const [first, reload] = await sent(beacons, 2);
+  // Every counted document is stamped: without the stamp the server counts the reload again.
+  expect(first).toEqual(expect.objectContaining({ k: 'load', s: expect.any(Number) }));
+  expect(reload).toEqual(expect.objectContaining({ k: 'load', p: '/', s: expect.any(Number) }));
+});
+
 test("the app's moves: one beacon per other page shown, before React and once it runs", async ({
   page,
 }) => {

@@ -104,13 +104,33 @@ describe('the load beacon', () => {
     expect(sent).toEqual([expect.objectContaining({ p: '/team', d: '/', s: 1764250000000 })]);
   });
 
-  it('sends no stamp for a document fetched ahead (a prefetch), which the server did not count', async () => {
+  it("sends no stamp for the browser's cached copy, which nothing transferred (its stamp is old)", async () => {
     navigationEntry('http://localhost:3000/', {
-      deliveryType: 'navigational-prefetch',
+      deliveryType: 'cache',
+      transferSize: 0,
       serverTiming: [{ name: 'visit', description: '1764250000000' }],
     });
     await start();
     expect(sent[0]).not.toHaveProperty('s');
+  });
+
+  it('sends the stamp of a copy the server answered 304 for (a reload), which it counted', async () => {
+    // Chromium says 'cache' for a revalidated document too; its headers came, with a new stamp.
+    navigationEntry('http://localhost:3000/', {
+      deliveryType: 'cache',
+      transferSize: 300,
+      serverTiming: [{ name: 'visit', description: '1764250000000' }],
+    });
+    await start();
+    expect(sent).toEqual([expect.objectContaining({ k: 'load', s: 1764250000000 })]);
+  });
+
+  it('sends nothing, and throws nothing, in a browser without sendBeacon', async () => {
+    give(navigator, 'sendBeacon', undefined);
+    await start();
+    go('/#/team');
+    expect(sent).toEqual([]);
+    expect(window.sessionStorage.getItem('visit')).toContain('"k":"load"');
   });
 });
 

@@ -12,13 +12,10 @@ import { hashRoute, isHomePath, ROUTE_SHOWN_EVENT } from './content/routes';
 
 const URL_PATH = '/api/visit';
 
-/**
- * Sends `body` as text/plain. Every browser with the navigation timing this needs has sendBeacon;
- * one it refuses (its queue full) is a count lost, not worth the bytes of a second way.
- */
+/** Sends `body` as text/plain by sendBeacon (every browser since 2018); nothing without it. */
 function send(body: object): string {
   const text = JSON.stringify(body);
-  navigator.sendBeacon(URL_PATH, text);
+  (navigator.sendBeacon as Navigator['sendBeacon'] | undefined)?.(URL_PATH, text);
   return text;
 }
 
@@ -35,8 +32,6 @@ function pageShown(): string {
 interface NavigationEntry extends PerformanceNavigationTiming {
   /** Chromium's: > 0 for a prerendered document, shown later. */
   activationStart?: number;
-  /** '' from the network; 'cache', 'navigational-prefetch' for a document that came another way. */
-  deliveryType?: string;
 }
 
 function begin() {
@@ -54,8 +49,10 @@ function begin() {
     const entry = performance.getEntriesByType('navigation')[0] as NavigationEntry;
     const address = new URL(entry.name);
     // The stamp of a document the server counted as it came: not one fetched ahead of the visit (a
-    // prefetch, a prerender: not counted), nor the browser's cached copy (its stamp is old).
-    const counted = !entry.activationStart && !entry.deliveryType;
+    // prerender: not counted), nor the browser's cached copy (nothing transferred: its stamp is
+    // old). A copy the server answered 304 for (a reload) was counted: its headers came, and its
+    // stamp is new (Chromium's deliveryType says 'cache' for both).
+    const counted = !entry.activationStart && entry.transferSize !== 0;
     const stamp =
       counted && entry.serverTiming.find((timing) => timing.name === 'visit')?.description;
     // 'en' or 'es': the built documents' own.
@@ -69,7 +66,7 @@ function begin() {
       l,
       d: address.pathname,
       s: Number(stamp) || undefined,
-      a: Math.round(performance.now() - entry.responseStart),
+      a: (performance.now() - entry.responseStart) | 0,
       r,
       q,
     });

@@ -50,6 +50,7 @@ export const privacyContent = contentOf((_editable, published) => {
         'the page (for example, the team page);',
         'the language you read it in;',
         'the day;',
+        'whether you opened one of our forms and began to fill it in (not what you typed);',
         'where your visit came from: a search engine, a social site, another website, or a campaign tag, like the code on one of our flyers.',
       ],
     },
@@ -57,7 +58,7 @@ export const privacyContent = contentOf((_editable, published) => {
       id: 'privacy-gpc',
       title: 'Global Privacy Control',
       paragraphs: [
-        'If your browser sends the Global Privacy Control signal, the site does not count your visit at all.',
+        'If your browser sends the Global Privacy Control signal, the site does not count your visit at all, and a form you send keeps nothing of how you found us.',
       ],
     },
     {

@@ -40,6 +40,7 @@ export const privacyContent = contentOf((_editable, published) => {
         'la página (por ejemplo, la de nuestro equipo);',
         'el idioma en que la lee;',
         'el día;',
+        'si abrió uno de nuestros formularios y empezó a llenarlo (no lo que escribió);',
         'de dónde vino su visita: un buscador, una red social, otro sitio web o una etiqueta de campaña, como el código de uno de nuestros volantes.',
       ],
     },
@@ -47,7 +48,7 @@ export const privacyContent = contentOf((_editable, published) => {
       id: 'privacy-gpc',
       title: 'Global Privacy Control',
       paragraphs: [
-        'Si su navegador transmite la señal Global Privacy Control, el sitio no cuenta su visita en absoluto.',
+        'Si su navegador transmite la señal Global Privacy Control, el sitio no cuenta su visita en absoluto, y un formulario que envíe no guarda nada de cómo nos encontró.',
       ],
     },
     {

@@ -87,6 +87,20 @@ describe.each(languages)('PrivacyPage ($language)', ({ language, privacy, pages,
     );
   });
 
+  it('names everything the beacon tells of a visit: a form started (server/visits, the start beacon)', () => {
+    renderPage(language);
+    const visits = screen.getByRole('region', { name: note.sections[1]?.title });
+    expect(visits).toHaveTextContent(
+      language === 'en' ? /began to fill it in \(not what you typed\)/ : /empezó a llenarlo/,
+    );
+    // Under GPC a submission records no source either (server/visits/submission-source.ts).
+    expect(screen.getByRole('region', { name: 'Global Privacy Control' })).toHaveTextContent(
+      language === 'en'
+        ? /keeps nothing of how you found us/
+        : /no guarda nada de cómo nos encontró/,
+    );
+  });
+
   it("names the business's e-mail and office phone as links, from its facts", () => {
     renderPage(language);
     const contact = screen.getByRole('region', { name: note.contact.title });
