@@ -97,7 +97,7 @@ test('counts each page view once, with and without script, in both languages, on
   const { context, page } = await visitor(browser, receiver);
   await page.goto('/');
   await expect(page.locator('html')).toHaveAttribute('data-app', /./);
-  // A move in the app: the team page, by the menu's link.
+  // A move within the document (its hash route changes): the team page, counted by the beacon.
   const moved = beacon(page);
   await page.goto('/#/team');
   await moved;
