@@ -556,6 +556,36 @@ describe.each(engines)('the visit counter on $name', (engine) => {
       expect((await pages())[0]?.views).toBe(5);
     });
 
+    it("makes the day's salt once for a batch of many visitors (no insert per view)", async () => {
+      let batches = 0;
+      const counting = startVisitCounter({
+        engine: {
+          ...database.engine,
+          batch: (queries) => {
+            batches += 1;
+            return database.engine.batch(queries);
+          },
+        },
+        business: () => ({ timeZone: TIME_ZONE }),
+        log: { warn: (_fields, message) => warnings.push(message) },
+        everyMs: 3_600_000,
+      });
+      for (let n = 0; n < 50; n += 1) {
+        counting.add({
+          at: T0,
+          client: { address: `192.0.2.${n}`, userAgent: CHROME },
+          page: 'home',
+          language: 'en',
+          source: { kind: 'direct', name: '', campaign: '' },
+          kind: 'view',
+        });
+      }
+      await counting.close();
+      // One for the salt, one for the views.
+      expect(batches).toBe(2);
+      expect((await pages())[0]?.views).toBe(50);
+    });
+
     it('tries a failed batch once more, then drops it', async () => {
       const failing = { ...database.engine, batch: () => Promise.reject(new Error('down')) };
       let fail = 2;
