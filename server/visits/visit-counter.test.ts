@@ -10,7 +10,7 @@ import type { LiveSite } from '../site/live-site.ts';
 import type { SiteStore } from '../site/site-store.ts';
 import type { SiteFile } from '../site/render.ts';
 import { startVisitCounter } from './visit-counter.ts';
-import { addUpVisitDays } from './visit-days.ts';
+import { addUpVisitDays, SOURCES_PER_DAY } from './visit-days.ts';
 import type { VisitCounter } from './visit-types.ts';
 
 export const CHROME =
@@ -483,6 +483,31 @@ describe.each(engines)('the visit counter on $name', (engine) => {
       expect(await database.db.selectFrom('visitor_days').selectAll().execute()).toEqual([]);
       expect(await database.db.selectFrom('visit_salts').selectAll().execute()).toEqual([]);
       expect((await pages()).length).toBe(2);
+    });
+
+    it("keeps a day's largest sources by name, the rest as 'other': a stranger's random tags stay bounded", async () => {
+      await start();
+      // 250 visitors of 250 random tags, and 3 of the flyer's.
+      for (let n = 0; n < 250; n += 1) {
+        await get(`/?utm_source=x${n}`, { 'user-agent': `${CHROME} r${n}` });
+      }
+      for (let n = 0; n < 3; n += 1) await get('/?utm_source=flyer', {}, `192.0.2.${n + 20}`);
+      await counter.flush();
+      await addUpVisitDays({
+        engine: database.engine,
+        now: Date.parse('2026-05-07T00:20:00-04:00'),
+        timeZone: TIME_ZONE,
+        retentionDays: 730,
+      });
+      const rows = await database.db.selectFrom('visit_sources').selectAll().execute();
+      expect(rows.length).toBeLessThanOrEqual(SOURCES_PER_DAY + 1);
+      const visitors = (name: string) =>
+        rows
+          .filter((row) => row.source_name === name)
+          .reduce((sum, row) => sum + Number(row.visitors), 0);
+      expect(visitors('flyer')).toBe(3);
+      expect(rows.reduce((sum, row) => sum + Number(row.visitors), 0)).toBe(253);
+      expect(visitors('other')).toBe(253 - 3 - (rows.length - 2));
     });
 
     it('deletes counts older than the retention', async () => {
