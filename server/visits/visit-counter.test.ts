@@ -76,11 +76,13 @@ function newCounter() {
   });
 }
 
-async function start(options: { live?: LiveSite; visits?: boolean } = {}) {
+async function start(options: { live?: LiveSite; visits?: boolean; ownHosts?: string[] } = {}) {
   app = await buildApp({
     store,
     distDir: dist.dir,
-    ...(options.visits === false ? {} : { visits: { counter, now: () => clock } }),
+    ...(options.visits === false
+      ? {}
+      : { visits: { counter, now: () => clock, ownHosts: options.ownHosts } }),
     ...(options.live ? { site: { live: options.live, store: {} as SiteStore } } : {}),
     corsOrigins: ['https://staffing.example'],
   });
@@ -272,6 +274,17 @@ describe.each(engines)('the visit counter on $name', (engine) => {
       await start();
       await get('/', { referer: 'https://staffing.example/team/' });
       expect((await visitors())[0]).toMatchObject({ source_kind: 'direct', source_name: '' });
+    });
+
+    it('takes a referrer on the host asked for as direct, without CORS_ORIGINS or SITE_URL', async () => {
+      await start({ ownHosts: [] });
+      await get('/', { host: 'www.potomac.example', referer: 'https://www.potomac.example/team/' });
+      await beacon(
+        { k: 'load', p: '/', l: 'en', d: '/', r: 'https://www.potomac.example/team/' },
+        { host: 'www.potomac.example' },
+        '192.0.2.8',
+      );
+      expect((await visitors()).map((row) => row.source_kind)).toEqual(['direct', 'direct']);
     });
   });
 
