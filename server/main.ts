@@ -271,7 +271,8 @@ const mediaCleanup = startMediaCleanup({
 });
 
 // Finished days added up and old counts deleted, every few minutes on every instance (safe at
-// once: server/visits/visit-days.ts).
+// once: server/visits/visit-days.ts). With VISITS=off too: the last day counted before the switch
+// still has its keys and salt, which must go, and old counts their retention.
 const visitDays = startDailyPass(
   () =>
     addUpVisitDays({
@@ -281,7 +282,7 @@ const visitDays = startDailyPass(
       retentionDays: config.visits.retentionDays,
     }),
   {
-    firstRunMs: config.visits.on ? 60_000 : null,
+    firstRunMs: 60_000,
     everyMs: 5 * 60_000,
     log: app.log.child({ component: 'visits' }),
     failed: 'visit days not added up',

@@ -10,7 +10,7 @@ import type { LiveSite } from '../site/live-site.ts';
 import type { SiteStore } from '../site/site-store.ts';
 import type { SiteFile } from '../site/render.ts';
 import { startVisitCounter } from './visit-counter.ts';
-import { addUpVisitDays } from './visit-days.ts';
+import { addUpVisitDays, SOURCES_PER_DAY } from './visit-days.ts';
 import type { VisitCounter } from './visit-types.ts';
 
 export const CHROME =
@@ -76,11 +76,13 @@ function newCounter() {
   });
 }
 
-async function start(options: { live?: LiveSite; visits?: boolean } = {}) {
+async function start(options: { live?: LiveSite; visits?: boolean; ownHosts?: string[] } = {}) {
   app = await buildApp({
     store,
     distDir: dist.dir,
-    ...(options.visits === false ? {} : { visits: { counter, now: () => clock } }),
+    ...(options.visits === false
+      ? {}
+      : { visits: { counter, now: () => clock, ownHosts: options.ownHosts } }),
     ...(options.live ? { site: { live: options.live, store: {} as SiteStore } } : {}),
     corsOrigins: ['https://staffing.example'],
   });
@@ -272,6 +274,17 @@ describe.each(engines)('the visit counter on $name', (engine) => {
       await start();
       await get('/', { referer: 'https://staffing.example/team/' });
       expect((await visitors())[0]).toMatchObject({ source_kind: 'direct', source_name: '' });
+    });
+
+    it('takes a referrer on the host asked for as direct, without CORS_ORIGINS or SITE_URL', async () => {
+      await start({ ownHosts: [] });
+      await get('/', { host: 'www.potomac.example', referer: 'https://www.potomac.example/team/' });
+      await beacon(
+        { k: 'load', p: '/', l: 'en', d: '/', r: 'https://www.potomac.example/team/' },
+        { host: 'www.potomac.example' },
+        '192.0.2.8',
+      );
+      expect((await visitors()).map((row) => row.source_kind)).toEqual(['direct', 'direct']);
     });
   });
 
@@ -485,6 +498,31 @@ describe.each(engines)('the visit counter on $name', (engine) => {
       expect((await pages()).length).toBe(2);
     });
 
+    it("keeps a day's largest sources by name, the rest as 'other': a stranger's random tags stay bounded", async () => {
+      await start();
+      // 250 visitors of 250 random tags, and 3 of the flyer's.
+      for (let n = 0; n < 250; n += 1) {
+        await get(`/?utm_source=x${n}`, { 'user-agent': `${CHROME} r${n}` });
+      }
+      for (let n = 0; n < 3; n += 1) await get('/?utm_source=flyer', {}, `192.0.2.${n + 20}`);
+      await counter.flush();
+      await addUpVisitDays({
+        engine: database.engine,
+        now: Date.parse('2026-05-07T00:20:00-04:00'),
+        timeZone: TIME_ZONE,
+        retentionDays: 730,
+      });
+      const rows = await database.db.selectFrom('visit_sources').selectAll().execute();
+      expect(rows.length).toBeLessThanOrEqual(SOURCES_PER_DAY + 1);
+      const visitors = (name: string) =>
+        rows
+          .filter((row) => row.source_name === name)
+          .reduce((sum, row) => sum + Number(row.visitors), 0);
+      expect(visitors('flyer')).toBe(3);
+      expect(rows.reduce((sum, row) => sum + Number(row.visitors), 0)).toBe(253);
+      expect(visitors('other')).toBe(253 - 3 - (rows.length - 2));
+    });
+
     it('deletes counts older than the retention', async () => {
       await start();
       await get('/');
@@ -554,6 +592,36 @@ describe.each(engines)('the visit counter on $name', (engine) => {
       await small.close();
       expect(warnings.filter((message) => message.includes('dropping'))).toHaveLength(1);
       expect((await pages())[0]?.views).toBe(5);
+    });
+
+    it("makes the day's salt once for a batch of many visitors (no insert per view)", async () => {
+      let batches = 0;
+      const counting = startVisitCounter({
+        engine: {
+          ...database.engine,
+          batch: (queries) => {
+            batches += 1;
+            return database.engine.batch(queries);
+          },
+        },
+        business: () => ({ timeZone: TIME_ZONE }),
+        log: { warn: (_fields, message) => warnings.push(message) },
+        everyMs: 3_600_000,
+      });
+      for (let n = 0; n < 50; n += 1) {
+        counting.add({
+          at: T0,
+          client: { address: `192.0.2.${n}`, userAgent: CHROME },
+          page: 'home',
+          language: 'en',
+          source: { kind: 'direct', name: '', campaign: '' },
+          kind: 'view',
+        });
+      }
+      await counting.close();
+      // One for the salt, one for the views.
+      expect(batches).toBe(2);
+      expect((await pages())[0]?.views).toBe(50);
     });
 
     it('tries a failed batch once more, then drops it', async () => {

@@ -12,6 +12,8 @@
  * A's uncommitted row of that key, then (A committed) does nothing; B's DELETE waits on A's locks
  * and finds the rows gone. Either way each day is added up once, by one of them, whole (A's
  * insert and delete commit together). On SQLite the transactions simply run one after the other.
+ * A day keeps at most SOURCES_PER_DAY sources by name (the rest are "other"): a stranger who sends
+ * random tags, each a new visitor, cannot make the counts grow without bound for two years.
  * A view of the day written after its add-up (a batch tried again late) is added up by the next
  * pass when its group is new, else dropped with the day's keys: a count, not worth more.
  */
@@ -19,6 +21,12 @@ import { sql } from 'kysely';
 import type { Engine } from '../db/engine.ts';
 import { DAY, MINUTE } from '../../src/business-time/time-zone.ts';
 import { businessDay } from './visitor-key.ts';
+
+/**
+ * A day's sources kept by name at most (its groups of language, kind, name and campaign with the
+ * most visitors); the rest are added up as 'other'.
+ */
+export const SOURCES_PER_DAY = 100;
 
 /** How long after a day's end it is added up: the last views' batches are written by then. */
 export const ADD_UP_AFTER_MS = 10 * MINUTE;
@@ -50,13 +58,28 @@ export async function addUpVisitDays(options: VisitDaysOptions): Promise<VisitDa
     .execute();
   const days = [...new Set(rows.map((row) => row.day))].sort();
   for (const day of days) {
+    // The day's largest groups keep their names; the others (a stranger's random tags, each a new
+    // row for two years otherwise) are added up as 'other' of their kind.
+    const limit = engine.typed(SOURCES_PER_DAY, 'integer');
     await engine.batch([
       sql`INSERT INTO visit_sources (day, language, source_kind, source_name, campaign, visitors,
           saw_form, started)
-        SELECT day, language, source_kind, source_name, campaign, COUNT(*), SUM(saw_form),
-          SUM(started)
-        FROM visitor_days WHERE day = ${day}
-        GROUP BY day, language, source_kind, source_name, campaign
+        SELECT day, language, source_kind, name, tag, SUM(visitors), SUM(saw_form), SUM(started)
+        FROM (
+          SELECT day, language, source_kind,
+            CASE WHEN place <= ${limit} THEN source_name ELSE 'other' END AS name,
+            CASE WHEN place <= ${limit} THEN campaign ELSE '' END AS tag,
+            visitors, saw_form, started
+          FROM (
+            SELECT day, language, source_kind, source_name, campaign, COUNT(*) AS visitors,
+              SUM(saw_form) AS saw_form, SUM(started) AS started,
+              ROW_NUMBER() OVER (ORDER BY COUNT(*) DESC, language, source_kind, source_name,
+                campaign) AS place
+            FROM visitor_days WHERE day = ${day}
+            GROUP BY day, language, source_kind, source_name, campaign
+          ) AS grouped
+        ) AS named
+        GROUP BY day, language, source_kind, name, tag
         ON CONFLICT (day, language, source_kind, source_name, campaign) DO NOTHING`,
       db.deleteFrom('visitor_days').where('day', '=', day),
       db.deleteFrom('visit_salts').where('day', '=', day),

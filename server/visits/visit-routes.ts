@@ -51,6 +51,14 @@ const clientOf = (request: FastifyRequest): VisitClient => ({
   userAgent: String(request.headers['user-agent'] ?? ''),
 });
 
+/**
+ * The site's own hosts for `request`: those configured (CORS_ORIGINS, SITE_URL) and the host it
+ * was asked at, so that a move within the site is no source when neither is set.
+ */
+const ownHostsOf =
+  (options: VisitRoutesOptions) =>
+  (request: FastifyRequest): readonly string[] => [...(options.ownHosts ?? []), request.hostname];
+
 /** The paths never counted, whatever they answer. */
 const NEVER = /^\/(api|admin|healthz|readyz|assets|media)(\/|$|\?)|(^|\/)pages\//;
 
@@ -60,7 +68,7 @@ const NEVER = /^\/(api|admin|healthz|readyz|assets|media)(\/|$|\?)|(^|\/)pages\/
  */
 export function countDocuments(app: FastifyInstance, options: VisitRoutesOptions): void {
   const now = options.now ?? Date.now;
-  const ownHosts = options.ownHosts ?? [];
+  const hostsOf = ownHostsOf(options);
   const { counter } = options;
   if (!counter) return;
   app.addHook('onSend', async (request, reply) => {
@@ -80,7 +88,7 @@ export function countDocuments(app: FastifyInstance, options: VisitRoutesOptions
       client: clientOf(request),
       page,
       language: languageOfPath(pathname),
-      source: sourceOf(request.headers.referer, search ? `?${search}` : '', ownHosts),
+      source: sourceOf(request.headers.referer, search ? `?${search}` : '', hostsOf(request)),
       kind: 'view',
     });
   });
@@ -124,7 +132,7 @@ function beaconError(error: FastifyError): { status: number; message: string } |
 /** `POST /api/visit`: the beacon (README.md, "The beacon"); 204 for every well-formed one. */
 export async function beaconRoute(app: FastifyInstance, options: VisitRoutesOptions) {
   const now = options.now ?? Date.now;
-  const ownHosts = options.ownHosts ?? [];
+  const hostsOf = ownHostsOf(options);
   await app.register(async (scope) => {
     // Only here: the app has no text/plain parser (its forms answer 415), sendBeacon sends one.
     scope.addContentTypeParser(
@@ -154,7 +162,7 @@ export async function beaconRoute(app: FastifyInstance, options: VisitRoutesOpti
         if (!parsed.success) return refuse(reply, 400, 'The beacon is not one the site sends');
         const { counter } = options;
         if (counter && countable(request, 'beacon')) {
-          const view = beaconView(parsed.data, now(), ownHosts);
+          const view = beaconView(parsed.data, now(), hostsOf(request));
           if (view) counter.add({ ...view, client: clientOf(request) });
         }
         return reply.code(204).send();

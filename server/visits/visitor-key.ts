@@ -31,14 +31,25 @@ export interface VisitSalts {
   existing(day: string): Promise<string | undefined>;
 }
 
-/** The salts of `engine`'s `visit_salts`, cached in memory for the days asked for lately. */
+/**
+ * The salts of `engine`'s `visit_salts`, kept in memory for the days asked for lately: each as one
+ * promise, so that a batch of many visitors of a day not yet known makes (or reads) its salt once.
+ */
 export function visitSalts(engine: Engine): VisitSalts {
-  const cache = new Map<string, string>();
-  const remember = (day: string, salt: string) => {
+  const cache = new Map<string, Promise<string | undefined>>();
+  const remember = (day: string, salt: Promise<string | undefined>) => {
     // Only the last few days: a day's salt is deleted with its keys.
     if (cache.size >= 4) cache.delete(cache.keys().next().value ?? '');
     cache.set(day, salt);
+    // A failed or empty answer is not kept: the next asks again.
+    salt.then(
+      (found) => found ?? forget(day, salt),
+      () => forget(day, salt),
+    );
     return salt;
+  };
+  const forget = (day: string, salt: Promise<string | undefined>) => {
+    if (cache.get(day) === salt) cache.delete(day);
   };
   const read = async (day: string) => {
     const row = await engine.db
@@ -48,23 +59,29 @@ export function visitSalts(engine: Engine): VisitSalts {
       .executeTakeFirst();
     return row?.salt;
   };
+  const make = async (day: string) => {
+    const made = randomBytes(32).toString('hex');
+    await engine.batch([
+      sql`INSERT INTO visit_salts (day, salt) VALUES (${day}, ${made}) ON CONFLICT (day) DO NOTHING`,
+    ]);
+    const salt = await read(day);
+    if (!salt) throw new Error('the day’s salt was not kept');
+    return salt;
+  };
   return {
     async salt(day) {
-      const cached = cache.get(day);
-      if (cached) return cached;
-      const made = randomBytes(32).toString('hex');
-      await engine.batch([
-        sql`INSERT INTO visit_salts (day, salt) VALUES (${day}, ${made}) ON CONFLICT (day) DO NOTHING`,
-      ]);
-      const salt = await read(day);
+      // Asked for at once by every view of a batch: the first makes it, the others wait for it.
+      const known = await (cache.get(day) ?? remember(day, make(day)));
+      if (known) return known;
+      // Only read as missing a moment ago (`existing`): made now.
+      const salt = await remember(day, make(day));
       if (!salt) throw new Error('the day’s salt was not kept');
-      return remember(day, salt);
+      return salt;
     },
     async existing(day) {
-      const cached = cache.get(day);
-      if (cached) return cached;
-      const salt = await read(day);
-      return salt ? remember(day, salt) : undefined;
+      const known = cache.get(day);
+      if (known) return known;
+      return remember(day, read(day));
     },
   };
 }
