@@ -7,7 +7,7 @@ import { DAY, localDay } from '../src/business-time/time-zone';
 import { lastWeekStarts } from '../src/business-time/weeks';
 import { expectNoAxeViolations, expectNoHorizontalScroll } from './fixtures';
 import { receiverTest, type Receiver } from './receiver-fixture';
-import { signInToInbox } from './receiver-helpers';
+import { postQuote, signInToInbox } from './receiver-helpers';
 
 /**
  * The weekly picture's visits in a real browser, on a phone and a desktop: the counts the counter
@@ -25,19 +25,23 @@ function days() {
   const { timeZone } = businessSchedule;
   const starts = lastWeekStarts(Date.now(), 12, businessSchedule);
   const monday = localDay(starts[10] ?? 0, timeZone);
-  return { monday, today: localDay(Date.now(), timeZone) };
+  return { monday, today: localDay(Date.now(), timeZone), weekStart: starts[10] ?? 0 };
 }
 
 let seeded = false;
-/** Two weeks of counts, once per worker: added up last week, not yet today. */
-async function seed(receiver: Receiver) {
+/**
+ * Two weeks of counts, once per worker: added up last week, not yet today; and a quote of last
+ * week whose visit was not counted (its browser sent Global Privacy Control).
+ */
+async function seed(page: Page, receiver: Receiver) {
   if (seeded) return;
   seeded = true;
+  await postQuote(page.request, 'Private Visitor', { 'Sec-GPC': '1' });
   const client = createClient({
     url: `file:${path.join(receiver.dataDir, 'submissions.db')}`,
     timeout: 5000,
   });
-  const { monday, today } = days();
+  const { monday, today, weekStart } = days();
   const sources: [string, string, string, string, number, number, number][] = [
     ['en', 'search', 'google', '', 40, 12, 6],
     ['es', 'campaign', 'flyer', 'spring', 10, 6, 3],
@@ -76,13 +80,17 @@ async function seed(receiver: Receiver) {
         args: [dayString(monday + 1), page, language, views],
       });
     }
+    await client.execute({
+      sql: 'UPDATE submissions SET received_at = ? WHERE source_kind IS NULL',
+      args: [weekStart + DAY + 12 * 60 * 60 * 1000],
+    });
   } finally {
     client.close();
   }
 }
 
 async function openWeekly(page: Page, receiver: Receiver) {
-  await seed(receiver);
+  await seed(page, receiver);
   await signInToInbox(page, owner.email, owner.password);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.goto('/admin/#/weekly');
@@ -100,6 +108,15 @@ for (const width of [390, 1280]) {
     const steps = funnel(page).getByRole('listitem');
     await expect(steps.nth(0)).toHaveText(`${text.steps.visitors}200`);
     await expect(steps.nth(1)).toHaveText(`${text.steps.sawForm}40 · 20% of visitors`);
+    // The quote of no known visit is not a step of the funnel: a line under it, its own source.
+    await expect(steps.nth(3)).toHaveText(`${text.steps.sent}0 · 0% of visitors`);
+    await expect(page.getByText(text.unknownNote(1))).toBeVisible();
+    await expect(
+      page
+        .getByRole('table', { name: text.sourcesCaption })
+        .getByRole('row', { name: new RegExp(`^${text.unknown}`) })
+        .getByRole('cell'),
+    ).toHaveText([`${text.noVisitors}${text.notCounted}`, '1']);
     await expect(page.getByRole('img', { name: text.visitorsTitle })).toHaveAccessibleDescription(
       /, 200, 1\.$/,
     );

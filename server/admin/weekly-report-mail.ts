@@ -3,7 +3,7 @@
  * the inbox's overdue count) and the e-mail made of them, in the account's language
  * (src/content/weekly-email.ts): a plain-text part and a simple HTML part with every value escaped.
  */
-import type { SourceKind, WeeklyEmailSetting } from '../../src/admin/contract.ts';
+import type { FunnelKind, WeeklyEmailSetting } from '../../src/admin/contract.ts';
 import { adminText } from '../../src/content/admin.ts';
 import type { Business } from '../../src/content/business.ts';
 import { weeklyEmailText, type SourceKindWords } from '../../src/content/weekly-email.ts';
@@ -16,9 +16,12 @@ import { needsReply, weeklyPicture } from './staffing-desk.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
-/** One line of "leads by source": the week's submissions (spam aside) from one kind and name. */
+/**
+ * One line of "leads by source": the week's submissions (spam aside) from one kind and name; kind
+ * 'unknown' for those whose visit was not counted (as on the weekly picture).
+ */
 export interface LeadSource {
-  kind: SourceKind;
+  kind: FunnelKind;
   name: string;
   sent: number;
 }
@@ -30,7 +33,7 @@ export interface WeeklyReportFigures {
   weekEnd: number;
   /** The sum of the week's `FunnelRow.visitors`. */
   visitors: number;
-  /** The week's `FunnelRow.sent` by source, most first. */
+  /** The week's `FunnelRow.sent` by source, most first; those of no known visit last. */
   leads: LeadSource[];
   quotes: number;
   applications: number;
@@ -70,7 +73,11 @@ export async function weeklyReportFigures(
     weekEnd: next ?? weekStart + 7 * 24 * HOUR_MS,
     visitors: rows.reduce((sum, row) => sum + row.visitors, 0),
     leads: [...bySource.values()].sort(
-      (a, b) => b.sent - a.sent || a.kind.localeCompare(b.kind) || a.name.localeCompare(b.name),
+      (a, b) =>
+        Number(a.kind === 'unknown') - Number(b.kind === 'unknown') ||
+        b.sent - a.sent ||
+        a.kind.localeCompare(b.kind) ||
+        a.name.localeCompare(b.name),
     ),
     quotes: week?.quotes ?? 0,
     applications: week?.applications ?? 0,
@@ -123,7 +130,7 @@ type Line = [label: string, value: string];
 /** The lines of the e-mail, as label and value, in `words`' language. */
 function reportLines(figures: WeeklyReportFigures, address: WeeklyReportAddress) {
   const words = weeklyEmailText[address.setting.language];
-  const kinds: Record<SourceKind, string> = words.sourceKinds satisfies SourceKindWords;
+  const kinds: Record<FunnelKind, string> = words.sourceKinds satisfies SourceKindWords;
   // Counts as the language writes them ('1,234'), and the names the inbox gives ('Google').
   const count = (value: number) => value.toLocaleString(words.locale);
   const named = (name: string) => adminText.visitSource.names[name] ?? oneLine(name, 60);
@@ -141,7 +148,7 @@ function reportLines(figures: WeeklyReportFigures, address: WeeklyReportAddress)
   ];
   const leadLines: Line[] = figures.leads.map((lead) => [
     // WhatsApp is its own name, as on the submission's page ('WhatsApp', not 'WhatsApp (whatsapp)').
-    lead.name && lead.kind !== 'whatsapp' && lead.kind !== 'direct'
+    lead.name && lead.kind !== 'whatsapp' && lead.kind !== 'direct' && lead.kind !== 'unknown'
       ? words.sourceNamed(kinds[lead.kind], named(lead.name))
       : kinds[lead.kind],
     count(lead.sent),

@@ -205,17 +205,27 @@ describe.each(engines)('the weekly e-mail on $name', (engine) => {
     const shown = await picture();
     const index = shown.weeks.findIndex((week) => week.start === LAST_WEEK);
     const rows = shown.funnel.filter((row) => row.week === index && row.sent > 0);
-    const [english] = (await parsed()).filter((mail) => to(mail) === OWNER);
+    const mails = await parsed();
+    const english = mails.find((mail) => to(mail) === OWNER)?.text ?? '';
+    const spanish = mails.find((mail) => to(mail) === PARTNER)?.text ?? '';
     const en = weeklyEmailText.en;
     const sentFrom = (kind: string, name: string) =>
       rows
         .filter((row) => row.kind === kind && row.name === name)
         .reduce((sum, row) => sum + row.sent, 0);
     // The answered quote came from a Google search; the other quote and the application from no
-    // known visit. Google by the name the inbox gives it, not the stored 'google'.
-    expect([sentFrom('search', 'google'), sentFrom('direct', '')]).toEqual([1, 2]);
-    expect(english?.text).toContain(`  ${en.sourceNamed(en.sourceKinds.search, 'Google')}: 1\n`);
-    expect(english?.text).toContain(`  ${en.sourceKinds.direct}: 2\n`);
+    // known visit (not counted: GPC, say), not from direct visits. Google by the name the inbox
+    // gives it, not the stored 'google'.
+    expect([sentFrom('search', 'google'), sentFrom('unknown', ''), sentFrom('direct', '')]).toEqual(
+      [1, 2, 0],
+    );
+    const google = `  ${en.sourceNamed(en.sourceKinds.search, 'Google')}: 1\n`;
+    expect(english).toContain(google);
+    expect(english).toContain('  Visit not known: 2\n');
+    expect(english).not.toContain(`  ${en.sourceKinds.direct}:`);
+    // Listed after the sources of counted visits, though more.
+    expect(english.indexOf('Visit not known')).toBeGreaterThan(english.indexOf(google));
+    expect(spanish).toContain('  Visita no conocida: 2\n');
   });
 
   it('sends nothing on Sunday or before 08:00 on Monday, nor to an account that turned it off, nor twice', async () => {

@@ -133,7 +133,7 @@ describe.each(engines)('the weekly picture of visits on $name', (engine) => {
     await visitorDay('2026-05-06', es('campaign', 'flyer'));
     await visitorDay('2026-05-06', en('direct'), 1, 0);
     // A quote from the flyer in Spanish, replied to within 2 business hours; a spam one left out;
-    // an application of no known visit nor language (direct, English); a quote from Google.
+    // an application of no known visit nor language (its own row, English); a quote from Google.
     await submission(
       '2026-05-05T09:00:00-04:00',
       'quote',
@@ -164,8 +164,9 @@ describe.each(engines)('the weekly picture of visits on $name', (engine) => {
       row(0, 'en', 'direct', '', [3, 0, 0, 0, 0]),
       row(10, 'en', 'search', 'google', [12, 5, 2, 1, 0]),
       row(10, 'es', 'campaign', 'flyer', [5, 3, 2, 0, 0]),
-      row(11, 'en', 'direct', '', [8, 2, 0, 1, 0]),
+      row(11, 'en', 'direct', '', [8, 2, 0, 0, 0]),
       row(11, 'es', 'campaign', 'flyer', [3, 2, 2, 1, 1]),
+      row(11, 'en', 'unknown', '', [0, 0, 0, 1, 0]),
     ]);
     expect(picture.pages).toEqual(
       expect.arrayContaining([
@@ -178,6 +179,25 @@ describe.each(engines)('the weekly picture of visits on $name', (engine) => {
     // The flyer's quote came within the promise (4 business hours).
     expect(picture.weeks[11]).toMatchObject({ quotes: 1, responded: 1, withinPromise: 1 });
     expect(picture.weeks[10]).toMatchObject({ quotes: 1, responded: 0, withinPromise: 0 });
+  });
+
+  it('puts a lead whose visit was not counted (GPC) in its own row, not under direct', async () => {
+    // One direct visitor counted; a visitor under Global Privacy Control, never counted, sends a
+    // quote (its source not recorded) that is replied to.
+    await visitorDay('2026-05-05', en('direct'), 1, 1);
+    await submission(
+      '2026-05-05T09:00:00-04:00',
+      'quote',
+      { language: 'en', kind: null },
+      { status: 'handled', repliedAt: '2026-05-05T10:00:00-04:00' },
+    );
+
+    const { funnel } = await weeklyPicture(database.engine, T0, business);
+
+    expect(funnel).toEqual([
+      row(11, 'en', 'direct', '', [1, 1, 1, 0, 0]),
+      row(11, 'en', 'unknown', '', [0, 0, 0, 1, 1]),
+    ]);
   });
 
   it('puts each day and submission in its local week across a change of the clocks', async () => {

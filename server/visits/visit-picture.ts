@@ -3,6 +3,7 @@ import { sql, type RawBuilder } from 'kysely';
 import {
   SOURCE_KINDS,
   type FunnelRow,
+  type FunnelSource,
   type PageViews,
   type SourceKind,
   type VisitPage,
@@ -53,11 +54,19 @@ class FunnelRows {
   readonly #rows = new Map<string, FunnelRow>();
 
   row(week: number, language: unknown, kind: unknown, name: unknown, campaign: unknown) {
-    const source = {
+    return this.#row(week, language, {
       kind: kindOf(kind),
       name: typeof name === 'string' ? name : '',
       campaign: typeof campaign === 'string' ? campaign : '',
-    };
+    });
+  }
+
+  /** The row of the leads whose visit is not known. */
+  unknown(week: number, language: unknown) {
+    return this.#row(week, language, { kind: 'unknown', name: '', campaign: '' });
+  }
+
+  #row(week: number, language: unknown, source: FunnelSource) {
     const lang = languageOf(language);
     const key = JSON.stringify([week, lang, source.kind, source.name, source.campaign]);
     let row = this.#rows.get(key);
@@ -159,7 +168,8 @@ function pageCounts({ db }: Engine, firstDays: readonly string[], lastDay: strin
  * The way to a lead in the weeks that start at `starts` (local Monday midnights, oldest first, as
  * the weekly picture has them; the last runs to `now`): visitors → saw a form page → started a
  * form → sent → replied to, per week, language and source; and page views per week, page and
- * language. A submission of no known visit counts as 'direct', of no known language as English.
+ * language. A submission of no known visit (`source_kind` null: GPC, visits not counted then) is
+ * in its own 'unknown' row, with no visitors; one of no known language counts as English.
  */
 export async function visitPicture(
   engine: Engine,
@@ -195,14 +205,17 @@ export async function visitPicture(
   for (const row of leads) {
     const week = Number(row.week);
     if (!Number.isInteger(week) || week < 0 || week >= starts.length) continue;
-    const known = row.source_kind !== null;
-    const to = funnel.row(
-      week,
-      row.site_language,
-      known ? row.source_kind : 'direct',
-      known ? row.source_name : '',
-      known ? row.source_campaign : '',
-    );
+    // A lead whose visit was not counted (GPC, not counted then) is no step of a counted visit.
+    const to =
+      row.source_kind === null
+        ? funnel.unknown(week, row.site_language)
+        : funnel.row(
+            week,
+            row.site_language,
+            row.source_kind,
+            row.source_name,
+            row.source_campaign,
+          );
     to.sent += Number(row.sent);
     to.replied += Number(row.replied);
   }

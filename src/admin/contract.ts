@@ -172,12 +172,25 @@ export interface SubmissionVisit extends VisitSource {
 export type VisitPage = 'home' | 'team' | 'contact' | 'quote' | 'application' | 'privacy';
 
 /**
+ * A funnel row's source: a counted visit's kind, or 'unknown' for the leads whose visit was not
+ * counted (Global Privacy Control, visits not counted then: `VISITS=off`, before they were). Those
+ * are no step of any counted visit: they have leads and no visitors.
+ */
+export type FunnelKind = SourceKind | 'unknown';
+
+/** A funnel row's source: as `VisitSource`, or 'unknown' (name and campaign '') for no known visit. */
+export interface FunnelSource extends Omit<VisitSource, 'kind'> {
+  kind: FunnelKind;
+}
+
+/**
  * One week's way to a lead for one language and source (the weekly picture's rows; the page sums
  * them for 'all'): visitors (one per browser and day), those who saw a form page, started a form
  * (first input, with script), sent one (submissions, spam aside), and whose submission was
- * replied to (first response, from the inbox or marked by hand).
+ * replied to (first response, from the inbox or marked by hand). An 'unknown' row has only sent
+ * and replied (its visitors were not counted).
  */
-export interface FunnelRow extends VisitSource {
+export interface FunnelRow extends FunnelSource {
   /** Index into `WeeklyPicture.weeks`. */
   week: number;
   language: 'en' | 'es';
@@ -201,7 +214,7 @@ export interface WeeklyPicture {
   weeks: WeekFigures[];
   /** The promised first response, in business hours (ms). */
   promiseMs: number;
-  /** The way to a lead, by week, language and source; submissions of no known visit as 'direct'. */
+  /** The way to a lead, by week, language and source; submissions of no known visit as 'unknown'. */
   funnel: FunnelRow[];
   pages: PageViews[];
 }

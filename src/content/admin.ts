@@ -674,9 +674,17 @@ export const adminText = {
     week: 'Week of the funnel',
     weekOption: (day: string, running: boolean) =>
       running ? `Week of ${day} (still running)` : `Week of ${day}`,
-    /** Words for a source's kind (until `visitSource` has its own). */
-    /** The 'direct' source: typed or a bookmark, and the leads whose visit is not known. */
-    directOrUnknown: 'Direct or unknown',
+    /** The leads whose visit was not counted (`FunnelRow.kind` 'unknown'): leads, no visitors. */
+    unknown: 'Visit not known',
+    unknownHint:
+      'Visit not known: leads whose visit was not counted, because the browser asked not to be tracked (Global Privacy Control), or they were sent while visits were not counted (before counting began, or with it off). They are not in the funnel.',
+    /** Under the funnel of all sources: the week's leads of no known visit, left out of its bars. */
+    unknownNote: (count: number) =>
+      `Also ${count} ${count === 1 ? 'lead' : 'leads'} whose visit was not counted.`,
+    /** A source's visitors when they were not counted. */
+    noVisitors: '—',
+    /** The dash, read out. */
+    notCounted: 'not counted',
     visitorsTitle: 'Visitors per week',
     visitorsDesc: (from: string, to: string, shown: string, visitors: number[]) =>
       `Visitors per week from ${from} to ${to} (${shown}): ${visitors.join(', ')}.`,

@@ -10,7 +10,10 @@ import { adminText } from './admin.ts';
 const { weeklyLink, needsReply } = adminText.inbox;
 const { label: settingLabel } = adminText.weeklyEmail;
 
-/** How a visit began, in words (the keys are src/admin/contract.ts's SOURCE_KINDS). */
+/**
+ * How a visit began, in words (the keys are src/admin/contract.ts's SOURCE_KINDS), and 'unknown':
+ * the leads whose visit was not counted (`FunnelKind`).
+ */
 export interface SourceKindWords {
   search: string;
   social: string;
@@ -19,6 +22,7 @@ export interface SourceKindWords {
   site: string;
   campaign: string;
   direct: string;
+  unknown: string;
 }
 
 export interface WeeklyEmailWords {
@@ -65,7 +69,8 @@ const en: WeeklyEmailWords = {
     email: 'E-mail',
     site: 'Another website',
     campaign: 'Campaign',
-    direct: 'Direct or unknown',
+    direct: 'Direct',
+    unknown: 'Visit not known',
   },
   sourceNamed: (kind, name) => `${kind} (${name})`,
   quotes: 'Quote requests',
@@ -98,7 +103,8 @@ const es: WeeklyEmailWords = {
     email: 'Correo electrónico',
     site: 'Otro sitio web',
     campaign: 'Campaña',
-    direct: 'Directo o desconocido',
+    direct: 'Directo',
+    unknown: 'Visita no conocida',
   },
   sourceNamed: (kind, name) => `${kind} (${name})`,
   quotes: 'Solicitudes de cotización',

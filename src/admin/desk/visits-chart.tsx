@@ -56,8 +56,17 @@ export function VisitorsChart({
 /**
  * The way to a lead in one week as bars, one per step, each with its count and share of the
  * week's visitors. A list (read in order by a screen reader); the bars themselves are decoration.
+ * `note`: a line under it (the week's leads of no known visit, left out of the bars).
  */
-export function FunnelBars({ week, steps }: { week: WeekFigures; steps: Steps }) {
+export function FunnelBars({
+  week,
+  steps,
+  note = null,
+}: {
+  week: WeekFigures;
+  steps: Steps;
+  note?: string | null;
+}) {
   const id = useId();
   const widest = Math.max(1, ...STEPS.map((step) => steps[step]));
   return (
@@ -96,6 +105,7 @@ export function FunnelBars({ week, steps }: { week: WeekFigures; steps: Steps })
           );
         })}
       </ol>
+      {note && <p className="text-sm text-slate-700">{note}</p>}
     </section>
   );
 }

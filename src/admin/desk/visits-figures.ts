@@ -1,5 +1,5 @@
 /** The weekly picture's visits added up for what the owner chose to see: a language, a source. */
-import type { FunnelRow, PageViews, VisitPage, VisitSource, WeeklyPicture } from '../contract';
+import type { FunnelRow, FunnelSource, PageViews, VisitPage, WeeklyPicture } from '../contract';
 
 export type LanguageChoice = 'all' | 'en' | 'es';
 /** 'all', or a source's key (`sourceKey`). */
@@ -22,7 +22,7 @@ function addSteps(to: Steps, row: Steps) {
 }
 
 /** One source as a filter's value. */
-export function sourceKey({ kind, name, campaign }: VisitSource): string {
+export function sourceKey({ kind, name, campaign }: FunnelSource): string {
   return JSON.stringify([kind, name, campaign]);
 }
 
@@ -39,6 +39,18 @@ export function chosenRows(
   );
 }
 
+/** The rows of counted visits: the funnel of 'all' sources leaves out the leads of no known visit. */
+export function followedRows(rows: readonly FunnelRow[]): FunnelRow[] {
+  return rows.filter((row) => row.kind !== 'unknown');
+}
+
+/** The leads of the rows whose visit is not known, in `week`. */
+export function unknownLeads(rows: readonly FunnelRow[], week: number): number {
+  return rows
+    .filter((row) => row.kind === 'unknown' && row.week === week)
+    .reduce((sum, row) => sum + row.sent, 0);
+}
+
 /** Each week's steps (one entry per week of the picture, in order). */
 export function stepsByWeek(rows: readonly FunnelRow[], weekCount: number): Steps[] {
   const weeks = Array.from({ length: weekCount }, noSteps);
@@ -50,13 +62,16 @@ export function stepsByWeek(rows: readonly FunnelRow[], weekCount: number): Step
 }
 
 export interface SourceFigures {
-  source: VisitSource;
+  source: FunnelSource;
   key: string;
   visitors: number;
   sent: number;
 }
 
-/** Every source of the rows with its visitors and leads over all the weeks, most visitors first. */
+/**
+ * Every source of the rows with its visitors and leads over all the weeks, most visitors first;
+ * the leads of no known visit last.
+ */
 export function bySource(rows: readonly FunnelRow[]): SourceFigures[] {
   const sources = new Map<string, SourceFigures>();
   for (const row of rows) {
@@ -72,7 +87,11 @@ export function bySource(rows: readonly FunnelRow[]): SourceFigures[] {
     sources.set(key, figures);
   }
   return [...sources.values()].sort(
-    (a, b) => b.visitors - a.visitors || b.sent - a.sent || a.key.localeCompare(b.key),
+    (a, b) =>
+      Number(a.source.kind === 'unknown') - Number(b.source.kind === 'unknown') ||
+      b.visitors - a.visitors ||
+      b.sent - a.sent ||
+      a.key.localeCompare(b.key),
   );
 }
 

@@ -40,6 +40,7 @@ const funnelRow = (
 const google: [FunnelRow['kind'], string, string] = ['search', 'google', ''];
 const flyer: [FunnelRow['kind'], string, string] = ['campaign', 'flyer', 'spring'];
 const direct: [FunnelRow['kind'], string, string] = ['direct', '', ''];
+const unknown: [FunnelRow['kind'], string, string] = ['unknown', '', ''];
 
 const picture: WeeklyPicture = {
   weeks,
@@ -60,10 +61,10 @@ const picture: WeeklyPicture = {
   ],
 };
 
-async function renderVisits() {
+async function renderVisits(shown: WeeklyPicture = picture) {
   fakeFetch({
     'GET /admin/api/session': () => json(session),
-    'GET /admin/api/weekly': () => json(picture),
+    'GET /admin/api/weekly': () => json(shown),
   });
   window.location.hash = '#/weekly';
   render(<AdminApp />);
@@ -164,7 +165,7 @@ describe('the weekly picture’s visits', () => {
         .map((option) => option.textContent),
     ).toEqual([
       text.allSources,
-      'Direct or unknown',
+      'Direct',
       'Search (Google)',
       'Campaign "flyer" (campaign: spring)',
     ]);
@@ -189,11 +190,70 @@ describe('the weekly picture’s visits', () => {
   it('shows visitors and leads by source, and page views by page and language', async () => {
     await renderVisits();
 
-    expect(cells(text.sourcesCaption, 'Direct or unknown')).toEqual(['57', '1']);
+    expect(cells(text.sourcesCaption, 'Direct')).toEqual(['57', '1']);
     expect(cells(text.sourcesCaption, 'Search (Google)')).toEqual(['40', '3']);
     expect(cells(text.sourcesCaption, 'Campaign "flyer" (campaign: spring)')).toEqual(['12', '3']);
     expect(cells(text.pagesCaption, 'Home')).toEqual(['320', '40', '360']);
     expect(cells(text.pagesCaption, 'Quote request')).toEqual(['0', '12', '12']);
     expect(cells(text.pagesCaption, 'Privacy')).toEqual(['0', '0', '0']);
+  });
+
+  it('leaves the leads of no known visit out of the funnel, with a line under it', async () => {
+    // Nov 10: 4 direct visitors, none sent; 7 leads whose visit was not counted (GPC), 6 English.
+    await renderVisits({
+      ...picture,
+      funnel: [
+        funnelRow(10, 'en', direct, [4, 1, 1, 0, 0]),
+        funnelRow(10, 'en', unknown, [0, 0, 0, 6, 1]),
+        funnelRow(10, 'es', unknown, [0, 0, 0, 1, 0]),
+      ],
+    });
+    const user = userEvent.setup();
+    const note = () => screen.queryByText(/whose visit was not counted\.$/);
+
+    const steps = funnelSteps('Nov 10');
+    expect(steps).toEqual([
+      'Visitors4',
+      'Saw a form page1 · 25% of visitors',
+      'Started a form1 · 25% of visitors',
+      'Sent0 · 0% of visitors',
+      'Replied to0 · 0% of visitors',
+    ]);
+    // No share above 100%.
+    for (const step of steps) {
+      const share = /(\d+)% of visitors/.exec(step ?? '');
+      expect(Number(share?.[1] ?? 0)).toBeLessThanOrEqual(100);
+    }
+    expect(note()).toHaveTextContent(text.unknownNote(7));
+    expect(cells(text.tableCaption, 'Week of Nov 10')).toEqual(['4', '1', '1', '0', '0']);
+    // In the sources table, last, with its leads and no visitors (not counted, not 0).
+    const sources = screen.getByRole('table', { name: text.sourcesCaption });
+    expect(
+      within(sources)
+        .getAllByRole('rowheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Direct', text.unknown]);
+    expect(cells(text.sourcesCaption, text.unknown)).toEqual([
+      `${text.noVisitors}${text.notCounted}`,
+      '7',
+    ]);
+    expect(screen.getByText(text.unknownHint)).toBeVisible();
+
+    await user.selectOptions(screen.getByLabelText(text.language), text.languages.en);
+    expect(note()).toHaveTextContent(text.unknownNote(6));
+    await user.selectOptions(screen.getByLabelText(text.week), 'Week of Nov 17 (still running)');
+    expect(note()).toBeNull();
+
+    // Chosen as a source: its leads and replies, and no share of visitors it does not have.
+    await user.selectOptions(screen.getByLabelText(text.week), 'Week of Nov 10');
+    await user.selectOptions(screen.getByLabelText(text.source), text.unknown);
+    expect(funnelSteps('Nov 10')).toEqual([
+      'Visitors0',
+      `Saw a form page0 · ${text.noShare}`,
+      `Started a form0 · ${text.noShare}`,
+      `Sent6 · ${text.noShare}`,
+      `Replied to1 · ${text.noShare}`,
+    ]);
+    expect(note()).toBeNull();
   });
 });

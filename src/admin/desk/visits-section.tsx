@@ -1,16 +1,18 @@
 import { useId, useState, type ReactNode } from 'react';
 import { controlClass } from '../../components/form/field-parts';
 import { adminText } from '../../content/admin';
-import type { VisitSource, WeeklyPicture } from '../contract';
+import type { FunnelSource, WeeklyPicture } from '../contract';
 import { sourceWords as visitSourceWords } from '../shared/source-words';
 import { FunnelBars, VisitorsChart } from './visits-chart';
 import {
   byPage,
   bySource,
   chosenRows,
+  followedRows,
   latestFullWeek,
   STEPS,
   stepsByWeek,
+  unknownLeads,
   type LanguageChoice,
   type SourceChoice,
   type Steps,
@@ -20,12 +22,21 @@ import { formatWeekDay } from './weekly-chart';
 const text = adminText.visitsPicture;
 
 /**
- * A source in the owner's words, as the submission's page says it; 'direct' here also holds the
- * leads whose visit is not known (sent without script and not counted, before visits were counted).
+ * A source in the owner's words, as the submission's page says it; or 'Visit not known' for the
+ * leads whose visit was not counted (GPC, not counted then).
  */
-function sourceWords(source: VisitSource): string {
-  return source.kind === 'direct' ? text.directOrUnknown : visitSourceWords(source);
+function sourceWords(source: FunnelSource): string {
+  const { kind } = source;
+  return kind === 'unknown' ? text.unknown : visitSourceWords({ ...source, kind });
 }
+
+/** Visitors not counted: a dash, said in words to a screen reader. */
+const notCounted = (
+  <>
+    <span aria-hidden="true">{text.noVisitors}</span>
+    <span className="sr-only">{text.notCounted}</span>
+  </>
+);
 
 function Choice(props: {
   label: string;
@@ -102,15 +113,7 @@ function TableBox({
 }
 
 /** A row; its head on one line unless `wrap` (a source's name can be long: the table fits a phone). */
-function Row({
-  head,
-  cells,
-  wrap = false,
-}: {
-  head: string;
-  cells: (number | string)[];
-  wrap?: boolean;
-}) {
+function Row({ head, cells, wrap = false }: { head: string; cells: ReactNode[]; wrap?: boolean }) {
   return (
     <tr className="border-t border-slate-200">
       <th
@@ -138,6 +141,7 @@ function VisitsTables({
   language: LanguageChoice;
 }) {
   const sources = bySource(chosenRows(picture.funnel, language, 'all'));
+  const unknown = sources.some((figures) => figures.source.kind === 'unknown');
   const languages = text.languages;
   return (
     <div className="space-y-5">
@@ -155,20 +159,26 @@ function VisitsTables({
         ))}
       </TableBox>
       <div className="grid gap-5 lg:grid-cols-2">
-        <TableBox
-          caption={text.sourcesCaption}
-          heads={[text.sourceHead, text.visitorsHead, text.leadsHead]}
-          minWidth="min-w-[18rem]"
-        >
-          {sources.map((figures) => (
-            <Row
-              key={figures.key}
-              head={sourceWords(figures.source)}
-              cells={[figures.visitors, figures.sent]}
-              wrap
-            />
-          ))}
-        </TableBox>
+        <div className="space-y-2">
+          <TableBox
+            caption={text.sourcesCaption}
+            heads={[text.sourceHead, text.visitorsHead, text.leadsHead]}
+            minWidth="min-w-[18rem]"
+          >
+            {sources.map((figures) => (
+              <Row
+                key={figures.key}
+                head={sourceWords(figures.source)}
+                cells={[
+                  figures.source.kind === 'unknown' ? notCounted : figures.visitors,
+                  figures.sent,
+                ]}
+                wrap
+              />
+            ))}
+          </TableBox>
+          {unknown && <p className="text-sm text-slate-700">{text.unknownHint}</p>}
+        </div>
         <TableBox
           caption={text.pagesCaption}
           heads={[text.pageHead, languages.en, languages.es, text.totalHead]}
@@ -232,7 +242,11 @@ function useChoices(picture: WeeklyPicture) {
 /** Visits and the way to a lead: visitors per week, one week's funnel, and the tables under them. */
 export function VisitsSection({ picture }: { picture: WeeklyPicture }) {
   const { language, source, week, shown, choices } = useChoices(picture);
-  const byWeek = stepsByWeek(chosenRows(picture.funnel, language, source), picture.weeks.length);
+  const rows = chosenRows(picture.funnel, language, source);
+  // All sources: the funnel of counted visits, and a line for the leads of no known visit.
+  const all = source === 'all';
+  const byWeek = stepsByWeek(all ? followedRows(rows) : rows, picture.weeks.length);
+  const unknown = all ? unknownLeads(rows, week) : 0;
   const chosenWeek = picture.weeks[week];
   return (
     <section aria-labelledby="weekly-visits-heading" className="space-y-5">
@@ -262,6 +276,7 @@ export function VisitsSection({ picture }: { picture: WeeklyPicture }) {
           <FunnelBars
             week={chosenWeek}
             steps={byWeek[week] ?? { visitors: 0, sawForm: 0, started: 0, sent: 0, replied: 0 }}
+            note={unknown > 0 ? text.unknownNote(unknown) : null}
           />
         )}
       </div>
