@@ -225,7 +225,7 @@ describe.each(engines)('the weekly e-mail on $name', (engine) => {
     expect(english).not.toContain(`  ${en.sourceKinds.direct}:`);
     // Listed after the sources of counted visits, though more.
     expect(english.indexOf('Visit not known')).toBeGreaterThan(english.indexOf(google));
-    expect(spanish).toContain('  Visita no conocida: 2\n');
+    expect(spanish).toContain('  Visita no registrada: 2\n');
   });
 
   it('sends nothing on Sunday or before 08:00 on Monday, nor to an account that turned it off, nor twice', async () => {

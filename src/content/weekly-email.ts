@@ -104,7 +104,7 @@ const es: WeeklyEmailWords = {
     site: 'Otro sitio web',
     campaign: 'Campaña',
     direct: 'Directo',
-    unknown: 'Visita no conocida',
+    unknown: 'Visita no registrada',
   },
   sourceNamed: (kind, name) => `${kind} (${name})`,
   quotes: 'Solicitudes de cotización',
