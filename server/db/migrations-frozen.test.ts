@@ -71,6 +71,10 @@ const released: Record<number, Record<EngineKind, string>> = {
     sqlite: 'ccb4041105e2c9dd28ebebab51fb9ed642693ed6113a268e7ed81d5044679f1a',
     postgres: 'd15eac6a02003c9fb0ec31900d51a0db18c89833e70d54957274a9e28cbae1e2',
   },
+  16: {
+    sqlite: 'd898acebabea082cd538a557da57fd33132134cb1f963f6d60cb7bbc146ce25f',
+    postgres: 'a46b98460fe65cd5b37738d55d4bb32a421bda158c2dd69287155d6e0797b07c',
+  },
 };
 
 /** The checksum of a migration's statements as the runner sends them to `engine`. */
