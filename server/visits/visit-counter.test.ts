@@ -403,6 +403,26 @@ describe.each(engines)('the visit counter on $name', (engine) => {
       expect(await pages()).toEqual([]);
     });
 
+    it('limits beacons to 120 a minute per network in memory: 429 JSON with Retry-After, no database write', async () => {
+      await start();
+      const move = { k: 'move', p: '/team', l: 'en' };
+      for (let n = 0; n < 120; n += 1) expect((await beacon(move)).statusCode).toBe(204);
+      const refused = await beacon(move);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers['retry-after']).toBe('60');
+      expect(refused.json()).toEqual({ ok: false, error: 'Too many requests' });
+      expect((await beacon(move, {}, '192.0.2.8')).statusCode).toBe(204);
+      clock += 60_000;
+      expect((await beacon(move)).statusCode).toBe(204);
+      // Counted in this instance's memory (beacon-limit.ts): no row, no write per beacon.
+      const counted = await database.db
+        .selectFrom('rate_counters')
+        .select((eb) => eb.fn.countAll().as('rows'))
+        .executeTakeFirstOrThrow();
+      expect(Number(counted.rows)).toBe(0);
+      expect((await pages()).map((row) => row.views)).toEqual([122]);
+    });
+
     it('refuses another content type, and keeps the forms refusing text/plain', async () => {
       await start();
       const form = await app.inject({
