@@ -1,9 +1,9 @@
 /**
  * The counter (README.md): a view is put in memory on the request's path (no await, never a
  * throw); every second, or at 200 views, they are written in chunks of at most CHUNK views, one
- * transaction each (SQLite's group commit may join them; Postgres alike), the event loop free
- * between two chunks: on SQLite @libsql/client runs a transaction synchronously on the main
- * thread, commit included, so one transaction of 200 views held every page request for 10-14 ms.
+ * transaction each on both engines (SQLite's group commit may join one with other writes), the
+ * event loop free between two chunks: on SQLite @libsql/client runs a transaction synchronously
+ * on the main thread, commit included, and a page request that arrives meanwhile waits for it.
  * Each visitor's day and each page's views are upserted. Counts are not worth a crash or a slow
  * page: a chunk that fails is tried once more with the next flush, then dropped, and the log says
  * so (no data in it, only counts and codes); the other chunks are written all the same.
@@ -34,10 +34,10 @@ export interface VisitCounterOptions {
 }
 
 /**
- * Views per transaction at most. Measured on SQLite (docs/figures.md, "visits"): a chunk holds the
- * event loop about 0.3 ms (begin, commit and its fsync) plus 0.02 ms a view: 8 views 0.4 ms at p50,
- * 0.7 at p90 (16: 0.6 and 0.9), under the issue's 1 ms; an fsync the disk is slow to answer costs
- * more whatever the chunk's size.
+ * Views per transaction at most. On SQLite a chunk holds the event loop about 0.3 ms (begin, the
+ * commit and its fsync) plus 0.02 ms a view: measured alone, 8 views 0.4 ms at p50 and 0.7 at p90,
+ * 16 views 0.6 and 0.9; a flush's longest chunk 0.8 ms at p50 (docs/figures.md, "visits"), under
+ * the issue's 1 ms. An fsync the disk is slow to answer costs more whatever the chunk's size.
  */
 export const CHUNK = 8;
 
