@@ -1,7 +1,11 @@
 // `npm run bench:server -- visits`: what counting visits costs (issue 48). A document request
 // through the real app (fastify's inject: the whole pipeline, no network) with counting on and
-// off, alternately, thousands of each; then the counter's flush, a batch of 200 views of 200
-// visitors written in one transaction, on SQLite (a file, fsync'd) and on Postgres (embedded).
+// off: at a steady rate (20 and 100 documents a second, each from another visitor, in turns of
+// 10 s on and off, each request timed from when it was due, so that a request delayed by a
+// blocked event loop counts its wait), and at saturation (one after the other); the longest
+// event-loop block by one of the counter's chunks; then the counter's flush of 199 views of 199
+// visitors (chunks of CHUNK), on SQLite (a file, fsync'd) and on Postgres (embedded).
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/http/app.ts';
@@ -9,7 +13,7 @@ import { openDatabase, type Database } from '../../server/db/database.ts';
 import { createStore } from '../../server/store/store.ts';
 import { tempDataDir } from '../../server/testing/fixtures.ts';
 import { createTestDatabase, startTestPostgres } from '../../server/testing/postgres.ts';
-import { startVisitCounter } from '../../server/visits/visit-counter.ts';
+import { CHUNK, startVisitCounter } from '../../server/visits/visit-counter.ts';
 import type { PendingView } from '../../server/visits/visit-types.ts';
 import { countable } from '../../server/visits/countable.ts';
 import { sourceOf } from '../../server/visits/sources.ts';
@@ -22,12 +26,90 @@ const CHROME =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const log = { warn: (_fields: object, message: string) => console.warn(message) };
 
-function counterOf(database: Database) {
+/** A counter on `database`; `chunks` gets each chunk's time from its call to its commit. */
+function counterOf(database: Database, chunks?: number[]) {
+  const { engine } = database;
   return startVisitCounter({
-    engine: database.engine,
+    engine: chunks
+      ? {
+          ...engine,
+          batch: async (queries) => {
+            const started = performance.now();
+            const rows = await engine.batch(queries);
+            chunks.push(performance.now() - started);
+            return rows;
+          },
+        }
+      : engine,
     business: () => ({ timeZone: 'America/New_York' }),
     log,
   });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
+/** One document request of visitor `n`; its time from `due`. */
+async function documentAt(app: FastifyInstance, n: number, due: number): Promise<number> {
+  const response = await app.inject({
+    method: 'GET',
+    url: n % 2 ? '/' : '/es/',
+    headers: { 'user-agent': CHROME, 'sec-fetch-dest': 'document', 'accept-encoding': 'br' },
+    remoteAddress: `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+  });
+  if (response.statusCode !== 200) throw new Error(`a document answered ${response.statusCode}`);
+  return performance.now() - due;
+}
+
+/** `rate` documents a second for `seconds`, each due at its time, not after the previous one. */
+async function steady(app: FastifyInstance, rate: number, seconds: number, first: number) {
+  const every = 1000 / rate;
+  const start = performance.now() + 10;
+  const answers: Promise<number>[] = [];
+  for (let n = 0; n < rate * seconds; n += 1) {
+    const due = start + n * every;
+    // A timer wakes up to a millisecond late: the last 2 ms in turns of the event loop.
+    await sleep(due - performance.now() - 2);
+    while (performance.now() < due) await new Promise((resolve) => setImmediate(resolve));
+    answers.push(documentAt(app, first + n, due));
+  }
+  return Promise.all(answers);
+}
+
+const TURN_SECONDS = 10;
+const TURNS = 3;
+
+/** Each rate, counting on and off in turns of 10 s (3 each), and the event loop's longest delay. */
+async function steadyTimes(on: FastifyInstance, off: FastifyInstance) {
+  console.log(
+    `\nA document request through the app (inject), SQLite, at a steady rate: ${TURNS} turns of ${TURN_SECONDS} s on and off, each request from another visitor, timed from when it was due\n`,
+  );
+  console.log('docs/s  visits  requests   p50 ms   p99 ms   max ms   loop max ms');
+  // Warm up both (the day's salt, the compiled code), not timed.
+  await steady(on, 100, 2, 1 << 23);
+  await steady(off, 100, 2, 1 << 23);
+  let visitor = 0;
+  for (const rate of [20, 100]) {
+    const times = { on: [] as number[], off: [] as number[] };
+    const loop = { on: 0, off: 0 };
+    for (let turn = 0; turn < TURNS * 2; turn += 1) {
+      const which = turn % 2 ? 'off' : 'on';
+      const delay = monitorEventLoopDelay({ resolution: 1 });
+      delay.enable();
+      times[which].push(...(await steady(which === 'on' ? on : off, rate, TURN_SECONDS, visitor)));
+      delay.disable();
+      loop[which] = Math.max(loop[which], delay.max / 1e6);
+      visitor += rate * TURN_SECONDS;
+    }
+    for (const which of ['on', 'off'] as const) {
+      const ms = times[which];
+      console.log(
+        tableLine([rate, 6], [which, 7], [ms.length, 9], ...msCells(ms, 8, { digits: 2 }), [
+          loop[which].toFixed(1),
+          13,
+        ]),
+      );
+    }
+  }
 }
 
 /**
@@ -58,17 +140,26 @@ async function documentTimes(apps: FastifyInstance[]): Promise<number[][]> {
 }
 
 async function benchDocuments(database: Database) {
-  const counter = counterOf(database);
+  const chunks: number[] = [];
+  const counter = counterOf(database, chunks);
   const store = createStore(database);
   const distDir = path.resolve('dist');
   const on = await buildApp({ store, distDir, visits: { counter } });
   const off = await buildApp({ store, distDir });
   try {
+    await steadyTimes(on, off);
     const [counting = [], plain = []] = await documentTimes([on, off]);
-    console.log('\nA document request through the app (inject), SQLite, counting on and off\n');
+    console.log(
+      '\nA document request through the app (inject), SQLite, at saturation (one after the other, in turns of 500)\n',
+    );
     console.log('visits    requests   p50 ms   p99 ms   max ms');
     console.log(tableLine(['on', 8], [counting.length, 9], ...msCells(counting, 8, { digits: 3 })));
     console.log(tableLine(['off', 8], [plain.length, 9], ...msCells(plain, 8, { digits: 3 })));
+    console.log(
+      `\nThe counter's chunks during the runs above (at most ${CHUNK} views each), SQLite: each from its call to its commit, the longest event-loop block one can make\n`,
+    );
+    console.log('chunks   p50 ms   p99 ms   max ms');
+    console.log(tableLine(undefined, [chunks.length, 6], ...msCells(chunks, 8, { digits: 2 })));
   } finally {
     await on.close();
     await off.close();
@@ -76,10 +167,14 @@ async function benchDocuments(database: Database) {
   }
 }
 
-/** A batch's flush: 200 views of 200 visitors, each its visitor's row and its page's. */
-async function flushTimes(database: Database): Promise<number[]> {
+/**
+ * A flush of 199 views of 199 visitors, each its visitor's row and its page's; and each flush's
+ * longest turn of the event loop (a probe's turns, nothing else running): its longest block.
+ */
+async function flushTimes(database: Database): Promise<{ ms: number[]; blocks: number[] }> {
   const counter = counterOf(database);
   const ms: number[] = [];
+  const blocks: number[] = [];
   for (let round = 0; round < FLUSHES + 3; round += 1) {
     for (let n = 0; n < 199; n += 1) {
       const view: PendingView = {
@@ -93,11 +188,26 @@ async function flushTimes(database: Database): Promise<number[]> {
       counter.add(view);
     }
     const started = performance.now();
+    let last = started;
+    let longest = 0;
+    let probing = true;
+    const probe = () => {
+      const now = performance.now();
+      longest = Math.max(longest, now - last);
+      last = now;
+      if (probing) setImmediate(probe);
+    };
+    setImmediate(probe);
     await counter.flush();
-    if (round >= 3) ms.push(performance.now() - started);
+    probing = false;
+    if (round >= 3) {
+      ms.push(performance.now() - started);
+      blocks.push(longest);
+    }
+    await new Promise((resolve) => setImmediate(resolve));
   }
   await counter.close();
-  return ms;
+  return { ms, blocks };
 }
 
 /**
@@ -156,10 +266,23 @@ export async function benchVisits(): Promise<void> {
     });
     const onPostgres = await flushTimes(pg);
     await pg.close();
-    console.log("\nThe counter's flush: 199 views of 199 visitors in one transaction\n");
-    console.log('engine      flushes   p50 ms   p99 ms   max ms');
-    console.log(tableLine(['SQLite', 10], [onSqlite.length, 8], ...msCells(onSqlite, 8)));
-    console.log(tableLine(['Postgres', 10], [onPostgres.length, 8], ...msCells(onPostgres, 8)));
+    console.log(
+      `\nThe counter's flush: 199 views of 199 visitors, in chunks of ${CHUNK}, one transaction each; its longest event-loop block (nothing else running)\n`,
+    );
+    console.log('engine      flushes   p50 ms   p99 ms   max ms   block p50   block max');
+    for (const [name, { ms, blocks }] of [
+      ['SQLite', onSqlite],
+      ['Postgres', onPostgres],
+    ] as const) {
+      console.log(
+        tableLine(
+          [name, 10],
+          [ms.length, 8],
+          ...msCells(ms, 8),
+          ...msCells(blocks, 11, { at: [50], digits: 2 }),
+        ),
+      );
+    }
   } finally {
     await postgres.stop();
     data.remove();

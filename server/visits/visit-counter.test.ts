@@ -9,7 +9,8 @@ import { tempDataDir } from '../testing/fixtures.ts';
 import type { LiveSite } from '../site/live-site.ts';
 import type { SiteStore } from '../site/site-store.ts';
 import type { SiteFile } from '../site/render.ts';
-import { startVisitCounter } from './visit-counter.ts';
+import { compileQuery, type Query } from '../db/engine.ts';
+import { CHUNK, startVisitCounter } from './visit-counter.ts';
 import { addUpVisitDays, SOURCES_PER_DAY } from './visit-days.ts';
 import type { VisitCounter } from './visit-types.ts';
 
@@ -402,6 +403,26 @@ describe.each(engines)('the visit counter on $name', (engine) => {
       expect(await pages()).toEqual([]);
     });
 
+    it('limits beacons to 120 a minute per network in memory: 429 JSON with Retry-After, no database write', async () => {
+      await start();
+      const move = { k: 'move', p: '/team', l: 'en' };
+      for (let n = 0; n < 120; n += 1) expect((await beacon(move)).statusCode).toBe(204);
+      const refused = await beacon(move);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers['retry-after']).toBe('60');
+      expect(refused.json()).toEqual({ ok: false, error: 'Too many requests' });
+      expect((await beacon(move, {}, '192.0.2.8')).statusCode).toBe(204);
+      clock += 60_000;
+      expect((await beacon(move)).statusCode).toBe(204);
+      // Counted in this instance's memory (beacon-limit.ts): no row, no write per beacon.
+      const counted = await database.db
+        .selectFrom('rate_counters')
+        .select((eb) => eb.fn.countAll().as('rows'))
+        .executeTakeFirstOrThrow();
+      expect(Number(counted.rows)).toBe(0);
+      expect((await pages()).map((row) => row.views)).toEqual([122]);
+    });
+
     it('refuses another content type, and keeps the forms refusing text/plain', async () => {
       await start();
       const form = await app.inject({
@@ -619,9 +640,102 @@ describe.each(engines)('the visit counter on $name', (engine) => {
         });
       }
       await counting.close();
-      // One for the salt, one for the views.
-      expect(batches).toBe(2);
+      // One for the salt, one per chunk of views.
+      expect(batches).toBe(1 + Math.ceil(50 / CHUNK));
       expect((await pages())[0]?.views).toBe(50);
+    });
+
+    /** A counter whose batches go through `batch`; the views' statements of each kept. */
+    function countingCounter(
+      batch: (queries: readonly Query[], views: number) => Promise<unknown>,
+      chunkSize?: number,
+    ) {
+      return startVisitCounter({
+        engine: {
+          ...database.engine,
+          batch: async (queries) => {
+            const views = queries.filter((query) =>
+              compileQuery(database.db, query).sql.includes('visitor_days'),
+            ).length;
+            await batch(queries, views);
+            return database.engine.batch(queries);
+          },
+        },
+        business: () => ({ timeZone: TIME_ZONE }),
+        log: { warn: (_fields, message) => warnings.push(message) },
+        everyMs: 3_600_000,
+        ...(chunkSize ? { chunkSize } : {}),
+      });
+    }
+
+    const viewOf = (n: number) => ({
+      at: T0,
+      client: { address: `10.0.${n >> 8}.${n & 255}`, userAgent: CHROME },
+      page: 'home' as const,
+      language: 'en' as const,
+      source: { kind: 'direct' as const, name: '', campaign: '' },
+      kind: 'view' as const,
+    });
+
+    it('writes a flush of 200 views in chunks of at most CHUNK, one transaction each, all counted', async () => {
+      const chunks: number[] = [];
+      const chunked = countingCounter(async (_queries, views) => {
+        if (views > 0) chunks.push(views);
+      });
+      for (let n = 0; n < 200; n += 1) chunked.add(viewOf(n)); // the 200th starts the flush
+      await chunked.close();
+      expect(Math.max(...chunks)).toBeLessThanOrEqual(CHUNK);
+      expect(chunks).toHaveLength(Math.ceil(200 / CHUNK));
+      expect(chunks.reduce((sum, views) => sum + views, 0)).toBe(200);
+      expect((await pages())[0]?.views).toBe(200);
+    });
+
+    it('tries a failed chunk once more with the next flush, then drops it; the others are written', async () => {
+      let call = 0;
+      const failOn = new Set([2, 4]); // the second chunk; then its retry, first of the next flush
+      const flaky = countingCounter(async (_queries, views) => {
+        if (views === 0) return;
+        call += 1;
+        if (failOn.has(call)) throw Object.assign(new Error('busy'), { code: 'SQLITE_BUSY' });
+      }, 4);
+      for (let n = 0; n < 12; n += 1) flaky.add(viewOf(n));
+      await flaky.flush();
+      expect((await pages())[0]?.views).toBe(8);
+      expect(warnings).toEqual(['visits not written; will retry']);
+      flaky.add(viewOf(12));
+      await flaky.close();
+      expect((await pages())[0]?.views).toBe(9);
+      expect(warnings).toEqual(['visits not written; will retry', 'visits not written; dropped']);
+    });
+
+    it('writes a retried chunk that succeeds the second time', async () => {
+      let call = 0;
+      const flaky = countingCounter(async (_queries, views) => {
+        if (views > 0 && ++call === 1) throw new Error('busy');
+      }, 4);
+      for (let n = 0; n < 12; n += 1) flaky.add(viewOf(n));
+      await flaky.flush();
+      expect((await pages())[0]?.views).toBe(8);
+      await flaky.close();
+      expect((await pages())[0]?.views).toBe(12);
+    });
+
+    it('finds a view being written in memory until its chunk commits (visitOf)', async () => {
+      let open: () => void = () => undefined;
+      const gate = new Promise<void>((resolve) => {
+        open = resolve;
+      });
+      const slow = countingCounter(async (_queries, views) => {
+        if (views > 0) await gate;
+      });
+      slow.add({ ...viewOf(1), page: 'team' });
+      const flushed = slow.flush();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(await slow.visitOf(viewOf(1).client, T0)).toMatchObject({ firstPage: '/team' });
+      open();
+      await flushed;
+      expect(await slow.visitOf(viewOf(1).client, T0)).toMatchObject({ firstPage: '/team' });
+      await slow.close();
     });
 
     it('tries a failed batch once more, then drops it', async () => {

@@ -8,6 +8,7 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
 import { refuse } from '../guard/refusal.ts';
+import { beaconLimit } from './beacon-limit.ts';
 import { countable } from './countable.ts';
 import { sourceOf } from './sources.ts';
 import { languageOfPath, pageOf } from './visit-pages.ts';
@@ -20,7 +21,7 @@ export interface VisitRoutesOptions {
   /** The site's own hosts: a referrer there is no source. */
   ownHosts?: readonly string[] | undefined;
   now?: () => number;
-  /** Beacons per address a minute (120). */
+  /** Beacons per client network a minute, in this instance (120; beacon-limit.ts says why). */
   rateLimitMax?: number;
 }
 
@@ -125,7 +126,6 @@ function beaconError(error: FastifyError): { status: number; message: string } |
     case 'BEACON_NOT_JSON':
       return { status: 400, message: 'The body is not valid JSON' };
   }
-  if (error.statusCode === 429) return { status: 429, message: 'Too many requests' };
   return undefined;
 }
 
@@ -133,6 +133,8 @@ function beaconError(error: FastifyError): { status: number; message: string } |
 export async function beaconRoute(app: FastifyInstance, options: VisitRoutesOptions) {
   const now = options.now ?? Date.now;
   const hostsOf = ownHostsOf(options);
+  // Not the database's shared `config.rateLimit`: counts are no trust boundary (beacon-limit.ts).
+  const limit = beaconLimit({ max: options.rateLimitMax ?? 120 });
   await app.register(async (scope) => {
     // Only here: the app has no text/plain parser (its forms answer 415), sendBeacon sends one.
     scope.addContentTypeParser(
@@ -155,7 +157,12 @@ export async function beaconRoute(app: FastifyInstance, options: VisitRoutesOpti
       '/api/visit',
       {
         bodyLimit: BEACON_LIMIT,
-        config: { rateLimit: { max: options.rateLimitMax ?? 120, timeWindow: 60_000 } },
+        onRequest: async (request, reply) => {
+          const wait = limit.hit(request.ip, now());
+          if (wait === undefined) return;
+          reply.header('retry-after', wait);
+          return refuse(reply, 429, 'Too many requests');
+        },
       },
       async (request, reply) => {
         const parsed = z.safeParse(beaconSchema, request.body);
