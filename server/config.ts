@@ -38,7 +38,7 @@ export interface Config {
 }
 
 export interface VisitsConfig {
-  /** Count visits (VISITS=on, the default; off counts nothing and sends no beacon's answer). */
+  /** Count visits (VISITS=on, the default; off counts nothing; the beacon is still answered 204). */
   on: boolean;
   /** Days the daily counts are kept (VISIT_RETENTION_DAYS, default 730: two years). */
   retentionDays: number;

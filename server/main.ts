@@ -121,7 +121,8 @@ const formAnswers = formAnswerRenderer({
 });
 
 // Visits counted without cookies (VISITS, docs/visits.md): views kept in memory, written every
-// second in one batch; the day's clock is the live version's time zone.
+// second in chunks of a few views, one transaction each; the day's clock is the live version's
+// time zone.
 const visitLog = { warn: (fields: object, message: string) => log.warn(fields, message) };
 const counter = config.visits.on
   ? startVisitCounter({
