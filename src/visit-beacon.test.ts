@@ -46,6 +46,7 @@ beforeEach(() => {
   });
   give(navigator, 'globalPrivacyControl', undefined);
   give(document, 'prerendering', false);
+  give(document, 'readyState', 'complete');
   give(document, 'referrer', 'https://www.google.com/');
   document.documentElement.lang = 'en';
   window.history.replaceState(null, '', '/');
@@ -211,6 +212,15 @@ describe('nothing is sent', () => {
     expect(sent).toEqual([]);
     give(document, 'prerendering', false);
     document.dispatchEvent(new Event('prerenderingchange'));
+    expect(sent).toEqual([expect.objectContaining({ k: 'load', p: '/' })]);
+  });
+
+  it('not before the document has loaded: the first screen has the connection to itself', async () => {
+    give(document, 'readyState', 'interactive');
+    await start();
+    expect(sent).toEqual([]);
+    give(document, 'readyState', 'complete');
+    window.dispatchEvent(new Event('load'));
     expect(sent).toEqual([expect.objectContaining({ k: 'load', p: '/' })]);
   });
 

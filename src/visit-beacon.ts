@@ -95,13 +95,20 @@ function begin() {
   }
 }
 
-/**
- * Starts the beacon for this document, once it is shown (not while it is prerendered). A document
- * restored from the back/forward cache does not run this again: it sends nothing more.
- */
-export function startVisitBeacon(): void {
-  // Not yet in TypeScript's DOM types: a page prerendered for a likely next move.
+/** Begins once the document is shown: not while it is prerendered for a likely next move. */
+function shown() {
+  // Not yet in TypeScript's DOM types.
   if ((document as { prerendering?: boolean }).prerendering) {
     document.addEventListener('prerenderingchange', begin);
   } else begin();
+}
+
+/**
+ * Starts the beacon for this document once it has loaded: a request made earlier would share the
+ * phone's connection with the first screen's picture (Lighthouse measured the largest paint 150 to
+ * 200 ms later). A document restored from the back/forward cache does not run this again.
+ */
+export function startVisitBeacon(): void {
+  if (document.readyState === 'complete') shown();
+  else window.addEventListener('load', shown);
 }
