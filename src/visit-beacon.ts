@@ -13,10 +13,8 @@ import { hashRoute, isHomePath, ROUTE_SHOWN_EVENT } from './content/routes';
 const URL_PATH = '/api/visit';
 
 /** Sends `body` as text/plain by sendBeacon (every browser since 2018); nothing without it. */
-function send(body: object): string {
-  const text = JSON.stringify(body);
-  (navigator.sendBeacon as Navigator['sendBeacon'] | undefined)?.(URL_PATH, text);
-  return text;
+function send(body: object): void {
+  (navigator.sendBeacon as Navigator['sendBeacon'] | undefined)?.(URL_PATH, JSON.stringify(body));
 }
 
 /**
@@ -57,19 +55,24 @@ function begin() {
       counted && entry.serverTiming.find((timing) => timing.name === 'visit')?.description;
     // 'en' or 'es': the built documents' own.
     const l = document.documentElement.lang;
-    const r = document.referrer;
-    const q = campaignTags(address.search);
     let p = pageShown();
-    const load = send({
+    const load = {
       k: 'load',
       p,
       l,
       d: address.pathname,
       s: Number(stamp) || undefined,
-      a: (performance.now() - entry.responseStart) | 0,
-      r,
-      q,
-    });
+      r: document.referrer,
+      q: campaignTags(address.search),
+    };
+    // Its age as it leaves (the server knows the document it counted by the stamp and the age).
+    const sendLoad = () => send({ ...load, a: (performance.now() - entry.responseStart) | 0 });
+    // Two seconds after the document has loaded: a request made while the first screen paints would
+    // share the phone's connection with its picture (Lighthouse's phone put the largest paint 150 ms
+    // later). The server counted the document meanwhile; only what it could not see waits, and the
+    // page shown first is the one said, whatever the visitor did since.
+    if (document.readyState === 'complete') sendLoad();
+    else window.addEventListener('load', () => setTimeout(sendLoad, 2e3));
     const onMove = () => {
       if (p === pageShown()) return;
       p = pageShown();
@@ -89,26 +92,19 @@ function begin() {
       send({ k: 'start', p, l, f });
     });
     // Last: session storage may be refused (a privacy mode), and throw.
-    recordVisit(load);
+    recordVisit(JSON.stringify(load));
   } catch {
     // Counting is never worth an error on the page.
   }
 }
 
-/** Begins once the document is shown: not while it is prerendered for a likely next move. */
-function shown() {
-  // Not yet in TypeScript's DOM types.
+/**
+ * Starts the beacon for this document, once it is shown (not while it is prerendered). A document
+ * restored from the back/forward cache does not run this again: it sends nothing more.
+ */
+export function startVisitBeacon(): void {
+  // Not yet in TypeScript's DOM types: a page prerendered for a likely next move.
   if ((document as { prerendering?: boolean }).prerendering) {
     document.addEventListener('prerenderingchange', begin);
   } else begin();
-}
-
-/**
- * Starts the beacon for this document once it has loaded: a request made earlier would share the
- * phone's connection with the first screen's picture (Lighthouse measured the largest paint 150 to
- * 200 ms later). A document restored from the back/forward cache does not run this again.
- */
-export function startVisitBeacon(): void {
-  if (document.readyState === 'complete') shown();
-  else window.addEventListener('load', shown);
 }
