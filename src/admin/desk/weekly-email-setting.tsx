@@ -3,6 +3,7 @@ import { adminText } from '../../content/admin';
 import { buttonClasses } from '../../components/button-link';
 import { weeklyEmailApi } from '../api';
 import type { WeeklyEmailSetting } from '../contract';
+import { LanguageChoice } from '../shared/language-choice';
 import { LoadFailed } from '../shared/load-failed';
 import { useLoaded } from '../shared/use-loaded';
 
@@ -52,28 +53,14 @@ function SettingForm({ initial }: { initial: WeeklyEmailSetting }) {
           </p>
         </div>
       </div>
-      <fieldset>
-        <legend className="font-semibold text-navy-950">{text.language}</legend>
-        <div className="mt-2 grid grid-cols-2 gap-2 sm:max-w-sm">
-          {LANGUAGES.map((value) => (
-            <label
-              key={value}
-              lang={value}
-              className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-2 hover:border-navy-600 has-checked:border-navy-900 has-checked:bg-navy-50 has-checked:font-semibold"
-            >
-              <input
-                type="radio"
-                name="weekly-email-language"
-                value={value}
-                checked={setting.language === value}
-                onChange={() => setSetting({ ...setting, language: value })}
-                className="size-5 accent-navy-800"
-              />
-              {text.languages[value]}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <LanguageChoice
+        legend={text.language}
+        name="weekly-email-language"
+        languages={LANGUAGES}
+        labels={text.languages}
+        language={setting.language}
+        onChoose={(language) => setSetting({ ...setting, language })}
+      />
       <div className="flex flex-wrap items-center gap-3">
         <button type="submit" disabled={saving} className={buttonClasses('secondary', 'md')}>
           {saving ? text.saving : text.save}

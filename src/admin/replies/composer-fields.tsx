@@ -10,12 +10,13 @@ import {
   controlClass,
 } from '../../components/form/field-parts';
 import { buttonClasses } from '../../components/button-link';
+import { LanguageChoice } from '../shared/language-choice';
 import { replyLanguages, type FilledTemplate, type ReplyLanguage } from '../contract';
 
 const text = adminText.composer;
 
-/** English or Spanish, two large radios side by side. */
-export function LanguageChoice({
+/** The reply's language: English or Spanish. */
+export function ReplyLanguageChoice({
   language,
   onChoose,
 }: {
@@ -23,28 +24,14 @@ export function LanguageChoice({
   onChoose: (language: ReplyLanguage) => void;
 }) {
   return (
-    <fieldset>
-      <legend className="font-semibold text-navy-950">{text.language}</legend>
-      <div className="mt-2 grid grid-cols-2 gap-2 sm:max-w-sm">
-        {replyLanguages.map((value) => (
-          <label
-            key={value}
-            lang={value}
-            className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-2 hover:border-navy-600 has-checked:border-navy-900 has-checked:bg-navy-50 has-checked:font-semibold"
-          >
-            <input
-              type="radio"
-              name="language"
-              value={value}
-              checked={language === value}
-              onChange={() => onChoose(value)}
-              className="size-5 accent-navy-800"
-            />
-            {text.languages[value]}
-          </label>
-        ))}
-      </div>
-    </fieldset>
+    <LanguageChoice
+      legend={text.language}
+      name="language"
+      languages={replyLanguages}
+      labels={text.languages}
+      language={language}
+      onChoose={onChoose}
+    />
   );
 }
 

@@ -14,7 +14,7 @@ import {
   useComposerDraft,
   type DraftErrors,
 } from './composer-draft';
-import { BodyField, LanguageChoice, TemplateChoice } from './composer-fields';
+import { BodyField, ReplyLanguageChoice, TemplateChoice } from './composer-fields';
 import { sendFailure } from './send-failure';
 
 const text = adminText.composer;
@@ -171,7 +171,7 @@ export function ComposerForm({ id, composer }: { id: string; composer: ReplyComp
           />
         )}
       </FieldFrame>
-      <LanguageChoice
+      <ReplyLanguageChoice
         language={chosen.language}
         onChoose={(language) => draft.choose({ language })}
       />
