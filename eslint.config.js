@@ -87,6 +87,8 @@ const adminZones = [
       'src/admin/contract.ts',
       'src/admin/contract-values.ts',
       'src/admin/site-contract.ts',
+      'src/admin/mail-check-contract.ts',
+      'src/admin/mail-check-lines.ts',
       'src/admin/first-paint.ts',
     ],
     from: [
@@ -107,6 +109,8 @@ const adminZones = [
       './contract.ts',
       './contract-values.ts',
       './site-contract.ts',
+      './mail-check-contract.ts',
+      './mail-check-lines.ts',
       './first-paint.ts',
       './account/sign-in-words.ts',
       './account/setup-words.ts',

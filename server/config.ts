@@ -1,3 +1,6 @@
+import { createPrivateKey } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import proxyAddr from '@fastify/proxy-addr';
@@ -157,6 +160,25 @@ export interface NotifyConfig {
    * with an optional mailbox path, INBOX by default); unset: none is watched.
    */
   imapUrl?: string | undefined;
+  /**
+   * DKIM (docs/mail-delivery.md): the selector the mail check looks up (DKIM_SELECTOR), in the
+   * domain DKIM_DOMAIN (default: the From address's domain); with `privateKey` (read from
+   * DKIM_PRIVATE_KEY_FILE, PEM) the outbox signs every e-mail itself. Unset: the mail check tries
+   * the selectors mail providers commonly use.
+   */
+  dkim?: DkimConfig | undefined;
+  /**
+   * The DNS servers the mail check asks (MAIL_DNS_SERVERS, `IP` or `IP:PORT`); unset: the
+   * system's.
+   */
+  dnsServers?: string[] | undefined;
+}
+
+export interface DkimConfig {
+  domain: string;
+  selector: string;
+  /** The PEM private key the outbox signs with; unset: the relay signs (or nobody does). */
+  privateKey?: string | undefined;
 }
 
 type Env = Record<string, string | undefined>;
@@ -186,6 +208,19 @@ function imapUrlReadable(value: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** A domain name: labels of letters, digits and hyphens, at least two. */
+const DOMAIN =
+  /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/i;
+
+/** A MAIL_DNS_SERVERS entry as Node's resolver takes it: an IP, or IPv4:PORT, or [IPv6]:PORT. */
+function dnsServerReadable(value: string): boolean {
+  if (isIP(value)) return true;
+  const match = /^(?:\[([^\]]+)\]|([^:]+)):(\d{1,5})$/.exec(value);
+  const host = match?.[1] ?? match?.[2];
+  const port = Number(match?.[3]);
+  return host !== undefined && isIP(host) !== 0 && port >= 1 && port <= 65535;
 }
 
 function wholeNumber(min: number, max: number, hint = '') {
@@ -323,6 +358,25 @@ const serverEnv = databaseEnv.extend({
   ),
   REPLY_ADDRESS: optional(
     z.email('must be a bare address such as replies@staffing.example (no name, no <>)'),
+  ),
+  DKIM_DOMAIN: optional(
+    z
+      .string()
+      .regex(DOMAIN, 'must be a domain such as staffing.example (no @, no scheme)')
+      .transform((text) => text.toLowerCase()),
+  ),
+  DKIM_SELECTOR: optional(
+    z
+      .string()
+      .regex(
+        /^[a-z0-9](?:[a-z0-9_-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9_-]{0,61}[a-z0-9])?)*$/i,
+        'must be a DNS label such as mail2026 (letters, digits, - and _)',
+      )
+      .transform((text) => text.toLowerCase()),
+  ),
+  DKIM_PRIVATE_KEY_FILE: optional(z.string()),
+  MAIL_DNS_SERVERS: commaList(
+    z.string().refine(dnsServerReadable, 'each entry must be an IP address, optionally with :PORT'),
   ),
   IMAP_URL: optional(
     z
@@ -487,6 +541,7 @@ function checkCombinations(parsed: ServerEnv): string[] {
       '  REPLY_ADDRESS: is set, but IMAP_URL is not (answers sent there would never reach the inbox)',
     );
   }
+  problems.push(...dkimProblems(parsed));
   if (Boolean(parsed.VAPID_PUBLIC_KEY) !== Boolean(parsed.VAPID_PRIVATE_KEY)) {
     problems.push(
       '  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: push needs both (or neither: made once and kept)',
@@ -507,6 +562,54 @@ function checkCombinations(parsed: ServerEnv): string[] {
   return problems;
 }
 
+/** The DKIM settings that are only wrong together, and a key file that cannot be read. */
+function dkimProblems(parsed: ServerEnv): string[] {
+  const problems: string[] = [];
+  for (const name of ['DKIM_DOMAIN', 'DKIM_SELECTOR', 'DKIM_PRIVATE_KEY_FILE'] as const) {
+    if (parsed[name] && !parsed.SMTP_URL) problems.push(`  ${name}: is set, but SMTP_URL is not`);
+  }
+  if ((parsed.DKIM_PRIVATE_KEY_FILE || parsed.DKIM_DOMAIN) && !parsed.DKIM_SELECTOR) {
+    problems.push(
+      '  DKIM_SELECTOR: must be set with DKIM_PRIVATE_KEY_FILE or DKIM_DOMAIN (the record’s name: SELECTOR._domainkey.DOMAIN)',
+    );
+  }
+  if (parsed.DKIM_PRIVATE_KEY_FILE && readPrivateKey(parsed.DKIM_PRIVATE_KEY_FILE) === undefined) {
+    problems.push(
+      '  DKIM_PRIVATE_KEY_FILE: cannot be read as a PEM private key (make one with npm run admin -- dkim-key)',
+    );
+  }
+  return problems;
+}
+
+/** The PEM private key in `file`, or undefined when the file is missing or holds no key. */
+function readPrivateKey(file: string): string | undefined {
+  try {
+    const pem = readFileSync(file, 'utf8');
+    createPrivateKey(pem);
+    return pem;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The domain of an address (`Name <address>` or bare), lower case. */
+export function domainOf(address: string): string {
+  const bare = (/<([^<>]+)>\s*$/.exec(address)?.[1] ?? address).trim();
+  return bare.slice(bare.lastIndexOf('@') + 1).toLowerCase();
+}
+
+function dkimConfig(parsed: ServerEnv, from: string): DkimConfig | undefined {
+  if (!parsed.DKIM_SELECTOR) return undefined;
+  const privateKey = parsed.DKIM_PRIVATE_KEY_FILE
+    ? readPrivateKey(parsed.DKIM_PRIVATE_KEY_FILE)
+    : undefined;
+  return {
+    domain: parsed.DKIM_DOMAIN ?? domainOf(from),
+    selector: parsed.DKIM_SELECTOR,
+    privateKey,
+  };
+}
+
 function notifyConfig(parsed: ServerEnv): NotifyConfig | undefined {
   const [firstRecipient] = parsed.NOTIFY_TO ?? [];
   if (!parsed.SMTP_URL || !firstRecipient || !parsed.NOTIFY_TO) return undefined;
@@ -520,6 +623,8 @@ function notifyConfig(parsed: ServerEnv): NotifyConfig | undefined {
     leaseMs: (parsed.OUTBOX_LEASE_SECONDS ?? 120) * 1000,
     replyAddress: parsed.REPLY_ADDRESS,
     imapUrl: parsed.IMAP_URL,
+    dkim: dkimConfig(parsed, parsed.NOTIFY_FROM ?? firstRecipient),
+    dnsServers: parsed.MAIL_DNS_SERVERS,
   };
 }
 

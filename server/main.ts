@@ -85,9 +85,7 @@ const store = await openStore(config.database, {
     log.warn({ code: (error as { code?: string }).code }, 'database connection lost'),
 }).catch(stopOnFailedUpgrade);
 const local = localData(config.database);
-const sender = config.notify
-  ? smtpSender(config.notify.smtpUrl, config.notify.envelopeFrom)
-  : undefined;
+const sender = config.notify ? smtpSender(config.notify) : undefined;
 
 // The owner's published site: made live before the first request, then kept up with the database.
 const sites = siteStore(store.database);
@@ -164,6 +162,8 @@ const app = await buildApp({
     appDir: config.adminDir,
     // Replies from the inbox leave from NOTIFY_FROM, through the outbox (none without e-mail).
     replyFrom: config.notify?.from,
+    // The launch checklist's mail section and the banner's watch (server/mail/check/).
+    mailCheck: config.notify ? { notify: config.notify } : undefined,
     cookieSecure: config.cookieSecure,
     backups: local
       ? () =>

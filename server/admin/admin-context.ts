@@ -4,6 +4,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AdminError, BackupState, MailState, SessionInfo } from '../../src/admin/contract.ts';
+import type { NotifyConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { RetentionDays, RetentionJob } from '../data/erasure.ts';
 import { retentionHold } from '../data/retention-guard.ts';
@@ -70,6 +71,12 @@ export interface AdminOptions {
   backups?: (() => BackupState) | undefined;
   /** The e-mails waiting and the relay's latest word (the outbox table); none without e-mail. */
   mail?: (() => Promise<MailState>) | undefined;
+  /**
+   * The mail check (server/mail/check/, docs/mail-delivery.md): the settings it checks (GET
+   * /admin/api/mail-check, the test e-mail) and this instance's watch, whose findings join the
+   * inbox's banner (SessionInfo.mail). Unset without e-mail.
+   */
+  mailCheck?: AdminMailCheck | undefined;
   /** Each form's retention in days (config.retainDays), shown in the inbox. */
   retainDays?: RetentionDays | undefined;
   /** The retention job, which confirms a held pass and runs it (main.ts's; the tests' own). */
@@ -79,6 +86,12 @@ export interface AdminOptions {
    * Unset: keys kept in the database, push services alone.
    */
   push?: AdminPush | undefined;
+}
+
+export interface AdminMailCheck {
+  notify: NotifyConfig;
+  /** What this instance's watch last found (mail-watch.ts); absent in tests that run none. */
+  watch?: (() => Pick<MailState, 'dns' | 'relayDown'>) | undefined;
 }
 
 export const SESSION_COOKIE = 'admin_session';

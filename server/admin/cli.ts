@@ -11,6 +11,8 @@ import { AccountError, checkEmail, checkPassword, signOutEverywhere, users } fro
 import { twoStep } from './two-step.ts';
 import { setWeeklyEmail, weeklyEmailOf } from './weekly-email-setting.ts';
 import { isPersonCommand, personUsage, runPersonCli } from './person-cli.ts';
+import { checkMailUsage, runCheckMailCli } from './check-mail-cli.ts';
+import { dkimKeyUsage, runDkimKeyCli } from './dkim-key-cli.ts';
 import { businessContent } from '../../src/content/business.ts';
 import { latestPublished } from '../site/live-site.ts';
 import { siteStore } from '../site/site-store.ts';
@@ -32,6 +34,10 @@ export const usage = `The accounts of the owner's inbox (/admin/ on the server t
   npm run admin -- weekly-email EMAIL on|off [en|es]
                                           the account's weekly e-mail (Monday from 8 AM, business
                                           time): on or off, in English or Spanish
+
+The site's e-mail (docs/mail-delivery.md):
+${checkMailUsage}
+${dkimKeyUsage}
 
 One person's submissions (docs/retention.md):
 ${personUsage}
@@ -205,6 +211,8 @@ async function runWeeklyEmail(args: readonly string[], io: AdminCliIo): Promise<
 
 export async function runAdminCli(argv: readonly string[], io: AdminCliIo): Promise<number> {
   if (argv[0] === 'weekly-email') return runWeeklyEmail(argv.slice(1), io);
+  if (argv[0] === 'check-mail') return runCheckMailCli(argv.slice(1), io);
+  if (argv[0] === 'dkim-key') return runDkimKeyCli(argv.slice(1), io);
   // `two-step on|off EMAIL` is one command of two words.
   const [command, email, ...extra] =
     argv[0] === 'two-step' && argv[1] !== undefined

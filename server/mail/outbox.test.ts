@@ -306,7 +306,10 @@ describe("the visitor's acknowledgement", () => {
   it('bounces to MAIL_ENVELOPE_FROM: the envelope sender of every e-mail; From stays', async () => {
     const smtp = await startSmtp();
     closers.push(smtp.close);
-    const sender = smtpSender(`smtp://127.0.0.1:${smtp.port}`, 'bounces@staffing.example');
+    const sender = smtpSender({
+      smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
+      envelopeFrom: 'bounces@staffing.example',
+    });
     outbox = outboxFor(smtp.port, { sender });
     const app = await buildApp({
       store,

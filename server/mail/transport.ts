@@ -3,6 +3,8 @@
  * sends it (or a fake, in tests).
  */
 import nodemailer from 'nodemailer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport';
+import type { NotifyConfig } from '../config.ts';
 
 export interface MailMessage {
   /** An address (`Name <address>` or bare), or a name and an address nodemailer encodes. */
@@ -36,21 +38,37 @@ export interface MailSender {
  */
 export const SENDS_AT_ONCE = 5;
 
+/** The settings of every connection to the relay: the outbox's pool and the mail check's session. */
+export type MailTransportSettings = Pick<NotifyConfig, 'smtpUrl' | 'envelopeFrom' | 'dkim'>;
+
+/**
+ * nodemailer's options for the relay at `smtpUrl` (one connection: the mail check's; the outbox
+ * adds its pool). DKIM: signed here when DKIM_PRIVATE_KEY_FILE is set (docs/mail-delivery.md).
+ */
+export function transportOptions(settings: MailTransportSettings): SMTPTransport.Options {
+  return {
+    url: settings.smtpUrl,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  };
+}
+
 /**
  * The outbox's transport to `smtpUrl`. With `envelopeFrom` (MAIL_ENVELOPE_FROM), every e-mail's
  * SMTP envelope sender (MAIL FROM, where bounces go) is that address, while its From header stays
  * NOTIFY_FROM: a bounce of an acknowledgement to a mistyped address lands there, not in the
  * owner's inbox.
  */
-export function smtpSender(smtpUrl: string, envelopeFrom?: string): MailSender {
+export function smtpSender(to: MailTransportSettings | string): MailSender {
+  // A bare URL: the tests' relays, without an envelope sender or DKIM.
+  const settings = typeof to === 'string' ? { smtpUrl: to } : to;
+  const { envelopeFrom } = settings;
   const transport = nodemailer.createTransport({
-    url: smtpUrl,
+    ...transportOptions(settings),
     // A few connections kept open: a burst of submissions is not one SMTP handshake per e-mail.
     pool: true,
     maxConnections: SENDS_AT_ONCE,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 30_000,
   });
   if (!envelopeFrom) return transport;
   return {
