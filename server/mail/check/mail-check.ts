@@ -1,18 +1,18 @@
-/* eslint-disable @typescript-eslint/no-unused-vars -- a stub its helper replaces (issue 49) */
 /**
  * The mail check (docs/mail-delivery.md): the relay's answer up to the sign-in, the sending
  * domain's SPF, DMARC and DKIM records, and alignment. Shared by `npm run admin -- check-mail`,
  * the launch checklist (GET /admin/api/mail-check) and the inbox's banner (mail-watch.ts).
  */
 import type { Resolver } from 'node:dns/promises';
-import type {
-  AlignmentCheck,
-  DkimCheck,
-  MailCheck,
-  RecordCheck,
-  RelayCheck,
-} from '../../../src/admin/mail-check-contract.ts';
-import type { NotifyConfig } from '../../config.ts';
+import type { DkimCheck, MailCheck, RecordCheck } from '../../../src/admin/mail-check-contract.ts';
+import { domainOf, type NotifyConfig } from '../../config.ts';
+import { addressOf, checkAlignment } from './alignment.ts';
+import { checkDkim } from './dkim-record.ts';
+import { mailCheckResolver } from './dns-lookup.ts';
+import { checkDmarc, checkSpf } from './dns-records.ts';
+import { checkRelay, relayAddress } from './relay-check.ts';
+
+export { checkAlignment, checkRelay };
 
 /** What a check needs besides the settings; tests give their own DNS server and clock. */
 export interface MailCheckOptions {
@@ -29,28 +29,42 @@ export interface DomainRecords {
   dkim: DkimCheck;
 }
 
-/** A session with the relay up to the sign-in, no message sent (nodemailer's `verify()`). */
-export async function checkRelay(_notify: NotifyConfig): Promise<RelayCheck> {
-  throw new Error('not built yet (helper A)');
-}
-
 /** SPF, DMARC and DKIM of From's domain, each with the record to add when missing. */
 export async function checkDomainRecords(
-  _notify: NotifyConfig,
-  _options: MailCheckOptions = {},
+  notify: NotifyConfig,
+  options: MailCheckOptions = {},
 ): Promise<DomainRecords> {
-  throw new Error('not built yet (helper A)');
-}
-
-/** Whether the envelope sender's domain and the signing domain align with From's. */
-export function checkAlignment(_notify: NotifyConfig): AlignmentCheck {
-  throw new Error('not built yet (helper A)');
+  const resolver = options.resolver ?? mailCheckResolver(notify);
+  const domain = domainOf(notify.from);
+  const [spf, dmarc, dkim] = await Promise.all([
+    checkSpf(resolver, domain, relayAddress(notify.smtpUrl).host),
+    checkDmarc(resolver, domain, notify.from),
+    checkDkim(resolver, notify.dkim, domain),
+  ]);
+  return { domain, spf, dmarc, dkim };
 }
 
 /** The whole check; `{ configured: false }` without e-mail set up. */
 export async function runMailCheck(
-  _notify: NotifyConfig | undefined,
-  _options: MailCheckOptions = {},
+  notify: NotifyConfig | undefined,
+  options: MailCheckOptions = {},
 ): Promise<MailCheck> {
-  throw new Error('not built yet (helper A)');
+  if (!notify) return { configured: false };
+  const now = options.now ?? Date.now;
+  const [relay, records] = await Promise.all([
+    checkRelay(notify),
+    checkDomainRecords(notify, options),
+  ]);
+  return {
+    configured: true,
+    checkedAt: now(),
+    domain: records.domain,
+    from: notify.from,
+    envelopeFrom: addressOf(notify.envelopeFrom ?? notify.from),
+    relay,
+    spf: records.spf,
+    dmarc: records.dmarc,
+    dkim: records.dkim,
+    alignment: checkAlignment(notify),
+  };
 }
