@@ -200,13 +200,13 @@ function alignmentLine(alignment: AlignmentCheck, dkim: DkimCheck): MailCheckLin
   }
   const bounces = words.bouncesElsewhere(envelope, from);
   if (alignment.dkimAligned === true && dkimDomain !== null) {
-    return { ...line, state: 'note', detail: `${bounces}, ${words.restsOnDkim(dkimDomain)}` };
+    return { ...line, state: 'note', detail: `${bounces} ${words.restsOnDkim(dkimDomain)}` };
   }
   const guessed = alignment.dkimAligned === null && dkim.record?.state === 'found';
   if (guessed) {
-    return { ...line, state: 'note', detail: `${bounces}, ${words.restsOnUnknownDkim}` };
+    return { ...line, state: 'note', detail: `${bounces} ${words.restsOnUnknownDkim}` };
   }
-  const detail = `${bounces}, ${words.neither}`;
+  const detail = `${bounces} ${words.neither(from)}`;
   return { ...line, state: 'problem', detail, fix: words.neitherFix(from) };
 }
 

@@ -139,12 +139,13 @@ export const mailCheckText = {
     aligned: (domain: string) =>
       `Bounces go to an address in the From domain ${domain}, so SPF counts for DMARC (aligned)`,
     bouncesElsewhere: (envelope: string, from: string) =>
-      `Bounces go to another domain, ${envelope} (MAIL_ENVELOPE_FROM), than From’s, ${from}: SPF does not align`,
+      `Bounces go to ${envelope} (MAIL_ENVELOPE_FROM), not to From’s domain ${from}, so SPF does not align.`,
     restsOnDkim: (dkim: string) =>
-      `so DMARC rests on the DKIM signature, made as ${dkim}, which aligns with From`,
+      `DMARC then rests on the DKIM signature, made as ${dkim}: it aligns.`,
     restsOnUnknownDkim:
-      'so DMARC rests on a DKIM signature in From’s domain: the DKIM record found suggests one, if your mail server signs with it',
-    neither: 'and no DKIM signature is known to be made as From’s domain, so DMARC fails',
+      'DMARC then rests on a DKIM signature in From’s domain: the DKIM record found suggests one, if your mail server signs with it.',
+    neither: (from: string) =>
+      `No DKIM signature is known to be made as ${from} either, so DMARC fails and receivers may refuse the site’s e-mail or put it in spam.`,
     neitherFix: (from: string) =>
       `Use an address in ${from} for MAIL_ENVELOPE_FROM, or sign as ${from} (DKIM_DOMAIN, npm run admin -- dkim-key)`,
     dkimElsewhere: (dkim: string, from: string) =>

@@ -187,6 +187,12 @@ describe('a record that does not do its job', () => {
     });
   });
 
+  it('SPF that allows anyone and nothing else: the fix allows the relay', async () => {
+    dns.setTxt(DOMAIN, 'v=spf1 all');
+    const { spf } = await check();
+    expect(spf.state === 'wrong' && spf.fix?.value).toBe('v=spf1 include:_spf.google.com ~all');
+  });
+
   it('two DMARC records', async () => {
     dns.setTxt(`_dmarc.${DOMAIN}`, DMARC, 'v=DMARC1; p=none');
     const { dmarc } = await check();

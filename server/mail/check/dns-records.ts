@@ -18,6 +18,16 @@ export function txtRecord(name: string, domain: string, value: string): DnsRecor
 const ALLOWS_ALL = /(^|\s)\+?all(\s*)$/i;
 
 /**
+ * The record with `~all` in place of `+all`; one that allowed nobody else also allows the relay
+ * (else the fix would let no server send).
+ */
+function withoutAllowAll(record: string, relayHost: string): string {
+  const terms = record.trim().replace(ALLOWS_ALL, '').split(/\s+/).slice(1);
+  const allows = terms.some((term) => term !== '' && !/^[-~?+]?all$/i.test(term));
+  return [`v=spf1`, ...terms, ...(allows ? [] : [spfMechanismFor(relayHost)]), '~all'].join(' ');
+}
+
+/**
  * SPF: one `v=spf1` TXT record at `domain`. Missing: one that allows the relay (its provider's
  * include, else its host) and soft-fails the rest.
  */
@@ -38,7 +48,7 @@ export async function checkSpf(
     return { state: 'wrong', name: domain, value: records.join('\n'), why: 'spf-twice' };
   }
   if (ALLOWS_ALL.test(record.trim())) {
-    const fixed = record.trim().replace(ALLOWS_ALL, '$1~all');
+    const fixed = withoutAllowAll(record, relayHost);
     const fix = txtRecord(domain, domain, fixed);
     return { state: 'wrong', name: domain, value: record, why: 'spf-allows-all', fix };
   }
