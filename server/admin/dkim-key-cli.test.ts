@@ -54,6 +54,8 @@ describe('npm run admin -- dkim-key', () => {
     const value = printedValue(out);
     expect(value).toMatch(/^v=DKIM1; k=rsa; p=[A-Za-z0-9+/]+=*$/);
     expect(value).toBe(dkimRecordValue(createPublicKey(privateKey)));
+    // The mail check's comparison: the record of the key the server signs with, from its PEM.
+    expect(dkimRecordValue(pem)).toBe(value);
     expect(out).toMatch(/^ {3}Type: {2}TXT$/m);
     expect(out).toMatch(/^ {3}Name: {2}mail2026\._domainkey\.staffing\.example$/m);
     expect(out).toContain('quoted strings of up to 255 characters');
