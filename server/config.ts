@@ -211,8 +211,12 @@ function imapUrlReadable(value: string): boolean {
 }
 
 /** A domain name: labels of letters, digits and hyphens, at least two. */
-const DOMAIN =
+export const DOMAIN =
   /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/i;
+
+/** A DKIM selector: DNS labels of letters, digits, - and _ (DKIM_SELECTOR, `dkim-key --selector`). */
+export const DKIM_SELECTOR =
+  /^[a-z0-9](?:[a-z0-9_-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9_-]{0,61}[a-z0-9])?)*$/i;
 
 /** A MAIL_DNS_SERVERS entry as Node's resolver takes it: an IP, or IPv4:PORT, or [IPv6]:PORT. */
 function dnsServerReadable(value: string): boolean {
@@ -368,10 +372,7 @@ const serverEnv = databaseEnv.extend({
   DKIM_SELECTOR: optional(
     z
       .string()
-      .regex(
-        /^[a-z0-9](?:[a-z0-9_-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9_-]{0,61}[a-z0-9])?)*$/i,
-        'must be a DNS label such as mail2026 (letters, digits, - and _)',
-      )
+      .regex(DKIM_SELECTOR, 'must be a DNS label such as mail2026 (letters, digits, - and _)')
       .transform((text) => text.toLowerCase()),
   ),
   DKIM_PRIVATE_KEY_FILE: optional(z.string()),

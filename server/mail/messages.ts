@@ -79,6 +79,8 @@ function replyFor(
     messageId: reply.messageId,
     inReplyTo: reply.inReplyTo ?? undefined,
     references: reply.references.length > 0 ? reply.references : undefined,
+    // No Auto-Submitted: the owner wrote this one, a person's e-mail (RFC 3834 §5), which the
+    // visitor's out-of-office may answer like any other (docs/mail-delivery.md).
     headers: { 'X-Submission-Id': submission.id },
   };
 }
@@ -119,7 +121,14 @@ async function notificationFor(
     text: mail.text,
     replyTo: mail.replyTo,
     messageId: `<${submission.id}@${messageDomain(source.from)}>`,
-    headers: { 'X-Submission-Id': submission.id, 'X-Form': submission.form },
+    // Made by the server, not written by a person (RFC 3834): an out-of-office at the owner's
+    // mailbox does not answer it.
+    headers: {
+      'X-Submission-Id': submission.id,
+      'X-Form': submission.form,
+      'Auto-Submitted': 'auto-generated',
+      'X-Auto-Response-Suppress': 'All',
+    },
     attachments: files.map((file) => ({
       filename: downloadName(file.name, extensionOf(file.type)),
       content: Buffer.from(file.content),

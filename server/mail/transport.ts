@@ -42,15 +42,50 @@ export const SENDS_AT_ONCE = 5;
 export type MailTransportSettings = Pick<NotifyConfig, 'smtpUrl' | 'envelopeFrom' | 'dkim'>;
 
 /**
+ * The headers a DKIM signature covers (those a message has): who it is from and to, what it says
+ * and when, its place in a conversation, that it is automatic, and how its body is encoded. A
+ * relay or list that changes one of them breaks the signature, as it should.
+ */
+export const DKIM_SIGNED_HEADERS = [
+  'From',
+  'Sender',
+  'To',
+  'Cc',
+  'Subject',
+  'Date',
+  'Message-ID',
+  'Reply-To',
+  'In-Reply-To',
+  'References',
+  'Auto-Submitted',
+  'MIME-Version',
+  'Content-Type',
+  'Content-Transfer-Encoding',
+].join(':');
+
+/**
  * nodemailer's options for the relay at `smtpUrl` (one connection: the mail check's; the outbox
- * adds its pool). DKIM: signed here when DKIM_PRIVATE_KEY_FILE is set (docs/mail-delivery.md).
+ * adds its pool). DKIM: with a private key (DKIM_PRIVATE_KEY_FILE), every message sent through
+ * these options is signed as `selector._domainkey.domain` (docs/mail-delivery.md#dkim-signing);
+ * a selector alone names the relay's, for the check, and signs nothing.
  */
 export function transportOptions(settings: MailTransportSettings): SMTPTransport.Options {
+  const { dkim } = settings;
   return {
     url: settings.smtpUrl,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 30_000,
+    ...(dkim?.privateKey
+      ? {
+          dkim: {
+            domainName: dkim.domain,
+            keySelector: dkim.selector,
+            privateKey: dkim.privateKey,
+            headerFieldNames: DKIM_SIGNED_HEADERS,
+          },
+        }
+      : {}),
   };
 }
 

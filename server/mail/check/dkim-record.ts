@@ -35,9 +35,17 @@ function publicKeyValue(key: KeyObject): string {
   return (key.asymmetricKeyType === 'ed25519' ? der.subarray(-32) : der).toString('base64');
 }
 
-/** The DKIM record that publishes the public half of `privateKeyPem`. */
-export function dkimRecordValue(privateKeyPem: string): string {
-  const key = createPublicKey(privateKeyPem);
+/** The record's name: `SELECTOR._domainkey.DOMAIN`, lower case. */
+export function dkimRecordName(selector: string, domain: string): string {
+  return `${selector}._domainkey.${domain}`.toLowerCase();
+}
+
+/**
+ * The DKIM record that publishes a key (RFC 6376 §3.6.1): a public key, or a private key's public
+ * half (PEM or KeyObject). Shared by the check and `npm run admin -- dkim-key`.
+ */
+export function dkimRecordValue(given: string | KeyObject): string {
+  const key = typeof given !== 'string' && given.type === 'public' ? given : createPublicKey(given);
   const type = key.asymmetricKeyType === 'ed25519' ? 'ed25519' : 'rsa';
   return `v=DKIM1; k=${type}; p=${publicKeyValue(key)}`;
 }
@@ -92,13 +100,13 @@ export async function checkDkim(
 ): Promise<DkimCheck> {
   if (dkim) {
     const domain = dkim.domain.toLowerCase();
-    const name = `${dkim.selector}._domainkey.${domain}`;
+    const name = dkimRecordName(dkim.selector, domain);
     const record = await dkimAt(resolver, name, domain, dkim.privateKey);
     return { selector: dkim.selector, signing: dkim.privateKey ? 'here' : 'relay', record };
   }
   const tried = await Promise.all(
     COMMON_DKIM_SELECTORS.map(async (selector) => {
-      const name = `${selector}._domainkey.${fromDomain}`;
+      const name = dkimRecordName(selector, fromDomain);
       return { selector, record: await dkimAt(resolver, name, fromDomain, undefined) };
     }),
   );
