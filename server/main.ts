@@ -8,6 +8,8 @@ import { buildApp } from './http/app.ts';
 import { ConfigError, databaseAt, fileOfUrl, loadConfig, type Config } from './config.ts';
 import { logStream } from './http/log-stream.ts';
 import { forms } from './intake/forms.ts';
+import { checkDomainRecords, checkRelay } from './mail/check/mail-check.ts';
+import { startMailWatch, type MailWatch } from './mail/check/mail-watch.ts';
 import { startOutbox, type Outbox } from './mail/outbox.ts';
 import { startWeeklyReports } from './admin/weekly-report.ts';
 import { startPushScans } from './push/push-events.ts';
@@ -74,6 +76,8 @@ function localData(database: Config['database']): { file: string; dir: string } 
 
 const config = configuration();
 let outbox: Outbox | undefined;
+/** The mail watch (the inbox's banner), started with the outbox once the app (its log) is there. */
+const mail: { watch?: MailWatch } = {};
 /** The push queue's sender, started once the app (its log) is there. */
 const push: { sender?: PushSender } = {};
 let log: { warn(fields: object, message: string): void } = {
@@ -163,7 +167,9 @@ const app = await buildApp({
     // Replies from the inbox leave from NOTIFY_FROM, through the outbox (none without e-mail).
     replyFrom: config.notify?.from,
     // The launch checklist's mail section and the banner's watch (server/mail/check/).
-    mailCheck: config.notify ? { notify: config.notify } : undefined,
+    mailCheck: config.notify
+      ? { notify: config.notify, watch: () => mail.watch?.state() ?? {} }
+      : undefined,
     cookieSecure: config.cookieSecure,
     backups: local
       ? () =>
@@ -194,6 +200,16 @@ if (config.notify && sender) {
     replyAddress: config.notify.replyAddress,
     leaseMs: config.notify.leaseMs,
     log: app.log.child({ component: 'outbox' }),
+  });
+  // The relay every 15 minutes and the sending domain's records every 6 hours, on every instance:
+  // a refused sign-in pauses the outbox even with nothing waiting (docs/mail-delivery.md).
+  mail.watch = startMailWatch({
+    notify: config.notify,
+    store,
+    log: app.log.child({ component: 'mail-watch' }),
+    onPaused: () => outbox?.nudge(),
+    checkRelay,
+    checkDomainRecords: (notify) => checkDomainRecords(notify),
   });
 }
 
@@ -301,6 +317,7 @@ app.addHook('onClose', async () => {
   await formAnswers.close?.();
   await answers?.stop();
   await weeklyReports?.stop();
+  await mail.watch?.stop();
   await outbox?.stop();
   await pushScans.stop();
   await push.sender?.stop();

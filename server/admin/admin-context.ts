@@ -161,7 +161,8 @@ export function adminContext(options: AdminOptions): AdminContext {
         seenBefore: user.seenBefore,
         ...(failed ? { failedSignIns: failed } : {}),
         ...(options.backups ? { backups: options.backups() } : {}),
-        ...(mail ? { mail } : {}),
+        // The outbox's state (every instance's), with what this instance's watch last found.
+        ...(mail ? { mail: { ...mail, ...options.mailCheck?.watch?.() } } : {}),
         ...(hold ? { retentionHold: hold } : {}),
         businessName: businessContent(options.published ? options.published() : NOTHING_PUBLISHED)
           .business.name,

@@ -59,6 +59,8 @@ describe.each(engines)('migration 11 on $name', (testEngine) => {
         lastError: { code: 'EAUTH 535', at: T0 },
         lastSentAt: null,
         paused: null,
+        // The acknowledgement given up (its time in the database's clock's future: counted).
+        gaveUp: { count: 1, lastAt: T0 + 5 * 60_000, lastCode: 'EENVELOPE 550' },
       });
       const times = await database.db
         .selectFrom('outbox')

@@ -140,6 +140,7 @@ describe('GET /readyz', () => {
           lastError: null,
           lastSentAt: null,
           paused: null,
+          gaveUp: null,
         },
       },
     });

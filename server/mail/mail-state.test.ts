@@ -78,6 +78,7 @@ describe.each(engines)('the mail relay’s state on $name', (engine: TestEngine)
       lastError: null,
       lastSentAt: null,
       paused: null,
+      gaveUp: null,
     });
     const refusing = await startSmtp(0, { refuseSignIn: true });
     closers.push(refusing.close);

@@ -1,6 +1,6 @@
 // What each relay refusal means, as nodemailer reports it: our account or settings (the outbox
 // pauses), or this message alone (given up).
-import { isPermanent, isRelayFailure, pausesOutbox } from './send-failures.ts';
+import { codePausesOutbox, isPermanent, isRelayFailure, pausesOutbox } from './send-failures.ts';
 
 /** An error as nodemailer's SMTP connection makes it: its code, the reply code and the command. */
 function smtpError(code: string, responseCode?: number, command?: string) {
@@ -35,4 +35,24 @@ describe('a send failure', () => {
     expect(isPermanent(error)).toBe(false);
     expect(isRelayFailure(error)).toBe(true);
   });
+});
+
+describe('a failure known by its code alone (the mail check’s answer from the relay)', () => {
+  it.each([
+    'EAUTH 535',
+    'EAUTH 534',
+    'EENVELOPE 530',
+    'ENOAUTH',
+    'ETLS 454',
+    'ERR_SSL_WRONG_VERSION_NUMBER',
+  ])('%s pauses the outbox', (code) => expect(codePausesOutbox(code)).toBe(true));
+
+  it.each([
+    'ECONNREFUSED',
+    'ETIMEDOUT',
+    'ENOTFOUND',
+    'EENVELOPE 550',
+    'EPROTOCOL 421',
+    'ECONNRESET SENDING',
+  ])('%s does not', (code) => expect(codePausesOutbox(code)).toBe(false));
 });

@@ -52,6 +52,16 @@ export function pausesOutbox(error: unknown): boolean {
   return wrapped && typeof originalCode === 'string' && TLS_FAILURE.test(originalCode);
 }
 
+/**
+ * `pausesOutbox` for a failure known by its code alone (`failureCode`'s: 'EAUTH 535', 'EENVELOPE
+ * 530', 'ERR_SSL_WRONG_VERSION_NUMBER'): the mail check's answer from the relay (mail-watch.ts).
+ */
+export function codePausesOutbox(code: string): boolean {
+  const [name = '', reply = ''] = code.split(' ');
+  const responseCode = /^\d{3}$/.test(reply) ? Number(reply) : undefined;
+  return pausesOutbox({ code: name, responseCode }) || TLS_FAILURE.test(name);
+}
+
 /** nodemailer's commands (`err.command`) before MAIL FROM: the greeting, the sign-in, STARTTLS. */
 const BEFORE_MAIL = /^(EHLO|HELO|LHLO|STARTTLS|AUTH\b)/;
 

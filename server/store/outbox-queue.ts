@@ -7,6 +7,7 @@ import {
   type UpdateObject,
 } from 'kysely';
 import type { MailState } from '../../src/admin/contract.ts';
+import { GAVE_UP_SHOWN_DAYS, type GaveUpState } from '../../src/admin/mail-check-contract.ts';
 import type { Tables } from '../db/tables.ts';
 import type { Engine } from '../db/engine.ts';
 import { readReply, type StoredReply } from './reply-row.ts';
@@ -283,7 +284,7 @@ async function mailState(engine: Engine): Promise<MailState> {
   const { db } = engine;
   const waiting = () =>
     db.selectFrom('outbox').where('sent_at', 'is', null).where('gave_up_at', 'is', null);
-  const [counted, failed, sent, pause] = await Promise.all([
+  const [counted, failed, sent, pause, gaveUp] = await Promise.all([
     waiting()
       .select((eb) => [
         eb.fn.countAll<number>().as('waiting'),
@@ -304,6 +305,7 @@ async function mailState(engine: Engine): Promise<MailState> {
       .select((eb) => eb.fn.max('sent_at').as('at'))
       .executeTakeFirst(),
     relayPauseStore(engine).relayPause(),
+    gaveUpLately(engine),
   ]);
   const number = (value: unknown) => (value === null || value === undefined ? null : Number(value));
   return {
@@ -314,6 +316,38 @@ async function mailState(engine: Engine): Promise<MailState> {
       : null,
     lastSentAt: number(sent?.at),
     paused: pause ? { since: pause.since, code: pause.code } : null,
+    gaveUp,
+  };
+}
+
+const GAVE_UP_SHOWN_MS = GAVE_UP_SHOWN_DAYS * 24 * 60 * 60_000;
+
+/**
+ * The e-mails given up in the last GAVE_UP_SHOWN_DAYS (by the database's clock, as `gave_up_at` is
+ * written): the latest one's row, with how many there are (a window's count, taken before the
+ * LIMIT). `sent_at IS NULL` lets both engines read the unsent rows from `outbox_sent`'s index
+ * instead of the whole table: a given-up row is never sent, and the unsent are the few waiting
+ * ones and those given up.
+ */
+async function gaveUpLately(engine: Engine): Promise<GaveUpState | null> {
+  const latest = await engine.db
+    .selectFrom('outbox')
+    .select((eb) => [
+      'gave_up_at',
+      'last_error',
+      eb.fn.countAll<number | string>().over().as('count'),
+    ])
+    .where('sent_at', 'is', null)
+    .where('gave_up_at', '>=', sql<number>`${dbNow(engine)} - ${GAVE_UP_SHOWN_MS}`)
+    .orderBy('gave_up_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!latest || latest.gave_up_at === null) return null;
+  return {
+    count: Number(latest.count),
+    lastAt: Number(latest.gave_up_at),
+    lastCode: latest.last_error,
   };
 }
 

@@ -219,6 +219,40 @@ export const adminText = {
   },
 
   /**
+   * The inbox's banner on mail that fails (src/admin/inbox/notices/mail-failures.tsx;
+   * docs/mail-delivery.md#when-mail-fails-the-inboxs-banner): e-mails given up lately, a mail
+   * server that has not answered this instance's checks, the sending domain's records.
+   */
+  mailFailures: {
+    gaveUp: (count: number, days: number) =>
+      `${count === 1 ? '1 e-mail' : `${count} e-mails`} could not be delivered in the last ${days} days`,
+    latest: (when: string) => ` (the latest ${when}`,
+    /** Why the latest was given up, by its code's kind, with the code itself. */
+    because: {
+      refused: 'the mail server refused it',
+      relay: 'the mail server could not be reached for days',
+      tries: 'every try failed',
+    },
+    where: (count: number) =>
+      count === 1
+        ? ' Its submission’s page says which e-mail it was and has ‘Send again’.'
+        : ' Each one’s submission page says which e-mail it was and has ‘Send again’.',
+    /** The relay has not answered this instance's checks (server/mail/check/mail-watch.ts). */
+    relayDown: (age: string, code: string) =>
+      `The mail server has not answered for ${age} (${code}): no e-mail can leave until it does. New e-mails wait, and leave once it answers. Whoever runs the server can check that it is up and that SMTP_URL names it.`,
+    /** The sending domain's records missing or wrong (MailDnsState's problems), by name. */
+    dns: (domain: string, names: string[]) => {
+      const joined =
+        names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names.join('');
+      const one = names.length === 1;
+      return `The site’s e-mail may land in spam: the ${joined} ${one ? 'record' : 'records'} of ${domain} ${one ? 'is' : 'are'} missing or not right.`;
+    },
+    names: { spf: 'SPF', dmarc: 'DMARC', dkim: 'DKIM' },
+    /** Around the link to the site editor's overview (#/site), where the launch checklist is. */
+    dnsFix: { before: ' The records to add are in the ', link: 'launch checklist', after: '.' },
+  },
+
+  /**
    * Alerts on the owner's devices (#/devices, src/admin/devices/; docs/push.md): Web Push turned on
    * per device, the devices that get them, and the service worker's notification words.
    */

@@ -3,6 +3,7 @@ import { adminText } from '../../../content/admin';
 import type { MailState } from '../../contract';
 import { MAIL_LATE_MS, MAIL_MAX_TRIES, MAIL_MAX_WAIT_DAYS } from '../../contract-values';
 import { formatTime } from '../../shared/format';
+import { DnsNotice, GaveUpNotice, noticeClass, RelayDownNotice } from './mail-failures';
 
 const text = adminText.mailWaiting;
 
@@ -75,34 +76,46 @@ export function pausedText(paused: NonNullable<MailState['paused']>, waiting: nu
   return `${head}${text.pausedSince(formatTime(paused.since), paused.code)} ${text.pausedNext(waiting)}`;
 }
 
-// break-words: a long code (ERR_SSL_WRONG_VERSION_NUMBER) wraps at 390 px instead of overflowing.
-const noticeClass =
-  'rounded-md border-l-4 border-amber-600 bg-amber-50 p-3 text-slate-900 break-words';
+/**
+ * E-mails waiting for the mail relay more than 15 minutes: how many, for how long, and why; null
+ * while mail leaves in time.
+ */
+function waitingText(mail: MailState, now: number): string | null {
+  if (mail.waiting === 0 || mail.oldestWaitingSince === null) return null;
+  const waitedMs = now - mail.oldestWaitingSince;
+  if (waitedMs <= MAIL_LATE_MS) return null;
+  const age = text.age(Math.floor(waitedMs / 60_000));
+  return `${text.waited(mail.waiting, age)}${reason(mail)}`;
+}
 
 /**
  * The outbox paused (shown at once, however long the mail has waited), or e-mails waiting for the
- * mail relay more than 15 minutes (SessionInfo's `mail`, from the outbox
- * every instance shares): how many, for how long, and why. Nothing while mail leaves in time, nor
- * without e-mail set up.
+ * mail relay more than 15 minutes, or else the relay not reached by this instance's checks; then
+ * the e-mails given up lately and the sending domain's records missing (mail-failures.tsx). All
+ * from SessionInfo's `mail` (the outbox every instance shares, and the mail watch). Nothing while
+ * mail leaves in time, nor without e-mail set up.
  */
 export function MailNotice({ mail }: { mail: MailState | undefined }) {
   // The session's state is read once, at sign-in or a reload: so is the time it is measured by.
   const [now] = useState(Date.now);
-  if (mail?.paused) {
-    return (
-      <p role="alert" className={noticeClass}>
-        {pausedText(mail.paused, mail.waiting)}
-      </p>
-    );
-  }
-  if (!mail || mail.waiting === 0 || mail.oldestWaitingSince === null) return null;
-  const waitedMs = now - mail.oldestWaitingSince;
-  if (waitedMs <= MAIL_LATE_MS) return null;
-  const age = text.age(Math.floor(waitedMs / 60_000));
+  if (!mail) return null;
+  const late = mail.paused ? null : waitingText(mail, now);
   return (
-    <p role="alert" className={noticeClass}>
-      {text.waited(mail.waiting, age)}
-      {reason(mail)}
-    </p>
+    <>
+      {mail.paused && (
+        <p role="alert" className={noticeClass}>
+          {pausedText(mail.paused, mail.waiting)}
+        </p>
+      )}
+      {late !== null && (
+        <p role="alert" className={noticeClass}>
+          {late}
+        </p>
+      )}
+      {/* The waiting e-mails (or the pause) already say why no e-mail leaves. */}
+      {!mail.paused && late === null && <RelayDownNotice relayDown={mail.relayDown} now={now} />}
+      <GaveUpNotice gaveUp={mail.gaveUp} />
+      <DnsNotice dns={mail.dns} />
+    </>
   );
 }
