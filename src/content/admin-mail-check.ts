@@ -33,7 +33,7 @@ export const mailChecklistText = {
   checking: 'Checking the site’s e-mail…',
   checkFailed: 'The e-mail check could not be run. Try again in a moment.',
   checkAgain: 'Check again',
-  checkedAt: (time: string) => `Checked at ${time}.`,
+  checkedAt: (time: string) => `Checked ${time}.`,
   states: {
     ok: 'OK',
     problem: 'To fix',
