@@ -52,7 +52,19 @@ function LineItem({ line }: { line: MailCheckLine }) {
   );
 }
 
-type Checked = { state: 'checking' } | { state: 'failed' } | { state: 'done'; check: MailCheck };
+type Checked =
+  | { state: 'checking' }
+  | { state: 'failed' }
+  | { state: 'done'; check: MailCheck; lines: MailCheckLine[] };
+
+/** The check in lines; a check the lines cannot word fails this section, not the whole page. */
+function worded(check: MailCheck): Checked {
+  try {
+    return { state: 'done', check, lines: mailCheckLines(check) };
+  } catch {
+    return { state: 'failed' };
+  }
+}
 
 /** Runs the check (again at each `attempt`), dropping an answer the section moved on from. */
 function useMailCheck(attempt: number): Checked {
@@ -66,7 +78,7 @@ function useMailCheck(attempt: number): Checked {
       if (!controller.signal.aborted) setChecked({ attempt, checked: result });
     };
     mailCheckApi.check(controller.signal).then(
-      (check) => settle({ state: 'done', check }),
+      (check) => settle(worded(check)),
       () => settle({ state: 'failed' }),
     );
     return () => controller.abort();
@@ -98,7 +110,7 @@ export function MailChecklist({ email }: { email: string }) {
       </div>
       {checked.state === 'done' && (
         <ul className="mt-2 space-y-3">
-          {mailCheckLines(checked.check).map((line) => (
+          {checked.lines.map((line) => (
             <LineItem key={line.key} line={line} />
           ))}
         </ul>

@@ -153,6 +153,7 @@ describe('SitePage', () => {
           },
         }),
       'GET /admin/api/site/versions': () => json(versions),
+      'GET /admin/api/mail-check': () => json({ configured: false }),
       [PUBLISH]: () => json({ ok: true, version: 4, tookMs: 1_000 }),
     });
     const user = userEvent.setup();
