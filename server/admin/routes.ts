@@ -1,7 +1,7 @@
 /**
  * The inbox under `/admin`: the hooks every request passes (noindex, no caching of personal data,
  * same-origin state changes), the API's parts (sign-in and session, submissions, a person, the
- * reply templates and composer, the site editor), and the built app itself.
+ * reply templates and composer, the site editor and its mail check), and the built app itself.
  */
 import path from 'node:path';
 import { existsSync } from 'node:fs';
@@ -13,6 +13,7 @@ import { NOTHING_PUBLISHED } from '../../src/content/published.ts';
 import { adminContext, type AdminOptions } from './admin-context.ts';
 import { documentRoute } from './document-route.ts';
 import { manifestRoute } from './app-manifest.ts';
+import { mailCheckRoutes } from './mail-check-routes.ts';
 import { dummyHash } from './passwords.ts';
 import { personRoutes } from './person-routes.ts';
 import { pushRoutes } from './push-routes.ts';
@@ -69,6 +70,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminOptions) {
   sendReplyRoutes(app, context);
   pushRoutes(app, context);
   weeklyEmailRoutes(app, context);
+  mailCheckRoutes(app, context);
   personRoutes(app, {
     database: options.database,
     forms: options.forms,

@@ -112,7 +112,7 @@ function Screens({ auth, typed, refusal, onSignedIn, onSignInInstead }: ScreensP
           <Route path="/templates" element={<TemplatesScreen />} />
           <Route path="/weekly" element={<WeeklyScreen />} />
           <Route path="/devices" element={<DevicesScreen />} />
-          <Route path="/site" element={<SiteScreen />} />
+          <Route path="/site" element={<SiteScreen email={auth.session.email} />} />
           <Route path="/site/:part" element={<PartScreen />} />
           <Route
             path="*"

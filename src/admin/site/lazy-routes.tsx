@@ -14,10 +14,11 @@ function Loading() {
   return <p className="py-10 text-center text-slate-600">{siteEditorText.loading}</p>;
 }
 
-export function SiteScreen() {
+/** `email`: the signed-in account's, where the launch checklist's test e-mail goes. */
+export function SiteScreen({ email }: { email: string }) {
   return (
     <Suspense fallback={<Loading />}>
-      <SitePage />
+      <SitePage email={email} />
     </Suspense>
   );
 }

@@ -1,5 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { mailCheckText } from '../../content/admin-mail-check';
 import { siteEditorText } from '../../content/admin-site';
 import { deferred, fakeFetch, json } from '../../test/fake-fetch';
 import { AdminApp } from '../admin-app';
@@ -60,6 +61,7 @@ function signedIn() {
     'GET /admin/api/session': () => json({ email: owner, seenBefore: 0 }),
     'GET /admin/api/site': () => json(site),
     'GET /admin/api/site/versions': () => json(versions),
+    'GET /admin/api/mail-check': () => json({ configured: false }),
   });
 }
 
@@ -106,6 +108,18 @@ describe('SitePage', () => {
     expect(links[1]).toHaveAttribute('href', '#/site/home-images?field=heroImages.0');
   });
 
+  it('has the mail section in the launch checklist, under its own heading', async () => {
+    const fetches = signedIn();
+    await openSite();
+    const checklist = region(text.checklist.heading);
+    const mail = await within(checklist).findByRole('region', { name: mailCheckText.heading });
+    expect(within(mail).getByRole('heading', { level: 3 })).toHaveTextContent(
+      mailCheckText.heading,
+    );
+    await within(mail).findByRole('list');
+    expect(fetches.calls('GET /admin/api/mail-check')).toHaveLength(1);
+  });
+
   it('lists every part, with its unpublished changes', async () => {
     signedIn();
     await openSite();
@@ -139,6 +153,7 @@ describe('SitePage', () => {
           },
         }),
       'GET /admin/api/site/versions': () => json(versions),
+      'GET /admin/api/mail-check': () => json({ configured: false }),
       [PUBLISH]: () => json({ ok: true, version: 4, tookMs: 1_000 }),
     });
     const user = userEvent.setup();

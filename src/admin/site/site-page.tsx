@@ -9,6 +9,7 @@ import { DetailCard } from '../shared/detail-card';
 import { LoadFailed } from '../shared/load-failed';
 import type { SiteOverview } from '../site-contract';
 import { fieldLink } from './fields/field-ids';
+import { MailChecklist } from './mail-checklist';
 import { HistoryPanel } from './publish/history-panel';
 import { PreviewResult, usePreview } from './publish/preview-panel';
 import { PublishPanel } from './publish/publish-panel';
@@ -60,7 +61,13 @@ function StateCard({ overview }: { overview: SiteOverview }) {
   );
 }
 
-function ChecklistCard({ checklist }: { checklist: SiteOverview['checklist'] }) {
+function ChecklistCard({
+  checklist,
+  email,
+}: {
+  checklist: SiteOverview['checklist'];
+  email: string;
+}) {
   return (
     <DetailCard id="site-checklist-heading" title={text.checklist.heading}>
       {checklist.length === 0 ? (
@@ -79,6 +86,7 @@ function ChecklistCard({ checklist }: { checklist: SiteOverview['checklist'] }) 
           </ul>
         </>
       )}
+      <MailChecklist email={email} />
     </DetailCard>
   );
 }
@@ -137,18 +145,18 @@ function Overview({
   overview,
   onChanged,
   historyKey,
+  email,
 }: {
   overview: SiteOverview;
   onChanged: () => void;
   historyKey: number;
+  email: string;
 }) {
   const stale = staleTranslations(overview.draft.fields);
   return (
     <div className="space-y-5">
-      <div className="grid gap-5 md:grid-cols-2">
-        <StateCard overview={overview} />
-        <ChecklistCard checklist={overview.checklist} />
-      </div>
+      <StateCard overview={overview} />
+      <ChecklistCard checklist={overview.checklist} email={email} />
       <PartsCard overview={overview} stale={stale} />
       <PreviewCard revision={overview.draft.revision} />
       <DetailCard id="site-publish-heading" title={text.publish.heading}>
@@ -161,8 +169,11 @@ function Overview({
   );
 }
 
-/** /site: what is live, the draft, the launch checklist, the parts, preview, publish, history. */
-export function SitePage() {
+/**
+ * /site: what is live, the draft, the launch checklist (with the mail check; `email` is the
+ * signed-in account's, where its test e-mail goes), the parts, preview, publish, history.
+ */
+export function SitePage({ email }: { email: string }) {
   const { state, retry, refresh } = useSiteOverview();
   const [historyKey, setHistoryKey] = useState(0);
   const changed = () => {
@@ -181,7 +192,12 @@ export function SitePage() {
         <LoadFailed message={text.loadFailed} retry={text.retry} onRetry={retry} />
       )}
       {state.status === 'ready' && (
-        <Overview overview={state.overview} onChanged={changed} historyKey={historyKey} />
+        <Overview
+          overview={state.overview}
+          onChanged={changed}
+          historyKey={historyKey}
+          email={email}
+        />
       )}
     </div>
   );
