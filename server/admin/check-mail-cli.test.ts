@@ -114,8 +114,23 @@ describe('npm run admin -- check-mail', () => {
     },
   );
 
-  it('--send-to: the test e-mail’s answer is printed', async () => {
+  it('--send-to: the test e-mail arrives, and the relay’s answer is printed', async () => {
     const { out } = await admin(['check-mail', '--send-to', 'me@example.com']);
-    expect(out).toMatch(/^Test e-mail to me@example\.com: (accepted as|not sent)/m);
+    expect(out).toMatch(/^Test e-mail to me@example\.com: accepted as .*250/m);
+    expect(smtp.received.map((mail) => mail.to)).toEqual([['me@example.com']]);
+  });
+
+  it('--send-to with the relay refusing the sign-in: not sent, in words, exit 1', async () => {
+    const refusing = await startSmtp(0, { refuseSignIn: true });
+    try {
+      const { code, out } = await admin(['check-mail', '--send-to', 'me@example.com'], {
+        SMTP_URL: `smtp://site:pw@127.0.0.1:${refusing.port}`,
+      });
+      expect(out).toMatch(/^Test e-mail to me@example\.com: not sent.*EAUTH 535/m);
+      expect(code).toBe(1);
+      expect(refusing.received).toEqual([]);
+    } finally {
+      await refusing.close();
+    }
   });
 });
