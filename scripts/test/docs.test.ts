@@ -83,7 +83,7 @@ const NOT_SETTINGS = new Set([
   'VARIABLE',
 ]);
 /** Error codes, socket families, capabilities and signals: never settings, wherever named. */
-const systemName = (name: string) => /^(SQLITE|AF|ERR|CAP|SIG)_/.test(name);
+const systemName = (name: string) => /^(SQLITE|AF|ERR|CAP|SIG|EAI)_/.test(name);
 /** A name the code declares (a constant, a type): it may be named, never set. */
 const codeName = (name: string) =>
   new RegExp(`\\b(?:const|let|enum|type|interface|class|function)\\s+${name}\\b`).test(sourceText);
