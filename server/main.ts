@@ -168,7 +168,11 @@ const app = await buildApp({
     replyFrom: config.notify?.from,
     // The launch checklist's mail section and the banner's watch (server/mail/check/).
     mailCheck: config.notify
-      ? { notify: config.notify, watch: () => mail.watch?.state() ?? {} }
+      ? {
+          notify: config.notify,
+          watch: () => mail.watch?.state() ?? {},
+          recordsChecked: (records) => mail.watch?.noteRecords(records),
+        }
       : undefined,
     cookieSecure: config.cookieSecure,
     backups: local
@@ -201,7 +205,7 @@ if (config.notify && sender) {
     leaseMs: config.notify.leaseMs,
     log: app.log.child({ component: 'outbox' }),
   });
-  // The relay every 15 minutes and the sending domain's records every 6 hours, on every instance:
+  // The relay every 15 minutes and the sending domain's records every hour, on every instance:
   // a refused sign-in pauses the outbox even with nothing waiting (docs/mail-delivery.md).
   mail.watch = startMailWatch({
     notify: config.notify,

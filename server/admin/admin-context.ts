@@ -5,6 +5,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AdminError, BackupState, MailState, SessionInfo } from '../../src/admin/contract.ts';
 import type { NotifyConfig } from '../config.ts';
+import type { DomainRecords } from '../mail/check/mail-check.ts';
 import type { Database } from '../db/database.ts';
 import type { RetentionDays, RetentionJob } from '../data/erasure.ts';
 import { retentionHold } from '../data/retention-guard.ts';
@@ -92,6 +93,11 @@ export interface AdminMailCheck {
   notify: NotifyConfig;
   /** What this instance's watch last found (mail-watch.ts); absent in tests that run none. */
   watch?: (() => Pick<MailState, 'dns' | 'relayDown'>) | undefined;
+  /**
+   * The records the launch checklist's check just found, for the watch to learn (so the banner
+   * follows a record the owner has just published, not the watch's next hour).
+   */
+  recordsChecked?: ((records: DomainRecords) => void) | undefined;
 }
 
 export const SESSION_COOKIE = 'admin_session';

@@ -47,7 +47,9 @@ export function mailCheckRoutes(app: FastifyInstance, context: AdminContext) {
     const notify = options.mailCheck?.notify;
     if (!notify) return { configured: false } satisfies MailCheck;
     try {
-      return (await runMailCheck(notify, { now: context.now })) satisfies MailCheck;
+      const check = await runMailCheck(notify, { now: context.now });
+      if (check.configured) options.mailCheck?.recordsChecked?.(check);
+      return check satisfies MailCheck;
     } catch (error) {
       // The code alone: a message may name the relay or an address.
       const { code } = (error ?? {}) as { code?: unknown };

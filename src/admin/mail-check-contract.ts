@@ -116,7 +116,7 @@ export const TEST_EMAIL_EVERY_MS = 30_000;
 
 /**
  * What the inbox's banner says of the sending domain's records (SessionInfo.mail.dns): from the
- * instance's last check (at start, then every 6 hours); only records found missing or wrong, never
+ * instance's last check (at start, then every hour, and when the launch checklist looked them up); only records found missing or wrong, never
  * a lookup that failed.
  */
 export interface MailDnsState {

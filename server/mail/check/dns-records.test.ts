@@ -97,6 +97,8 @@ describe('a record missing: the record to add, exactly', () => {
   });
 
   it.each([
+    ['192.0.2.25', 'ip4:192.0.2.25'],
+    ['[2001:db8::25]', 'ip6:2001:db8::25'],
     ['smtp.office365.com', 'include:spf.protection.outlook.com'],
     ['smtp.sendgrid.net', 'include:sendgrid.net'],
     ['smtp.mailgun.org', 'include:mailgun.org'],

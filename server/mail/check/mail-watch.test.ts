@@ -278,4 +278,30 @@ describe('the mail watch', () => {
     expect(lines).toHaveLength(3);
     for (const line of lines) expect(line).not.toContain('@');
   });
+
+  it('learns the records the launch checklist just looked up, without waiting for its hour', async () => {
+    const dns = await startDns({
+      [DOMAIN]: ['v=spf1 include:_spf.relay.example -all'],
+      [`mail._domainkey.${DOMAIN}`]: ['v=DKIM1; k=rsa; p=MIIB'],
+    });
+    closers.push(dns.close);
+    const { watch } = watchWith({
+      notify: notifyFor('smtp://127.0.0.1:25'),
+      checkRelay: () =>
+        Promise.resolve({
+          state: 'ok',
+          host: '127.0.0.1',
+          port: 25,
+          signedIn: false,
+          secure: false,
+        }),
+      checkDomainRecords: recordsOn(dns),
+    });
+    await watch.checkDnsNow();
+    expect(watch.state().dns?.problems).toEqual(['dmarc']);
+    // The owner publishes DMARC; the checklist's check finds it and hands it over.
+    dns.setTxt(`_dmarc.${DOMAIN}`, 'v=DMARC1; p=none');
+    watch.noteRecords(await recordsOn(dns)(notifyFor('smtp://127.0.0.1:25')));
+    expect(watch.state().dns).toBeNull();
+  });
 });

@@ -3,7 +3,7 @@
  * parts on a timer, on every instance, for the inbox's banner. Every 15 minutes a session with the
  * relay up to the sign-in: a refusal of our account or TLS pauses the outbox as the outbox's own
  * refusal does (its probe ends the pause once the relay accepts again); a relay not reached on
- * every check for 15 minutes is `relayDown`. Every 6 hours the sending domain's records: those
+ * every check for 15 minutes is `relayDown`. Every hour the sending domain's records: those
  * missing or wrong are `dns`. One log line when a state changes, never one per check.
  */
 import type { MailState } from '../../../src/admin/contract.ts';
@@ -42,6 +42,8 @@ export interface MailWatch {
   checkRelayNow(): Promise<void>;
   /** The records' check, now; after any one under way. */
   checkDnsNow(): Promise<void>;
+  /** Records looked up elsewhere (the launch checklist's check), learnt as the timer's are. */
+  noteRecords(records: DomainRecords): void;
   /** Ends the timers; resolves once the checks under way have ended. */
   stop(): Promise<void>;
 }
@@ -117,8 +119,24 @@ function dnsWatch(options: MailWatchOptions, now: () => number) {
   const known: Partial<Record<Problem, boolean>> = {};
   let dns: MailDnsState | null = null;
 
+  /** What `records` say of each record; a lookup that failed leaves that record's last state. */
+  function learn(records: DomainRecords) {
+    const found = recordStates(records);
+    const learnt = PROBLEMS.filter((name) => found[name] !== undefined);
+    if (learnt.length === 0) return;
+    for (const name of learnt) known[name] = found[name];
+    const problems = PROBLEMS.filter((name) => known[name] === true);
+    const before = dns?.problems.join(' ') ?? '';
+    dns = problems.length > 0 ? { domain: records.domain, problems, checkedAt: now() } : null;
+    if (problems.join(' ') === before) return;
+    if (problems.length > 0) {
+      log.warn({ problems }, 'the sending domain’s mail records are missing or wrong');
+    } else log.info({}, 'the sending domain’s mail records are in place');
+  }
+
   return {
     dns: () => dns,
+    learn,
     async check() {
       let records: DomainRecords;
       try {
@@ -126,17 +144,7 @@ function dnsWatch(options: MailWatchOptions, now: () => number) {
       } catch {
         return;
       }
-      const found = recordStates(records);
-      const learnt = PROBLEMS.filter((name) => found[name] !== undefined);
-      if (learnt.length === 0) return;
-      for (const name of learnt) known[name] = found[name];
-      const problems = PROBLEMS.filter((name) => known[name] === true);
-      const before = dns?.problems.join(' ') ?? '';
-      dns = problems.length > 0 ? { domain: records.domain, problems, checkedAt: now() } : null;
-      if (problems.join(' ') === before) return;
-      if (problems.length > 0) {
-        log.warn({ problems }, 'the sending domain’s mail records are missing or wrong');
-      } else log.info({}, 'the sending domain’s mail records are in place');
+      learn(records);
     },
   };
 }
@@ -168,18 +176,20 @@ function repeat(ms: number, check: () => Promise<void>) {
 
 /**
  * Starts the watch on this instance: both checks at once, then the relay's every `relayMs` (15
- * minutes) and the records' every `dnsMs` (6 hours).
+ * minutes) and the records' every `dnsMs` (an hour; and whenever the launch checklist has
+ * just looked them up: `noteRecords`).
  */
 export function startMailWatch(options: MailWatchOptions): MailWatch {
   const now = options.now ?? Date.now;
   const relay = relayWatch(options, now);
   const records = dnsWatch(options, now);
   const relayTimer = repeat(options.every?.relayMs ?? 15 * 60_000, relay.check);
-  const dnsTimer = repeat(options.every?.dnsMs ?? 6 * 60 * 60_000, records.check);
+  const dnsTimer = repeat(options.every?.dnsMs ?? 60 * 60_000, records.check);
   return {
     state: () => ({ dns: records.dns(), relayDown: relay.down() }),
     checkRelayNow: relayTimer.run,
     checkDnsNow: dnsTimer.run,
+    noteRecords: (found) => records.learn(found),
     async stop() {
       await Promise.all([relayTimer.stop(), dnsTimer.stop()]);
     },

@@ -3,6 +3,7 @@
  * name (SMTP_URL's): technical facts each provider publishes in its own SPF set-up guide. A relay
  * not in this table gets `a:<relay host>` (its own address allowed to send).
  */
+import { isIP } from 'node:net';
 export interface RelayProvider {
   name: string;
   /** Matches the relay's host name, lower case. */
@@ -43,9 +44,18 @@ export const RELAY_PROVIDERS: readonly RelayProvider[] = [
   { name: 'Fastmail', host: /^smtp\.fastmail\.com$/, include: 'include:spf.messagingengine.com' },
 ];
 
-/** The SPF mechanism that allows `relayHost` to send as the domain. */
+/**
+ * The SPF mechanism that allows `relayHost` to send as the domain: a known provider's include, an
+ * address's `ip4:`/`ip6:` (SMTP_URL may name the relay by its address: `a:` takes a name only,
+ * RFC 7208 §5.3), else `a:` the relay's name.
+ */
 export function spfMechanismFor(relayHost: string): string {
-  const host = relayHost.toLowerCase().replace(/\.$/, '');
+  const host = relayHost
+    .toLowerCase()
+    .replace(/\.$/, '')
+    .replace(/^\[(.*)\]$/, '$1');
+  const family = isIP(host);
+  if (family !== 0) return `ip${family}:${host}`;
   return RELAY_PROVIDERS.find((provider) => provider.host.test(host))?.include ?? `a:${host}`;
 }
 

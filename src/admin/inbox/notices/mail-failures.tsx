@@ -58,7 +58,7 @@ export function RelayDownNotice({
 }
 
 /**
- * The sending domain's SPF, DMARC or DKIM record missing or wrong (the mail watch, every 6 hours),
+ * The sending domain's SPF, DMARC or DKIM record missing or wrong (the mail watch, every hour),
  * with a link to the launch checklist (the site editor's overview), which shows the records to add.
  * A lasting state (status).
  */
