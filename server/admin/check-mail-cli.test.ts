@@ -78,13 +78,23 @@ describe('npm run admin -- check-mail', () => {
     }
   });
 
-  it('the DNS failing: ? and exit 0, never "missing"', async () => {
+  it('the DNS failing: ? and exit 4, never "missing", never "Nothing to fix."', async () => {
     dns.failName(DOMAIN);
     const { code, out } = await admin(['check-mail']);
     expect(out).toContain('? Who may send for the domain (SPF)');
     expect(out).toContain('(ESERVFAIL)');
     expect(out).not.toContain('No SPF record');
-    expect(code).toBe(0);
+    expect(out).not.toContain('Nothing to fix.');
+    expect(out).toContain('Nothing found to fix, but 1 could not be checked: run the check again.');
+    expect(code).toBe(4);
+  });
+
+  it('the DNS failing beside a problem: exit 1, both said', async () => {
+    dns.failName(DOMAIN);
+    dns.setTxt(`_dmarc.${DOMAIN}`);
+    const { code, out } = await admin(['check-mail']);
+    expect(out).toContain('1 to fix. 1 could not be checked: run the check again.');
+    expect(code).toBe(1);
   });
 
   it('not set up: exit 3 with what to set', async () => {

@@ -1,7 +1,8 @@
 /**
  * `npm run admin -- check-mail [--send-to EMAIL]`: the mail check (../mail/check/) on this
  * machine's settings, a line per item with its fix; with --send-to, a test e-mail and the relay's
- * answer. Exit code 0: nothing to fix; 1: something to fix; 2: a wrong command; 3: not set up.
+ * answer. Exit code 0: nothing to fix; 1: something to fix; 2: a wrong command; 3: not set up;
+ * 4: nothing found to fix, but an item could not be checked (the DNS did not answer).
  */
 import { parseArgs } from 'node:util';
 import type { TestEmailResult } from '../../src/admin/mail-check-contract.ts';
@@ -18,7 +19,8 @@ export const checkMailUsage = `  npm run admin -- check-mail [--send-to EMAIL]
                                           relay's sign-in, SPF, DKIM and DMARC, with the records
                                           to add; --send-to also sends a test e-mail to EMAIL
                                           (exit code 0: nothing to fix, 1: something to fix,
-                                          3: e-mail not set up)`;
+                                          3: e-mail not set up, 4: something could not be
+                                          checked: run it again)`;
 
 const MARKS: Record<MailCheckLine['state'], string> = {
   ok: '✓',
@@ -105,6 +107,18 @@ export async function runCheckMailCli(argv: readonly string[], io: CliIo): Promi
   if (!notify) return 3;
   const sent = args.sendTo === undefined || (await testEmail(notify, args.sendTo, io));
   const problems = lines.filter((line) => line.state === 'problem').length;
-  io.out(problems === 0 ? 'Nothing to fix.\n' : `${problems} to fix.\n`);
-  return problems === 0 && sent ? 0 : 1;
+  const unknown = lines.filter((line) => line.state === 'unknown').length;
+  io.out(`${summary(problems, unknown)}\n`);
+  if (problems > 0 || !sent) return 1;
+  return unknown > 0 ? 4 : 0;
+}
+
+/**
+ * The last line: what is to fix, and what could not be checked. A check that could not tell is
+ * never "Nothing to fix." (a launch script reading exit code 0 would go ahead on a guess).
+ */
+function summary(problems: number, unknown: number): string {
+  const notChecked = unknown > 0 ? ` ${unknown} could not be checked: run the check again.` : '';
+  if (problems > 0) return `${problems} to fix.${notChecked}`;
+  return unknown > 0 ? `Nothing found to fix, but${notChecked}` : 'Nothing to fix.';
 }
