@@ -40,7 +40,22 @@ function replyLine(error: unknown): string | undefined {
   return oneLine(response, 300) || undefined;
 }
 
-export async function checkRelay(notify: MailTransportSettings): Promise<RelayCheck> {
+/**
+ * The whole session's time limit. nodemailer's own limits are per step (10 s to connect and to be
+ * greeted, 30 s of silence): a relay that answers a line every few seconds and never finishes
+ * would hold the check (the CLI, the launch checklist's request, the mail watch) for ever.
+ */
+export const RELAY_CHECK_LIMIT_MS = 30_000;
+
+/** A failure of the whole session's time limit, read as nodemailer's own time-outs are. */
+class SessionTimeout extends Error {
+  readonly code = 'ETIMEDOUT';
+}
+
+export async function checkRelay(
+  notify: MailTransportSettings,
+  { limitMs = RELAY_CHECK_LIMIT_MS }: { limitMs?: number } = {},
+): Promise<RelayCheck> {
   const { host, port, smtps } = relayAddress(notify.smtpUrl);
   const { heard, logger } = sessionListener();
   const transport = nodemailer.createTransport({
@@ -48,12 +63,17 @@ export async function checkRelay(notify: MailTransportSettings): Promise<RelayCh
     logger,
     debug: false,
   });
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new SessionTimeout('the relay check took too long')), limitMs);
+  });
   try {
-    await transport.verify();
+    await Promise.race([transport.verify(), expired]);
     return { state: 'ok', host, port, signedIn: heard.signedIn, secure: smtps || heard.startTls };
   } catch (error) {
     return { state: 'failed', host, port, code: failureCode(error), response: replyLine(error) };
   } finally {
+    clearTimeout(timer);
     transport.close();
   }
 }
