@@ -116,6 +116,13 @@ describe('npm run admin -- dkim-key', () => {
     expect(out).toContain(`   DKIM_PRIVATE_KEY_FILE=${file}\n`);
   });
 
+  it('a subdomain: the host to give a DNS host is in the zone of the organisational domain', async () => {
+    const { code, out } = await dkimKey(['--domain', 'mail.staffing.example', '--selector', 's1']);
+    expect(code).toBe(0);
+    expect(out).toMatch(/^ {3}Name: {2}s1\._domainkey\.mail\.staffing\.example$/m);
+    expect(out).toContain('(a host that adds the domain itself wants: s1._domainkey.mail)');
+  });
+
   it('never overwrites a key file', async () => {
     const file = path.join(data.dir, 'dkim-mail2026.pem');
     writeFileSync(file, 'the key in use\n', { mode: 0o600 });

@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util';
 import { DKIM_SELECTOR, DOMAIN, domainOf } from '../config.ts';
 import type { CliIo } from '../data/submissions-cli.ts';
 import { dkimRecordName, dkimRecordValue } from '../mail/check/dkim-record.ts';
+import { txtRecord } from '../mail/check/dns-records.ts';
 
 export const dkimKeyUsage = `  npm run admin -- dkim-key [--selector NAME] [--domain DOMAIN] [--out FILE]
                                           make a DKIM key for the outbox to sign with: writes
@@ -69,6 +70,14 @@ function keyRequest(argv: readonly string[], io: CliIo, now: number): KeyRequest
   return { selector, domain, file };
 }
 
+/**
+ * The record's name without the zone the DNS host keeps (the organisational domain's):
+ * `s1._domainkey` for staffing.example, `s1._domainkey.mail` for mail.staffing.example.
+ */
+function hostInZone(selector: string, domain: string): string {
+  return txtRecord(dkimRecordName(selector, domain), domain, '').host;
+}
+
 /** What to publish and set, with no secret in it. */
 function instructions({ selector, domain, file }: KeyRequest, value: string): string {
   return [
@@ -78,7 +87,7 @@ function instructions({ selector, domain, file }: KeyRequest, value: string): st
     '',
     '   Type:  TXT',
     `   Name:  ${dkimRecordName(selector, domain)}`,
-    `          (a host that adds the domain itself wants: ${selector}._domainkey)`,
+    `          (a host that adds the domain itself wants: ${hostInZone(selector, domain)})`,
     `   Value: ${value}`,
     '',
     '   The value is longer than 255 characters: most DNS hosts split it themselves; one that asks',

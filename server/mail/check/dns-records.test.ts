@@ -137,8 +137,26 @@ describe('a record missing: the record to add, exactly', () => {
     expect(dmarc.state === 'missing' && dmarc.add).toEqual({
       type: 'TXT',
       name: '_dmarc.mail.staffing.example',
-      host: '_dmarc',
+      // The DNS host keeps staffing.example's zone: the host is relative to it.
+      host: '_dmarc.mail',
       value: 'v=DMARC1; p=none; rua=mailto:hello@mail.staffing.example',
+    });
+  });
+
+  it('a From in a subdomain: each record to add names its host in the zone of the domain', async () => {
+    dns.setTxt('mail.staffing.example');
+    const settings = notify({
+      from: 'hello@mail.staffing.example',
+      dkim: { domain: 'mail.staffing.example', selector: 'site', privateKey: ours.privateKey },
+    });
+    const { spf, dkim } = await check(settings);
+    expect(spf.state === 'missing' && spf.add).toMatchObject({
+      name: 'mail.staffing.example',
+      host: 'mail',
+    });
+    expect(dkim.record?.state === 'missing' && dkim.record.add).toMatchObject({
+      name: 'site._domainkey.mail.staffing.example',
+      host: 'site._domainkey.mail',
     });
   });
 

@@ -8,9 +8,14 @@ import { addressOf, organisationalDomain } from './alignment.ts';
 import { lookupTxt, tagged } from './dns-lookup.ts';
 import { spfMechanismFor } from './relay-providers.ts';
 
-/** A TXT record at `name`, its host given relative to `domain`. */
+/**
+ * A TXT record at `name` in `domain`, its host given relative to the zone a DNS host keeps for
+ * the owner: the organisational domain's (`mail` for mail.staffing.example, `_dmarc.mail` for
+ * its DMARC), not the subdomain's, which the owner's DNS host has no form of its own for.
+ */
 export function txtRecord(name: string, domain: string, value: string): DnsRecordToAdd {
-  const host = name === domain ? '@' : name.slice(0, -(domain.length + 1));
+  const zone = organisationalDomain(domain);
+  const host = name === zone ? '@' : name.slice(0, -(zone.length + 1));
   return { type: 'TXT', name, host, value };
 }
 
