@@ -160,6 +160,20 @@ describe('a record missing: the record to add, exactly', () => {
     });
   });
 
+  it('SPF is looked up at the envelope sender’s domain (MAIL_ENVELOPE_FROM), where receivers judge it', async () => {
+    dns.setTxt('bounce.staffing.example', 'google-site-verification=abc');
+    const settings = notify({ envelopeFrom: 'bounces@bounce.staffing.example' });
+    let { spf } = await check(settings);
+    expect(spf).toMatchObject({
+      state: 'missing',
+      name: 'bounce.staffing.example',
+      add: { name: 'bounce.staffing.example', host: 'bounce', value: SPF },
+    });
+    dns.setTxt('bounce.staffing.example', SPF);
+    ({ spf } = await check(settings));
+    expect(spf).toEqual({ state: 'found', name: 'bounce.staffing.example', value: SPF });
+  });
+
   it('DKIM: the public half of DKIM_PRIVATE_KEY_FILE', async () => {
     dns.setTxt(`site._domainkey.${DOMAIN}`);
     const { dkim } = await check();

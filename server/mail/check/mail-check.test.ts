@@ -12,6 +12,8 @@ beforeAll(async () => {
   dns = await startDns({
     'staffing.example': ['v=spf1 a:127.0.0.1 ~all'],
     '_dmarc.staffing.example': ['v=DMARC1; p=none'],
+    // The envelope sender's domain: where receivers look up SPF.
+    'mail.staffing.example': ['v=spf1 a:127.0.0.1 ~all'],
   });
   smtp = await startSmtp();
 });
@@ -45,7 +47,7 @@ describe('runMailCheck', () => {
       from: 'Potomac Staffing <hello@staffing.example>',
       envelopeFrom: 'bounces@mail.staffing.example',
       relay: { state: 'ok', port: smtp.port },
-      spf: { state: 'found' },
+      spf: { state: 'found', name: 'mail.staffing.example' },
       dmarc: { state: 'found' },
       dkim: { selector: null, signing: 'unknown', record: null },
       alignment: { spfAligned: true, envelopeDomain: 'mail.staffing.example' },

@@ -29,15 +29,20 @@ export interface DomainRecords {
   dkim: DkimCheck;
 }
 
-/** SPF, DMARC and DKIM of From's domain, each with the record to add when missing. */
+/**
+ * DMARC and DKIM of From's domain, SPF of the envelope sender's (MAIL_ENVELOPE_FROM's, else
+ * From's), each with the record to add when missing.
+ */
 export async function checkDomainRecords(
   notify: NotifyConfig,
   options: MailCheckOptions = {},
 ): Promise<DomainRecords> {
   const resolver = options.resolver ?? mailCheckResolver(notify);
   const domain = domainOf(notify.from);
+  // SPF is judged on the envelope sender's domain (MAIL FROM, RFC 7208 §2.4), not on From's.
+  const envelopeDomain = domainOf(notify.envelopeFrom ?? notify.from);
   const [spf, dmarc, dkim] = await Promise.all([
-    checkSpf(resolver, domain, relayAddress(notify.smtpUrl).host),
+    checkSpf(resolver, envelopeDomain, relayAddress(notify.smtpUrl).host),
     checkDmarc(resolver, domain, notify.from),
     checkDkim(resolver, notify.dkim, domain),
   ]);
