@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
   ConfigError,
@@ -8,6 +10,54 @@ import {
   loadConfig,
   POSTGRES_LIMITS,
 } from './config.ts';
+
+describe('DKIM_PRIVATE_KEY_FILE', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'dkim-config-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const load = (file: string) =>
+    loadConfig({
+      SMTP_URL: 'smtp://u:p@127.0.0.1:2525',
+      NOTIFY_TO: 'owner@staffing.example',
+      DKIM_SELECTOR: 's1',
+      DKIM_PRIVATE_KEY_FILE: file,
+    });
+  const write = (name: string, text: string) => {
+    const file = path.join(dir, name);
+    writeFileSync(file, text);
+    return file;
+  };
+  const pem = (type: 'rsa' | 'ed25519' | 'ec') => {
+    const options =
+      type === 'rsa' ? { modulusLength: 1024 } : type === 'ec' ? { namedCurve: 'P-256' } : {};
+    // generateKeyPairSync's overloads want one literal type each.
+    const { privateKey } = (
+      generateKeyPairSync as (
+        t: string,
+        o: object,
+      ) => { privateKey: import('node:crypto').KeyObject }
+    )(type, options);
+    return privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  };
+
+  it('an RSA key: read, and the outbox signs with it', () => {
+    const key = pem('rsa');
+    expect(load(write('rsa.pem', key)).notify?.dkim?.privateKey).toBe(key);
+  });
+
+  it.each([
+    ['a file that is not there', () => path.join(dir, 'nope.pem'), 'no such file'],
+    ['a file without a key', () => write('text.pem', 'not a key\n'), 'holds no PEM private key'],
+    [
+      'an Ed25519 key (nodemailer signs RSA only)',
+      () => write('ed.pem', pem('ed25519')),
+      'holds a key of type ed25519',
+    ],
+    ['an EC key', () => write('ec.pem', pem('ec')), 'holds a key of type ec'],
+  ])('refused at start, saying why: %s', (_what, file, why) => {
+    expect(() => load(file())).toThrow(ConfigError);
+    expect(() => load(file())).toThrow(why);
+  });
+});
 
 describe('loadConfig', () => {
   it('has working defaults', () => {

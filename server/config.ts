@@ -574,23 +574,43 @@ function dkimProblems(parsed: ServerEnv): string[] {
       '  DKIM_SELECTOR: must be set with DKIM_PRIVATE_KEY_FILE or DKIM_DOMAIN (the record’s name: SELECTOR._domainkey.DOMAIN)',
     );
   }
-  if (parsed.DKIM_PRIVATE_KEY_FILE && readPrivateKey(parsed.DKIM_PRIVATE_KEY_FILE) === undefined) {
-    problems.push(
-      '  DKIM_PRIVATE_KEY_FILE: cannot be read as a PEM private key (make one with npm run admin -- dkim-key)',
-    );
+  if (parsed.DKIM_PRIVATE_KEY_FILE) {
+    const key = readPrivateKey(parsed.DKIM_PRIVATE_KEY_FILE);
+    if ('problem' in key) problems.push(`  DKIM_PRIVATE_KEY_FILE: ${key.problem}`);
   }
   return problems;
 }
 
-/** The PEM private key in `file`, or undefined when the file is missing or holds no key. */
-function readPrivateKey(file: string): string | undefined {
+const MAKE_A_KEY = '(make one with npm run admin -- dkim-key)';
+
+/**
+ * The PEM private key in `file`, or what is wrong with it: no such file, not readable, not a PEM
+ * private key, or not RSA (nodemailer signs rsa-sha256 only: an Ed25519 key sent every e-mail
+ * unsigned, an EC key signed it with a signature no receiver accepts).
+ */
+function readPrivateKey(file: string): { pem: string } | { problem: string } {
+  let pem: string;
   try {
-    const pem = readFileSync(file, 'utf8');
-    createPrivateKey(pem);
-    return pem;
-  } catch {
-    return undefined;
+    pem = readFileSync(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return { problem: `no such file: ${file} ${MAKE_A_KEY}` };
+    return {
+      problem: `cannot read ${file} (${code ?? 'error'}): the server's user must be able to`,
+    };
   }
+  let type: string | undefined;
+  try {
+    type = createPrivateKey(pem).asymmetricKeyType;
+  } catch {
+    return { problem: `${file} holds no PEM private key ${MAKE_A_KEY}` };
+  }
+  if (type !== 'rsa') {
+    return {
+      problem: `${file} holds a key of type ${type ?? 'unknown'}: DKIM signing here takes an RSA key ${MAKE_A_KEY}`,
+    };
+  }
+  return { pem };
 }
 
 /** The domain of an address (`Name <address>` or bare), lower case. */
@@ -601,9 +621,10 @@ export function domainOf(address: string): string {
 
 function dkimConfig(parsed: ServerEnv, from: string): DkimConfig | undefined {
   if (!parsed.DKIM_SELECTOR) return undefined;
-  const privateKey = parsed.DKIM_PRIVATE_KEY_FILE
+  const key = parsed.DKIM_PRIVATE_KEY_FILE
     ? readPrivateKey(parsed.DKIM_PRIVATE_KEY_FILE)
     : undefined;
+  const privateKey = key && 'pem' in key ? key.pem : undefined;
   return {
     domain: parsed.DKIM_DOMAIN ?? domainOf(from),
     selector: parsed.DKIM_SELECTOR,
