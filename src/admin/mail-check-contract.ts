@@ -22,7 +22,17 @@ export interface DnsRecordToAdd {
  * not the one we sign with): `fix` is the record it should be.
  */
 export type RecordCheck =
-  | { state: 'found'; name: string; value: string }
+  | {
+      state: 'found';
+      name: string;
+      value: string;
+      /**
+       * SPF only: the relay is a known provider's and the record names none of its servers
+       * (`include:_spf.google.com`): a note, since an include of the owner's own may hold it.
+       * The record with the provider's include added.
+       */
+      withRelay?: DnsRecordToAdd;
+    }
   | { state: 'missing'; name: string; add: DnsRecordToAdd }
   | { state: 'wrong'; name: string; value: string; why: RecordProblem; fix?: DnsRecordToAdd }
   | { state: 'unknown'; name: string; code: string };

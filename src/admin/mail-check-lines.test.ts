@@ -63,6 +63,15 @@ describe('mailCheckLines', () => {
     );
   });
 
+  it('SPF found without the relay’s provider: a note with the record that adds it', () => {
+    const withRelay = { ...spfRecord, value: 'v=spf1 mx include:_spf.google.com ~all' };
+    const spf: RecordCheck = { state: 'found', name: DOMAIN, value: 'v=spf1 mx ~all', withRelay };
+    const found = line(mailCheckLines(check({ spf })), 'spf');
+    expect(found).toMatchObject({ state: 'note', record: withRelay });
+    expect(found.detail).toContain('does not name your mail provider’s servers: v=spf1 mx ~all');
+    expect(found.fix).toContain('in place of the one found');
+  });
+
   describe('the relay', () => {
     const relayLine = (relay: Checked['relay']) => line(mailCheckLines(check({ relay })), 'relay');
     const failed = { state: 'failed', host: 'smtp.example.com', port: 587 } as const;

@@ -73,6 +73,16 @@ function spfLine(spf: RecordCheck): MailCheckLine {
   const line = { key: 'spf', title: text.spf.title } as const;
   switch (spf.state) {
     case 'found':
+      if (spf.withRelay) {
+        const detail = text.spf.withoutRelay(spf.name, spf.value);
+        return {
+          ...line,
+          state: 'note',
+          detail,
+          fix: text.spf.withoutRelayFix,
+          record: spf.withRelay,
+        };
+      }
       return { ...line, state: 'ok', detail: text.spf.found(spf.name, spf.value) };
     case 'missing':
       return {

@@ -13,7 +13,12 @@ const recordToAdd = z.object({
 });
 
 const recordCheck = z.discriminatedUnion('state', [
-  z.object({ state: z.literal('found'), name: z.string(), value: z.string() }),
+  z.object({
+    state: z.literal('found'),
+    name: z.string(),
+    value: z.string(),
+    withRelay: z.optional(recordToAdd),
+  }),
   z.object({ state: z.literal('missing'), name: z.string(), add: recordToAdd }),
   z.object({
     state: z.literal('wrong'),

@@ -74,6 +74,10 @@ export const mailCheckText = {
   spf: {
     title: 'Who may send for the domain (SPF)',
     found: (name: string, value: string) => `SPF record found at ${name}: ${value}`,
+    withoutRelay: (name: string, value: string) =>
+      `SPF record found at ${name}, but it does not name your mail provider’s servers: ${value}. Receivers may then treat the site’s e-mail as sent by someone else`,
+    withoutRelayFix:
+      'Unless one of its include: parts already covers your mail provider, put this TXT record at your DNS host in place of the one found',
     missing: 'No SPF record: Gmail and Outlook may put the site’s e-mail in spam',
     missingFix: addRecord,
     twice: (name: string) =>

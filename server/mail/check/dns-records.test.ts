@@ -203,6 +203,34 @@ describe('a record missing: the record to add, exactly', () => {
 });
 
 describe('a record that does not do its job', () => {
+  it('SPF found without the relay’s provider: the record with its include, as a hint', async () => {
+    dns.setTxt(DOMAIN, 'v=spf1 mx include:spf.protection.outlook.com -all');
+    const { spf } = await check();
+    expect(spf).toEqual({
+      state: 'found',
+      name: DOMAIN,
+      value: 'v=spf1 mx include:spf.protection.outlook.com -all',
+      withRelay: {
+        type: 'TXT',
+        name: DOMAIN,
+        host: '@',
+        value: 'v=spf1 mx include:spf.protection.outlook.com include:_spf.google.com -all',
+      },
+    });
+    // A redirect= hands the whole policy elsewhere: no hint; a relay of no known provider: none.
+    dns.setTxt(DOMAIN, 'v=spf1 redirect=_spf.staffing.example');
+    expect((await check()).spf).not.toHaveProperty('withRelay');
+    dns.setTxt(DOMAIN, 'v=spf1 mx -all');
+    const other = notify({ smtpUrl: 'smtp://u:p@mail.staffing-host.example:587' });
+    expect((await check(other)).spf).not.toHaveProperty('withRelay');
+  });
+
+  it('SPF that allows anyone besides others: the fix also allows the relay’s provider', async () => {
+    dns.setTxt(DOMAIN, 'v=spf1 mx +all');
+    const { spf } = await check();
+    expect(spf.state === 'wrong' && spf.fix?.value).toBe('v=spf1 mx include:_spf.google.com ~all');
+  });
+
   it('two SPF records', async () => {
     dns.setTxt(DOMAIN, SPF, 'v=spf1 a:mail.example -all');
     const { spf } = await check();

@@ -6,7 +6,7 @@ import type { Resolver } from 'node:dns/promises';
 import type { DnsRecordToAdd, RecordCheck } from '../../../src/admin/mail-check-contract.ts';
 import { addressOf, organisationalDomain } from './alignment.ts';
 import { lookupTxt, tagged } from './dns-lookup.ts';
-import { spfMechanismFor } from './relay-providers.ts';
+import { providerIncludeFor, spfMechanismFor } from './relay-providers.ts';
 
 /**
  * A TXT record at `name` in `domain`, its host given relative to the zone a DNS host keeps for
@@ -53,11 +53,37 @@ export async function checkSpf(
     return { state: 'wrong', name: domain, value: records.join('\n'), why: 'spf-twice' };
   }
   if (ALLOWS_ALL.test(record.trim())) {
-    const fixed = withoutAllowAll(record, relayHost);
+    const fixed =
+      relayAdded(withoutAllowAll(record, relayHost), relayHost) ??
+      withoutAllowAll(record, relayHost);
     const fix = txtRecord(domain, domain, fixed);
     return { state: 'wrong', name: domain, value: record, why: 'spf-allows-all', fix };
   }
-  return { state: 'found', name: domain, value: record };
+  const withRelay = relayAdded(record, relayHost);
+  return {
+    state: 'found',
+    name: domain,
+    value: record,
+    ...(withRelay ? { withRelay: txtRecord(domain, domain, withRelay) } : {}),
+  };
+}
+
+/**
+ * The record with the relay's provider added before its `all`, when the relay is a known
+ * provider's and the record names neither its include nor a `redirect=` (undefined otherwise).
+ * Only a hint: an include of the owner's own may list the provider's servers in turn.
+ */
+function relayAdded(record: string, relayHost: string): string | undefined {
+  const include = providerIncludeFor(relayHost);
+  if (include === undefined) return undefined;
+  const terms = record.trim().split(/\s+/);
+  const named = (term: string) => term.replace(/^[+?~-]/, '').toLowerCase();
+  if (terms.some((term) => named(term) === include || named(term).startsWith('redirect='))) {
+    return undefined;
+  }
+  const all = terms.findIndex((term) => /^[-~?+]?all$/i.test(term));
+  const at = all === -1 ? terms.length : all;
+  return [...terms.slice(0, at), include, ...terms.slice(at)].join(' ');
 }
 
 /**

@@ -59,6 +59,12 @@ export function spfMechanismFor(relayHost: string): string {
   return RELAY_PROVIDERS.find((provider) => provider.host.test(host))?.include ?? `a:${host}`;
 }
 
+/** The known provider's include for `relayHost`, if the relay is one of theirs. */
+export function providerIncludeFor(relayHost: string): string | undefined {
+  const host = relayHost.toLowerCase().replace(/\.$/, '');
+  return RELAY_PROVIDERS.find((provider) => provider.host.test(host))?.include;
+}
+
 /**
  * The DKIM selectors mail providers commonly publish, tried in this order when DKIM_SELECTOR is
  * not set: google (Google Workspace), selector1 and selector2 (Microsoft 365), k1 and k2
