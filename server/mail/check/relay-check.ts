@@ -52,6 +52,19 @@ class SessionTimeout extends Error {
   readonly code = 'ETIMEDOUT';
 }
 
+/** `work`, or a SessionTimeout after `limitMs` (the caller closes the transport either way). */
+export async function withinLimit<T>(work: Promise<T>, limitMs: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new SessionTimeout('the relay took too long')), limitMs);
+  });
+  try {
+    return await Promise.race([work, expired]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export async function checkRelay(
   notify: MailTransportSettings,
   { limitMs = RELAY_CHECK_LIMIT_MS }: { limitMs?: number } = {},
@@ -63,17 +76,12 @@ export async function checkRelay(
     logger,
     debug: false,
   });
-  let timer: NodeJS.Timeout | undefined;
-  const expired = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new SessionTimeout('the relay check took too long')), limitMs);
-  });
   try {
-    await Promise.race([transport.verify(), expired]);
+    await withinLimit(transport.verify(), limitMs);
     return { state: 'ok', host, port, signedIn: heard.signedIn, secure: smtps || heard.startTls };
   } catch (error) {
     return { state: 'failed', host, port, code: failureCode(error), response: replyLine(error) };
   } finally {
-    clearTimeout(timer);
     transport.close();
   }
 }

@@ -11,6 +11,7 @@ import type { NotifyConfig } from '../../config.ts';
 import { messageDomain } from '../message-source.ts';
 import { failureCode } from '../send-failures.ts';
 import { transportOptions } from '../transport.ts';
+import { withinLimit } from './relay-check.ts';
 
 /** The test e-mail's Message-ID, in the sending domain as every e-mail of the outbox's is. */
 export function testMessageId(from: string, at: number): string {
@@ -29,17 +30,20 @@ function relayReply(error: unknown): string | undefined {
  * queued as …") or refused, with the code the outbox would keep ('EAUTH 535', 'ECONNREFUSED').
  * A relay's failure is an answer, never a throw.
  */
+/** The whole test e-mail's time limit: a relay that never finishes is ETIMEDOUT, not a hang. */
+export const TEST_EMAIL_LIMIT_MS = 60_000;
+
 export async function sendTestEmail(
   notify: NotifyConfig,
   to: string,
-  { now = Date.now }: { now?: () => number } = {},
+  { now = Date.now, limitMs = TEST_EMAIL_LIMIT_MS }: { now?: () => number; limitMs?: number } = {},
 ): Promise<TestEmailResult> {
   const at = now();
   const messageId = testMessageId(notify.from, at);
   // Not the outbox's pool: a connection of its own, closed when the answer is in.
   const transport = nodemailer.createTransport(transportOptions(notify));
   try {
-    const info = await transport.sendMail({
+    const sending = transport.sendMail({
       from: notify.from,
       to,
       subject: testEmailText.subject,
@@ -49,6 +53,7 @@ export async function sendTestEmail(
       headers: { 'Auto-Submitted': 'auto-generated' },
       ...(notify.envelopeFrom ? { envelope: { from: notify.envelopeFrom, to: [to] } } : {}),
     });
+    const info = await withinLimit(sending, limitMs);
     return { sent: true, to, messageId, response: String(info.response) };
   } catch (error) {
     return { sent: false, to, code: failureCode(error), response: relayReply(error) };
