@@ -236,6 +236,32 @@ describe('the launch checklist’s mail section', () => {
     expect(await within(section()).findByText(text.testEmail.tooSoon(12))).toBeInTheDocument();
   });
 
+  it('offers the test e-mail while the check runs and when it fails, its answer kept on ‘Check again’', async () => {
+    const user = userEvent.setup();
+    const slow = deferred<Response>();
+    const fetches = fakeFetch({
+      [CHECK]: () => slow.promise,
+      [TEST_EMAIL]: () =>
+        json({ sent: true, to: OWNER, messageId: '<m@staffing.test>', response: '250 OK' }),
+    });
+    render(<MailChecklist email={OWNER} />);
+    expect(checkStatus()).toHaveTextContent(text.checking);
+
+    await user.click(within(section()).getByRole('button', { name: text.testEmail.button }));
+    const accepted = text.testEmail.accepted('250 OK');
+    expect(await within(section()).findByText(accepted)).toBeInTheDocument();
+
+    slow.resolve(json({ ok: false, error: 'down' }, 503));
+    expect(await within(section()).findByText(text.checkFailed)).toBeInTheDocument();
+    expect(within(section()).getByText(accepted)).toBeInTheDocument();
+
+    fetches.on(CHECK, () => json(check()));
+    await user.click(within(section()).getByRole('button', { name: text.checkAgain }));
+    expect(await within(section()).findByRole('list')).toBeInTheDocument();
+    expect(within(section()).getByText(accepted)).toBeInTheDocument();
+    expect(fetches.calls(TEST_EMAIL)).toHaveLength(1);
+  });
+
   it('without e-mail set up, says so in one item and offers no test e-mail', async () => {
     fakeFetch({ [CHECK]: () => json({ configured: false }) });
     render(<MailChecklist email={OWNER} />);
