@@ -122,9 +122,12 @@ export function MailChecklist({ email }: { email: string }) {
           if (checked.state !== 'checking') setAttempt((n) => n + 1);
         }}
         aria-disabled={checked.state === 'checking'}
-        className={`${buttonClasses('outline', 'md')} mt-3`}
+        className={`${buttonClasses('outline', 'md')} mt-3 aria-disabled:cursor-not-allowed aria-disabled:opacity-70`}
       >
-        <RefreshCw aria-hidden="true" className="size-4" />
+        <RefreshCw
+          aria-hidden="true"
+          className={`size-4 ${checked.state === 'checking' ? 'motion-safe:animate-spin' : ''}`}
+        />
         {text.checkAgain}
       </button>
       {!notSetUp && <TestEmail email={email} />}
