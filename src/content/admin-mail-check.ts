@@ -197,12 +197,6 @@ export const mailChecklistText = {
     copied: 'Copied',
     copyFailed: 'Could not copy: select the value and copy it yourself.',
   },
-  notConfigured: {
-    title: 'E-mail is not set up',
-    detail:
-      'The site sends no e-mail: visitors get no acknowledgement and you get no notification of a new request.',
-    fix: 'Set SMTP_URL (your mail provider’s relay), NOTIFY_TO (where your notifications go) and NOTIFY_FROM (the sender, in your own domain) in the server’s settings, then restart it.',
-  },
   testEmail: {
     heading: 'Send a test e-mail',
     intro: (address: string) =>
