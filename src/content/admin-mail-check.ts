@@ -209,8 +209,11 @@ export const mailChecklistText = {
       `The mail server did not take it (${code})${response ? `: ${response}` : ''}.`,
     refusedHint:
       'The item on the mail server above says what this code means; check SMTP_URL and the account at your mail provider.',
+    // Counted from the ask, sent or refused by the mail server: never "was sent".
     tooSoon: (seconds: number) =>
-      `A test e-mail was sent a moment ago. Try again in ${seconds} seconds.`,
+      `You asked for a test e-mail a moment ago. Try again in ${seconds} ${
+        seconds === 1 ? 'second' : 'seconds'
+      }.`,
     notConfigured: 'E-mail is not set up on this server: there is nothing to send with.',
     failed: 'The test e-mail could not be sent from here. Try again in a moment.',
   },
