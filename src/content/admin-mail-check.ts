@@ -193,7 +193,9 @@ export const mailChecklistText = {
     value: 'Value',
     hostHint: (host: string) => `Some DNS hosts want only the part before the domain: ${host}`,
     copy: 'Copy',
-    copyLabel: (what: string) => `Copy the ${what}`,
+    // Named with its record: two records to add (DKIM, DMARC) make two of each button.
+    copyLabel: (what: string, record: string) =>
+      `Copy the ${what.toLowerCase()} of the record ${record}`,
     copied: 'Copied',
     copyFailed: 'Could not copy: select the value and copy it yourself.',
   },
