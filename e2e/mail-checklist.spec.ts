@@ -155,3 +155,38 @@ test('the mail section has no axe violations at 390 and 1280 px, and no sideways
     if (width === 390) await expectNoHorizontalScroll(page);
   }
 });
+
+test('while a check runs, ‘Check again’ looks unavailable and asks nothing more', async ({
+  page,
+  receiver,
+}) => {
+  // The check held at the server's door, as one waiting on a slow relay is.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let asked = 0;
+  await page.route('**/admin/api/mail-check', async (route) => {
+    asked += 1;
+    await held;
+    await route.continue();
+  });
+  const [name = '', value = ''] = receiver.cookie.split('=');
+  await page.context().addCookies([{ name, value, url: receiver.url }]);
+  await page.goto('/admin/#/site');
+  const section = page
+    .getByRole('region', { name: siteEditorText.checklist.heading })
+    .getByRole('region', { name: mailCheckText.heading });
+  await expect(section.getByRole('status').first()).toHaveText(text.checking);
+
+  const again = section.getByRole('button', { name: text.checkAgain });
+  await expect(again).toHaveAttribute('aria-disabled', 'true');
+  await expect(again).toHaveCSS('opacity', '0.7');
+  // Clicked all the same (Playwright waits for an enabled button otherwise): nothing more asked.
+  await again.click({ force: true });
+  expect(asked).toBe(1);
+  await expectNoAxeViolations(page, 'main');
+
+  release();
+  await expect(section.getByRole('list')).toBeVisible({ timeout: 30_000 });
+  await expect(again).toHaveCSS('opacity', '1');
+  expect(asked).toBe(1);
+});

@@ -197,15 +197,11 @@ export const mailChecklistText = {
     value: 'Value',
     hostHint: (host: string) => `Some DNS hosts want only the part before the domain: ${host}`,
     copy: 'Copy',
-    copyLabel: (what: string) => `Copy the ${what}`,
+    // Named with its record: two records to add (DKIM, DMARC) make two of each button.
+    copyLabel: (what: string, record: string) =>
+      `Copy the ${what.toLowerCase()} of the record ${record}`,
     copied: 'Copied',
     copyFailed: 'Could not copy: select the value and copy it yourself.',
-  },
-  notConfigured: {
-    title: 'E-mail is not set up',
-    detail:
-      'The site sends no e-mail: visitors get no acknowledgement and you get no notification of a new request.',
-    fix: 'Set SMTP_URL (your mail provider’s relay), NOTIFY_TO (where your notifications go) and NOTIFY_FROM (the sender, in your own domain) in the server’s settings, then restart it.',
   },
   testEmail: {
     heading: 'Send a test e-mail',
@@ -219,8 +215,11 @@ export const mailChecklistText = {
       `The mail server did not take it (${code})${response ? `: ${response}` : ''}.`,
     refusedHint:
       'The item on the mail server above says what this code means; check SMTP_URL and the account at your mail provider.',
+    // Counted from the ask, sent or refused by the mail server: never "was sent".
     tooSoon: (seconds: number) =>
-      `A test e-mail was sent a moment ago. Try again in ${seconds} seconds.`,
+      `You asked for a test e-mail a moment ago. Try again in ${seconds} ${
+        seconds === 1 ? 'second' : 'seconds'
+      }.`,
     notConfigured: 'E-mail is not set up on this server: there is nothing to send with.',
     failed: 'The test e-mail could not be sent from here. Try again in a moment.',
   },

@@ -117,15 +117,20 @@ describe('the launch checklist’s mail section', () => {
     expect(row(text.record.name)).toHaveTextContent(text.record.hostHint('_dmarc'));
     expect(within(row(text.record.value)).getByText(DMARC).tagName).toBe('CODE');
 
-    await user.click(
-      within(table).getByRole('button', { name: text.record.copyLabel(text.record.value) }),
-    );
+    const copyValue = within(table).getByRole('button', {
+      name: text.record.copyLabel(text.record.value, '_dmarc.staffing.test'),
+    });
+    // Told apart from the DKIM record's button by its record's name.
+    expect(copyValue).toHaveAccessibleName(/value .*_dmarc\.staffing\.test$/);
+    await user.click(copyValue);
     expect(await navigator.clipboard.readText()).toBe(DMARC);
     expect(await within(item(line.title)).findByRole('status')).toHaveTextContent(
       text.record.copied,
     );
     await user.click(
-      within(table).getByRole('button', { name: text.record.copyLabel(text.record.name) }),
+      within(table).getByRole('button', {
+        name: text.record.copyLabel(text.record.name, '_dmarc.staffing.test'),
+      }),
     );
     expect(await navigator.clipboard.readText()).toBe('_dmarc.staffing.test');
   });
@@ -234,6 +239,32 @@ describe('the launch checklist’s mail section', () => {
     );
     await user.click(button);
     expect(await within(section()).findByText(text.testEmail.tooSoon(12))).toBeInTheDocument();
+  });
+
+  it('offers the test e-mail while the check runs and when it fails, its answer kept on ‘Check again’', async () => {
+    const user = userEvent.setup();
+    const slow = deferred<Response>();
+    const fetches = fakeFetch({
+      [CHECK]: () => slow.promise,
+      [TEST_EMAIL]: () =>
+        json({ sent: true, to: OWNER, messageId: '<m@staffing.test>', response: '250 OK' }),
+    });
+    render(<MailChecklist email={OWNER} />);
+    expect(checkStatus()).toHaveTextContent(text.checking);
+
+    await user.click(within(section()).getByRole('button', { name: text.testEmail.button }));
+    const accepted = text.testEmail.accepted('250 OK');
+    expect(await within(section()).findByText(accepted)).toBeInTheDocument();
+
+    slow.resolve(json({ ok: false, error: 'down' }, 503));
+    expect(await within(section()).findByText(text.checkFailed)).toBeInTheDocument();
+    expect(within(section()).getByText(accepted)).toBeInTheDocument();
+
+    fetches.on(CHECK, () => json(check()));
+    await user.click(within(section()).getByRole('button', { name: text.checkAgain }));
+    expect(await within(section()).findByRole('list')).toBeInTheDocument();
+    expect(within(section()).getByText(accepted)).toBeInTheDocument();
+    expect(fetches.calls(TEST_EMAIL)).toHaveLength(1);
   });
 
   it('without e-mail set up, says so in one item and offers no test e-mail', async () => {

@@ -94,7 +94,8 @@ function useMailCheck(attempt: number): Checked {
 export function MailChecklist({ email }: { email: string }) {
   const [attempt, setAttempt] = useState(0);
   const checked = useMailCheck(attempt);
-  const configured = checked.state === 'done' && checked.check.configured;
+  // The test e-mail waits for no check (seconds long, or failed): only e-mail not set up hides it.
+  const notSetUp = checked.state === 'done' && !checked.check.configured;
   return (
     <section aria-labelledby="mail-check-heading" className="mt-5 border-t border-slate-200 pt-4">
       <h3 id="mail-check-heading" className="text-lg font-bold text-slate-900">
@@ -121,12 +122,15 @@ export function MailChecklist({ email }: { email: string }) {
           if (checked.state !== 'checking') setAttempt((n) => n + 1);
         }}
         aria-disabled={checked.state === 'checking'}
-        className={`${buttonClasses('outline', 'md')} mt-3`}
+        className={`${buttonClasses('outline', 'md')} mt-3 aria-disabled:cursor-not-allowed aria-disabled:opacity-70`}
       >
-        <RefreshCw aria-hidden="true" className="size-4" />
+        <RefreshCw
+          aria-hidden="true"
+          className={`size-4 ${checked.state === 'checking' ? 'motion-safe:animate-spin' : ''}`}
+        />
         {text.checkAgain}
       </button>
-      {configured && <TestEmail email={email} />}
+      {!notSetUp && <TestEmail email={email} />}
     </section>
   );
 }

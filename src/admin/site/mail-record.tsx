@@ -20,6 +20,7 @@ function RecordValue({
   onCopied,
 }: {
   value: string;
+  /** The button's accessible name. */
   label: string;
   onCopied: (said: string) => void;
 }) {
@@ -37,7 +38,7 @@ function RecordValue({
         <button
           type="button"
           onClick={() => void copy()}
-          aria-label={text.copyLabel(label)}
+          aria-label={label}
           className={buttonClasses('outline', 'md')}
         >
           <Copy aria-hidden="true" className="size-4" />
@@ -72,7 +73,11 @@ export function DnsRecordTable({ record }: { record: DnsRecordToAdd }) {
               {text.name}
             </th>
             <td className="py-1">
-              <RecordValue value={record.name} label={text.name} onCopied={announce} />
+              <RecordValue
+                value={record.name}
+                label={text.copyLabel(text.name, record.name)}
+                onCopied={announce}
+              />
               {record.host !== record.name && (
                 <p className="mt-1 break-words text-slate-600">{text.hostHint(record.host)}</p>
               )}
@@ -83,7 +88,11 @@ export function DnsRecordTable({ record }: { record: DnsRecordToAdd }) {
               {text.value}
             </th>
             <td className="py-1">
-              <RecordValue value={record.value} label={text.value} onCopied={announce} />
+              <RecordValue
+                value={record.value}
+                label={text.copyLabel(text.value, record.name)}
+                onCopied={announce}
+              />
             </td>
           </tr>
         </tbody>

@@ -63,7 +63,7 @@ export function TestEmail({ email }: { email: string }) {
         type="button"
         onClick={send}
         aria-disabled={sending.state === 'sending'}
-        className={`${buttonClasses('secondary', 'md')} mt-2`}
+        className={`${buttonClasses('secondary', 'md')} mt-2 aria-disabled:cursor-not-allowed aria-disabled:opacity-70`}
       >
         <Send aria-hidden="true" className="size-4" />
         {text.button}
