@@ -147,6 +147,31 @@ describe.each(engines)('the mail watch and the outbox’s pause, on $name', (eng
     await outbox.idle();
     expect((await store.mailState()).paused).toBeNull();
   });
+
+  it('says in the log, once, a refusal that comes back after a probe had ended the pause', async () => {
+    const relay = await startSmtp(0, { refuseSignIn: true });
+    closers.push(relay.close);
+    // The outbox paused, and its probe (or another instance's) has just ended the pause: the log's
+    // last word is 'the mail relay accepts again'.
+    await store.pauseRelay('EAUTH 535', 60_000);
+    await store.resumeRelay();
+    const { lines, log } = keptLog();
+    const watch = startMailWatch({
+      notify: notifyFor(`smtp://forms:${SECRET}@127.0.0.1:${relay.port}`),
+      store,
+      log,
+      every: NEVER,
+      checkRelay: verifyRelay,
+      checkDomainRecords: noRecords,
+    });
+    closers.push(watch.stop);
+    await watch.checkRelayNow();
+    await watch.checkRelayNow();
+
+    expect((await store.mailState()).paused).toMatchObject({ code: 'EAUTH 535' });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('outbox paused');
+  });
 });
 
 describe('the mail watch', () => {

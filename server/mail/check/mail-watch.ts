@@ -80,9 +80,13 @@ function relayWatch(options: MailWatchOptions, now: () => number) {
   async function failed(code: string) {
     if (codePausesOutbox(code)) {
       reached();
-      const { state } = await store.pauseRelay(code, options.probeEveryMs ?? 60_000);
+      const { state, again } = await store.pauseRelay(code, options.probeEveryMs ?? 60_000);
       if (state === 'new') {
         log.warn({ code }, 'the mail relay refuses our sign-in or TLS: outbox paused');
+      } else if (state === 'again' && again === 1) {
+        // A probe had just ended the pause (its line the log's last word): the relay flaps, or
+        // an instance still has the old settings. Said once, as the outbox says its own.
+        log.warn({ code }, 'the mail relay refuses our sign-in or TLS again: outbox paused');
       }
       if (state !== 'on') options.onPaused?.();
       return;
