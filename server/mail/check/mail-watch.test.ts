@@ -329,4 +329,32 @@ describe('the mail watch', () => {
     watch.noteRecords(await recordsOn(dns)());
     expect(watch.state().dns).toBeNull();
   });
+
+  it('stops at once while a relay check hangs, and what that check finds later changes nothing', async () => {
+    // A relay that takes the connection and never greets holds nodemailer's check for its
+    // greeting's time-out (10 s), past main.ts's 10 s for the whole shutdown.
+    let answer: (check: RelayCheck) => void = () => undefined;
+    const hanging = new Promise<RelayCheck>((resolve) => (answer = resolve));
+    const paused: string[] = [];
+    const { watch, lines } = watchWith({
+      notify: notifyFor('smtp://forms:secret@relay.example:587'),
+      store: {
+        pauseRelay: (code) => {
+          paused.push(code);
+          return Promise.resolve({ state: 'new', again: 0 });
+        },
+      },
+      checkRelay: () => hanging,
+    });
+    const stopped = await Promise.race([
+      watch.stop().then(() => 'stopped'),
+      new Promise((resolve) => setTimeout(() => resolve('still waiting'), 1_000)),
+    ]);
+    expect(stopped).toBe('stopped');
+
+    answer({ state: 'failed', host: 'relay.example', port: 587, code: 'EAUTH 535' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(paused).toEqual([]);
+    expect(lines).toEqual([]);
+  });
 });
