@@ -140,6 +140,8 @@ test('an owner launching: the banner, the records shown, published, and mail tha
   await expect(banner).toContainText(`the SPF, DMARC and DKIM records of ${DOMAIN} are missing`);
   await expectNoHorizontalScroll(page);
   await banner.getByRole('link', { name: adminText.mailFailures.dnsFix.link }).click();
+  // The link lands on the mail section itself, screens below the site page's top on a phone.
+  await expect(page.getByRole('heading', { name: mailCheckText.heading })).toBeInViewport();
 
   // The launch checklist: a record to add for each, the DKIM one the key command printed.
   const section = await mailSection(page);

@@ -147,6 +147,31 @@ describe.each(engines)('the mail watch and the outbox’s pause, on $name', (eng
     await outbox.idle();
     expect((await store.mailState()).paused).toBeNull();
   });
+
+  it('says in the log, once, a refusal that comes back after a probe had ended the pause', async () => {
+    const relay = await startSmtp(0, { refuseSignIn: true });
+    closers.push(relay.close);
+    // The outbox paused, and its probe (or another instance's) has just ended the pause: the log's
+    // last word is 'the mail relay accepts again'.
+    await store.pauseRelay('EAUTH 535', 60_000);
+    await store.resumeRelay();
+    const { lines, log } = keptLog();
+    const watch = startMailWatch({
+      notify: notifyFor(`smtp://forms:${SECRET}@127.0.0.1:${relay.port}`),
+      store,
+      log,
+      every: NEVER,
+      checkRelay: verifyRelay,
+      checkDomainRecords: noRecords,
+    });
+    closers.push(watch.stop);
+    await watch.checkRelayNow();
+    await watch.checkRelayNow();
+
+    expect((await store.mailState()).paused).toMatchObject({ code: 'EAUTH 535' });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('outbox paused');
+  });
 });
 
 describe('the mail watch', () => {
@@ -303,5 +328,33 @@ describe('the mail watch', () => {
     dns.setTxt(`_dmarc.${DOMAIN}`, 'v=DMARC1; p=none');
     watch.noteRecords(await recordsOn(dns)());
     expect(watch.state().dns).toBeNull();
+  });
+
+  it('stops at once while a relay check hangs, and what that check finds later changes nothing', async () => {
+    // A relay that takes the connection and never greets holds nodemailer's check for its
+    // greeting's time-out (10 s), past main.ts's 10 s for the whole shutdown.
+    let answer: (check: RelayCheck) => void = () => undefined;
+    const hanging = new Promise<RelayCheck>((resolve) => (answer = resolve));
+    const paused: string[] = [];
+    const { watch, lines } = watchWith({
+      notify: notifyFor('smtp://forms:secret@relay.example:587'),
+      store: {
+        pauseRelay: (code) => {
+          paused.push(code);
+          return Promise.resolve({ state: 'new', again: 0 });
+        },
+      },
+      checkRelay: () => hanging,
+    });
+    const stopped = await Promise.race([
+      watch.stop().then(() => 'stopped'),
+      new Promise((resolve) => setTimeout(() => resolve('still waiting'), 1_000)),
+    ]);
+    expect(stopped).toBe('stopped');
+
+    answer({ state: 'failed', host: 'relay.example', port: 587, code: 'EAUTH 535' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(paused).toEqual([]);
+    expect(lines).toEqual([]);
   });
 });

@@ -44,7 +44,11 @@ export interface MailWatch {
   checkDnsNow(): Promise<void>;
   /** Records looked up elsewhere (the launch checklist's check), learnt as the timer's are. */
   noteRecords(records: DomainRecords): void;
-  /** Ends the timers; resolves once the checks under way have ended. */
+  /**
+   * Ends the timers, at once: a check under way is left to end by itself (a relay that does not
+   * answer holds one for nodemailer's time-outs, past main.ts's 10 s for the whole shutdown), and
+   * what it finds then changes nothing.
+   */
   stop(): Promise<void>;
 }
 
@@ -64,7 +68,7 @@ function recordStates(records: DomainRecords): Record<Problem, boolean | undefin
 }
 
 /** The relay's side: its checks, the pause they start, and `relayDown`. */
-function relayWatch(options: MailWatchOptions, now: () => number) {
+function relayWatch(options: MailWatchOptions, now: () => number, stopped: () => boolean) {
   const { notify, store, log } = options;
   /** Since when every check has failed to reach the relay, and the latest code. */
   let failing: { since: number; code: string } | undefined;
@@ -80,9 +84,13 @@ function relayWatch(options: MailWatchOptions, now: () => number) {
   async function failed(code: string) {
     if (codePausesOutbox(code)) {
       reached();
-      const { state } = await store.pauseRelay(code, options.probeEveryMs ?? 60_000);
+      const { state, again } = await store.pauseRelay(code, options.probeEveryMs ?? 60_000);
       if (state === 'new') {
         log.warn({ code }, 'the mail relay refuses our sign-in or TLS: outbox paused');
+      } else if (state === 'again' && again === 1) {
+        // A probe had just ended the pause (its line the log's last word): the relay flaps, or
+        // an instance still has the old settings. Said once, as the outbox says its own.
+        log.warn({ code }, 'the mail relay refuses our sign-in or TLS again: outbox paused');
       }
       if (state !== 'on') options.onPaused?.();
       return;
@@ -102,10 +110,12 @@ function relayWatch(options: MailWatchOptions, now: () => number) {
         answer = await options.checkRelay(notify);
       } catch (error) {
         // The check itself broke: what the relay does is not known, so nothing changes.
+        if (stopped()) return;
         if (!threw) log.warn({ code: failureCode(error) }, 'the mail relay’s check failed');
         threw = true;
         return;
       }
+      if (stopped()) return;
       threw = false;
       if (answer.state === 'ok') reached();
       else await failed(answer.code);
@@ -114,7 +124,7 @@ function relayWatch(options: MailWatchOptions, now: () => number) {
 }
 
 /** The records' side: the last known state of each, kept through a lookup that fails. */
-function dnsWatch(options: MailWatchOptions, now: () => number) {
+function dnsWatch(options: MailWatchOptions, now: () => number, stopped: () => boolean) {
   const { notify, log } = options;
   const known: Partial<Record<Problem, boolean>> = {};
   let dns: MailDnsState | null = null;
@@ -144,7 +154,7 @@ function dnsWatch(options: MailWatchOptions, now: () => number) {
       } catch {
         return;
       }
-      learn(records);
+      if (!stopped()) learn(records);
     },
   };
 }
@@ -166,10 +176,9 @@ function repeat(ms: number, check: () => Promise<void>) {
   void run().then(schedule);
   return {
     run,
-    async stop() {
+    stop() {
       stopped = true;
       clearTimeout(timer);
-      await running;
     },
   };
 }
@@ -181,8 +190,9 @@ function repeat(ms: number, check: () => Promise<void>) {
  */
 export function startMailWatch(options: MailWatchOptions): MailWatch {
   const now = options.now ?? Date.now;
-  const relay = relayWatch(options, now);
-  const records = dnsWatch(options, now);
+  let stopped = false;
+  const relay = relayWatch(options, now, () => stopped);
+  const records = dnsWatch(options, now, () => stopped);
   const relayTimer = repeat(options.every?.relayMs ?? 15 * 60_000, relay.check);
   const dnsTimer = repeat(options.every?.dnsMs ?? 60 * 60_000, records.check);
   return {
@@ -190,8 +200,11 @@ export function startMailWatch(options: MailWatchOptions): MailWatch {
     checkRelayNow: relayTimer.run,
     checkDnsNow: dnsTimer.run,
     noteRecords: (found) => records.learn(found),
-    async stop() {
-      await Promise.all([relayTimer.stop(), dnsTimer.stop()]);
+    stop() {
+      stopped = true;
+      relayTimer.stop();
+      dnsTimer.stop();
+      return Promise.resolve();
     },
   };
 }

@@ -50,7 +50,8 @@ export async function sendTestEmail(
       text: testEmailText.body(messageDomain(notify.from)),
       messageId,
       date: new Date(at),
-      headers: { 'Auto-Submitted': 'auto-generated' },
+      // Made by the server, as the notification is (docs/mail-delivery.md, headers).
+      headers: { 'Auto-Submitted': 'auto-generated', 'X-Auto-Response-Suppress': 'All' },
       ...(notify.envelopeFrom ? { envelope: { from: notify.envelopeFrom, to: [to] } } : {}),
     });
     const info = await withinLimit(sending, limitMs);

@@ -76,6 +76,38 @@ function escape(words: string) {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the launch checklist’s mail section', () => {
+  it('is brought into view, its heading focused, when the inbox’s banner links to it', async () => {
+    fakeFetch({ [CHECK]: () => json(check()) });
+    const scrolled = vi.fn();
+    const before = window.HTMLElement.prototype.scrollIntoView;
+    window.HTMLElement.prototype.scrollIntoView = scrolled;
+    window.location.hash = '#/site?at=mail';
+    try {
+      render(<MailChecklist email={OWNER} />);
+      const heading = screen.getByRole('heading', { name: mailCheckText.heading });
+      expect(scrolled).toHaveBeenCalledTimes(1);
+      expect(heading).toHaveFocus();
+    } finally {
+      window.HTMLElement.prototype.scrollIntoView = before;
+      window.location.hash = '';
+    }
+  });
+
+  it('is not scrolled to when the site page is opened otherwise', async () => {
+    fakeFetch({ [CHECK]: () => json(check()) });
+    const scrolled = vi.fn();
+    const before = window.HTMLElement.prototype.scrollIntoView;
+    window.HTMLElement.prototype.scrollIntoView = scrolled;
+    window.location.hash = '#/site';
+    try {
+      render(<MailChecklist email={OWNER} />);
+      expect(scrolled).not.toHaveBeenCalled();
+    } finally {
+      window.HTMLElement.prototype.scrollIntoView = before;
+      window.location.hash = '';
+    }
+  });
+
   it('says it is checking while the check runs, then shows every line with its state in words', async () => {
     const answer = deferred<Response>();
     fakeFetch({ [CHECK]: () => answer.promise });

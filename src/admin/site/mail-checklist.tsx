@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   CircleAlert,
   CircleCheck,
@@ -94,11 +94,25 @@ function useMailCheck(attempt: number): Checked {
 export function MailChecklist({ email }: { email: string }) {
   const [attempt, setAttempt] = useState(0);
   const checked = useMailCheck(attempt);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Opened from the inbox's banner (#/site?at=mail): this section, screens below the page's top on
+  // a phone, is brought into view with its heading focused.
+  useEffect(() => {
+    const query = window.location.hash.split('?')[1] ?? '';
+    if (new URLSearchParams(query).get('at') !== 'mail') return;
+    heading.current?.scrollIntoView({ block: 'start' });
+    heading.current?.focus();
+  }, []);
   // The test e-mail waits for no check (seconds long, or failed): only e-mail not set up hides it.
   const notSetUp = checked.state === 'done' && !checked.check.configured;
   return (
     <section aria-labelledby="mail-check-heading" className="mt-5 border-t border-slate-200 pt-4">
-      <h3 id="mail-check-heading" className="text-lg font-bold text-slate-900">
+      <h3
+        id="mail-check-heading"
+        ref={heading}
+        tabIndex={-1}
+        className="text-lg font-bold text-slate-900"
+      >
         {mailCheckText.heading}
       </h3>
       <p className="mt-1 text-slate-700">{mailCheckText.intro}</p>

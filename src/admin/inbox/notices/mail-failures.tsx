@@ -57,9 +57,13 @@ export function RelayDownNotice({
   );
 }
 
+/** The launch checklist's mail section (mail-checklist.tsx scrolls to it), where the records are. */
+const MAIL_SECTION = '/site?at=mail';
+
 /**
  * The sending domain's SPF, DMARC or DKIM record missing or wrong (the mail watch, every hour),
- * with a link to the launch checklist (the site editor's overview), which shows the records to add.
+ * with a link to the launch checklist's mail section (the site editor's overview), which shows the
+ * records to add.
  * A lasting state (status).
  */
 export function DnsNotice({ dns }: { dns: MailState['dns'] }) {
@@ -69,7 +73,7 @@ export function DnsNotice({ dns }: { dns: MailState['dns'] }) {
     <p role="status" className={noticeClass}>
       {text.dns(dns.domain, names)}
       {text.dnsFix.before}
-      <Link to="/site" className="text-navy-700 underline hover:text-navy-900">
+      <Link to={MAIL_SECTION} className="text-navy-700 underline hover:text-navy-900">
         {text.dnsFix.link}
       </Link>
       {text.dnsFix.after}
