@@ -18,7 +18,7 @@ const text = adminText.signIn;
 const test = receiverTest({ folder: 'e2e-first-paint-', owner: { email: owner, password } });
 
 const appDir = path.join(process.env.BUILD_DIR ?? 'build', 'admin');
-/** The inbox's first script (its entry and every chunk it imports), gzip: measured 114 kB (before: 138). */
+/** The inbox's first script (its entry and every chunk it imports), gzip: measured 117 kB (before: 138). */
 const FIRST_SCRIPT_BUDGET_KB = 120;
 
 /** Holds the inbox's entry script until `release()`: a phone on a slow network. */

@@ -36,8 +36,6 @@ import type {
   UploadedPhoto,
 } from './site-contract';
 import type { PhotoPlaceName } from '../content/site-fields';
-import type { MailCheck, TestEmailResult } from './mail-check-contract';
-import { mailCheckSchema, testEmailResultSchema } from './mail-check-schema';
 import { isNetworkFailure, reportReached } from './shared/connection';
 
 const BASE = '/admin/api';
@@ -59,7 +57,8 @@ export function whenSignedOut(handler: (error: ApiError) => void) {
   onSignedOut = handler;
 }
 
-async function call<T>(
+/** A call to the inbox's API (exported for a feature's own client: src/admin/site/mail-check-api.ts). */
+export async function call<T>(
   path: string,
   init: RequestInit & { json?: unknown } = {},
   { reportSignOut = true } = {},
@@ -202,29 +201,6 @@ export const siteApi = {
   restoreVersion: (version: number) =>
     call<Published>(`/site/versions/${version}/restore`, { method: 'POST' }),
   instances: () => call<SiteInstances>('/site/instances'),
-};
-
-/** An answer of the shape `schema` says, or a failure (an older server, a proxy's page). */
-function checked<T>(schema: { safeParse(value: unknown): { success: boolean; data?: T } }) {
-  return (body: unknown): T => {
-    const parsed = schema.safeParse(body);
-    if (!parsed.success || parsed.data === undefined) throw new Error('Unexpected answer');
-    return parsed.data;
-  };
-}
-
-/** The launch checklist's mail section (docs/mail-delivery.md, "The check"). */
-export const mailCheckApi = {
-  /** The whole check: the relay, SPF, DMARC, DKIM, alignment; takes seconds. */
-  check: (signal?: AbortSignal) =>
-    call<unknown>('/mail-check', signal ? { signal } : {}).then(
-      checked<MailCheck>(mailCheckSchema),
-    ),
-  /** A test e-mail to the signed-in account; 429 too soon after the last, 409 without e-mail. */
-  sendTestEmail: () =>
-    call<unknown>('/mail-check/test-email', { method: 'POST' }).then(
-      checked<TestEmailResult>(testEmailResultSchema),
-    ),
 };
 
 /** Alerts on the owner's devices (docs/push.md): the key to subscribe with, the devices, on and off. */

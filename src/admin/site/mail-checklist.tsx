@@ -9,7 +9,7 @@ import {
 } from 'lucide-react';
 import { buttonClasses } from '../../components/button-link';
 import { mailCheckText, mailChecklistText } from '../../content/admin-mail-check';
-import { mailCheckApi } from '../api';
+import { mailCheckApi } from './mail-check-api';
 import type { MailCheck } from '../mail-check-contract';
 import { mailCheckLines, type MailCheckLine } from '../mail-check-lines';
 import { DnsRecordTable } from './mail-record';

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Send } from 'lucide-react';
 import { buttonClasses } from '../../components/button-link';
 import { mailChecklistText } from '../../content/admin-mail-check';
-import { ApiError, mailCheckApi } from '../api';
+import { ApiError } from '../api';
+import { mailCheckApi } from './mail-check-api';
 import type { TestEmailResult } from '../mail-check-contract';
 
 const text = mailChecklistText.testEmail;
