@@ -69,10 +69,8 @@ export function mailCheckRoutes(app: FastifyInstance, context: AdminContext) {
       return refuse(reply, 429, text.testEmail.tooSoon(seconds));
     }
     const result = await sendTestEmail(notify, user.email, { now: context.now });
-    request.log.info(
-      result.sent ? { sent: true } : { sent: false, code: result.code },
-      'test e-mail sent',
-    );
+    if (result.sent) request.log.info({ sent: true }, 'test e-mail accepted by the relay');
+    else request.log.warn({ sent: false, code: result.code }, 'test e-mail refused by the relay');
     return result satisfies TestEmailResult;
   });
 }

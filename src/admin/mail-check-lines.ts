@@ -44,6 +44,14 @@ function relayFailureKind(code: string): RelayFailureKind {
   return 'other';
 }
 
+/**
+ * What to do about a relay's failure code, the check's own words (the test e-mail's answer says
+ * them too, whether or not the check above could run).
+ */
+export function relayFailureFix(code: string): string {
+  return text.relay.fix[relayFailureKind(code)];
+}
+
 function relayLine(relay: RelayCheck): MailCheckLine {
   const where = `${relay.host}:${relay.port}`;
   const line = { key: 'relay', title: text.relay.title } as const;

@@ -180,7 +180,7 @@ export const testEmailText = {
  * e-mail's button and the relay's answer.
  */
 export const mailChecklistText = {
-  checking: 'Checking the site’s e-mail…',
+  checking: 'Checking the site’s e-mail… (up to half a minute when the mail server is slow)',
   checkFailed: 'The e-mail check could not be run. Try again in a moment.',
   checkAgain: 'Check again',
   checkedAt: (time: string) => `Checked ${time}.`,
@@ -213,8 +213,6 @@ export const mailChecklistText = {
     acceptedTo: (address: string) => `Look for it in the inbox of ${address}.`,
     refused: (code: string, response: string | undefined) =>
       `The mail server did not take it (${code})${response ? `: ${response}` : ''}.`,
-    refusedHint:
-      'The item on the mail server above says what this code means; check SMTP_URL and the account at your mail provider.',
     // Counted from the ask, sent or refused by the mail server: never "was sent".
     tooSoon: (seconds: number) =>
       `You asked for a test e-mail a moment ago. Try again in ${seconds} ${

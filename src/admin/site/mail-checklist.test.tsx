@@ -265,6 +265,8 @@ describe('the launch checklist’s mail section', () => {
         text.testEmail.refused('EAUTH 535', '535 Invalid username or password'),
       ),
     ).toBeInTheDocument();
+    // What to do, in the check's own words for a refused sign-in.
+    expect(within(section()).getByText(mailCheckText.relay.fix.signIn)).toBeInTheDocument();
 
     fetches.on(TEST_EMAIL, () =>
       json({ ok: false, error: 'Too soon' }, 429, { 'Retry-After': '12' }),

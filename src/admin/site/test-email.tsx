@@ -3,6 +3,7 @@ import { Send } from 'lucide-react';
 import { buttonClasses } from '../../components/button-link';
 import { mailChecklistText } from '../../content/admin-mail-check';
 import { ApiError } from '../api';
+import { relayFailureFix } from '../mail-check-lines';
 import { mailCheckApi } from './mail-check-api';
 import type { TestEmailResult } from '../mail-check-contract';
 
@@ -40,7 +41,7 @@ function Answer({ sending }: { sending: Sending }) {
       <span className="block font-semibold text-red-800">
         {text.refused(result.code, result.response)}
       </span>
-      <span className="block">{text.refusedHint}</span>
+      <span className="block">{relayFailureFix(result.code)}</span>
     </>
   );
 }
