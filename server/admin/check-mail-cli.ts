@@ -19,7 +19,7 @@ export const checkMailUsage = `  npm run admin -- check-mail [--send-to EMAIL]
                                           relay's sign-in, SPF, DKIM and DMARC, with the records
                                           to add; --send-to also sends a test e-mail to EMAIL
                                           (exit code 0: nothing to fix, 1: something to fix,
-                                          3: e-mail not set up, 4: something could not be
+                                          2: a wrong command, 3: e-mail not set up, 4: something could not be
                                           checked: run it again)`;
 
 const MARKS: Record<MailCheckLine['state'], string> = {

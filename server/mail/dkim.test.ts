@@ -256,6 +256,13 @@ describe.each(engines)('every e-mail, signed and headed ($name)', (engine) => {
       expect(automatic('weekly')).toBe('auto-generated');
       // A reply is the owner's own words: a person's e-mail, not marked automatic.
       expect(automatic('reply')).toBeUndefined();
+      // Out-of-office replies suppressed (Exchange's header) on the automatic ones, not on a reply.
+      const suppress = (kind: Kind) =>
+        kinds.get(kind)?.mail.headers.get('x-auto-response-suppress');
+      for (const kind of ['acknowledgement', 'notification', 'answer notice', 'weekly'] as const) {
+        expect(suppress(kind), kind).toBe('All');
+      }
+      expect(suppress('reply')).toBeUndefined();
       expect(kinds.get('notification')?.mail.messageId).toMatch(/^<[^.@]+@staffing\.example>$/);
     },
   );

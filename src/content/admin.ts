@@ -248,7 +248,7 @@ export const adminText = {
       return `The site’s e-mail may land in spam: the ${joined} ${one ? 'record' : 'records'} of ${domain} ${one ? 'is' : 'are'} missing or not right.`;
     },
     names: { spf: 'SPF', dmarc: 'DMARC', dkim: 'DKIM' },
-    /** Around the link to the site editor's overview (#/site), where the launch checklist is. */
+    /** Around the link to the launch checklist's mail section (#/site?at=mail). */
     dnsFix: { before: ' The records to add are in the ', link: 'launch checklist', after: '.' },
   },
 

@@ -1,7 +1,8 @@
 /**
  * The SPF `include:` of the mail providers whose relays owners commonly use, by the relay's host
  * name (SMTP_URL's): technical facts each provider publishes in its own SPF set-up guide. A relay
- * not in this table gets `a:<relay host>` (its own address allowed to send).
+ * not in this table gets `a:<relay host>` (its own address allowed to send), or `ip4:`/`ip6:` when
+ * SMTP_URL names it by its address.
  */
 import { isIP } from 'node:net';
 export interface RelayProvider {
