@@ -1,6 +1,6 @@
 // A real SMTP server for tests (server/mail/outbox.test.ts, the browser tests, the reliability
 // run), and how to read its mail.
-import { createServer } from 'node:net';
+import { createServer, type Socket } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
 export interface Received {
@@ -145,5 +145,32 @@ export async function startDroppingSmtp() {
     port: typeof address === 'object' && address ? address.port : 0,
     dropped: () => dropped,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
+ * A relay that greets, then answers a line every 50 ms and never finishes (each line resets
+ * nodemailer's silence time-out: only a session's own limit ends it), for the mail check's and the
+ * test e-mail's limits.
+ */
+export async function startDrippingRelay() {
+  const sockets = new Set<Socket>();
+  const server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('error', () => {});
+    socket.write('220 relay.test ESMTP\r\n');
+    socket.once('data', () => {
+      const timer = setInterval(() => socket.write('250-still thinking\r\n'), 50);
+      socket.on('close', () => clearInterval(timer));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  return {
+    port: typeof address === 'object' && address ? address.port : 0,
+    async close() {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }

@@ -1,7 +1,7 @@
-import { createServer, type Socket } from 'node:net';
+import { createServer } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startSmtp, type SmtpServer } from '../../testing/smtp.ts';
+import { startSmtp, type SmtpServer, startDrippingRelay } from '../../testing/smtp.ts';
 import { checkRelay } from './mail-check.ts';
 
 let smtp: SmtpServer | undefined;
@@ -70,27 +70,15 @@ describe('the relay up to the sign-in', () => {
 
   it('a relay that answers a line every moment and never finishes: ETIMEDOUT at the limit', async () => {
     // Each line resets nodemailer's silence time-out: only the session's own limit ends it.
-    const sockets = new Set<Socket>();
-    const server = createServer((socket) => {
-      sockets.add(socket);
-      socket.on('error', () => {});
-      socket.write('220 relay.test ESMTP\r\n');
-      socket.once('data', () => {
-        const timer = setInterval(() => socket.write('250-still thinking\r\n'), 50);
-        socket.on('close', () => clearInterval(timer));
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const address = server.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
+    const dripping = await startDrippingRelay();
+    const { port } = dripping;
     try {
       const started = Date.now();
       const relay = await checkRelay({ smtpUrl: `smtp://127.0.0.1:${port}` }, { limitMs: 500 });
       expect(relay).toMatchObject({ state: 'failed', port, code: 'ETIMEDOUT' });
       expect(Date.now() - started).toBeLessThan(5_000);
     } finally {
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await dripping.close();
     }
   });
 

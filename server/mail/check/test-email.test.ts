@@ -1,6 +1,6 @@
-import { createServer, type Socket } from 'node:net';
+import { createServer } from 'node:net';
 import type { NotifyConfig } from '../../config.ts';
-import { bodyText, startSmtp, type SmtpServer } from '../../testing/smtp.ts';
+import { bodyText, startSmtp, type SmtpServer, startDrippingRelay } from '../../testing/smtp.ts';
 import { testEmailText } from '../../../src/content/admin-mail-check.ts';
 import { sendTestEmail } from './test-email.ts';
 
@@ -105,27 +105,15 @@ describe('sendTestEmail', () => {
   });
 
   it('a relay that answers a line at a time and never finishes: ETIMEDOUT at the limit', async () => {
-    const sockets = new Set<Socket>();
-    const server = createServer((socket) => {
-      sockets.add(socket);
-      socket.on('error', () => {});
-      socket.write('220 relay.test ESMTP\r\n');
-      socket.once('data', () => {
-        const timer = setInterval(() => socket.write('250-still thinking\r\n'), 50);
-        socket.on('close', () => clearInterval(timer));
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const address = server.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
+    const dripping = await startDrippingRelay();
+    const { port } = dripping;
     try {
       const result = await sendTestEmail(settings(`smtp://127.0.0.1:${port}`), OWNER, {
         limitMs: 500,
       });
       expect(result).toMatchObject({ sent: false, code: 'ETIMEDOUT' });
     } finally {
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await dripping.close();
     }
   });
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Copy } from 'lucide-react';
 import { buttonClasses } from '../../components/button-link';
 import { mailChecklistText } from '../../content/admin-mail-check';
@@ -49,12 +49,32 @@ function RecordValue({
   );
 }
 
+const rowHead = 'w-16 py-1 pr-3 align-top text-left font-semibold text-slate-700';
+
+/** A row of the record whose value is put in at the DNS host: its head, the value to copy, a hint. */
+function CopyRow({
+  head,
+  children,
+  ...value
+}: Parameters<typeof RecordValue>[0] & { head: string; children?: ReactNode }) {
+  return (
+    <tr>
+      <th scope="row" className={rowHead}>
+        {head}
+      </th>
+      <td className="py-1">
+        <RecordValue {...value} />
+        {children}
+      </td>
+    </tr>
+  );
+}
+
 /** The DNS record to add, as the DNS host's form asks for it: type, name, value. */
 export function DnsRecordTable({ record }: { record: DnsRecordToAdd }) {
   // A new node each time: a second 'Copied' is said again.
   const [said, setSaid] = useState({ words: '', count: 0 });
   const announce = (words: string) => setSaid((last) => ({ words, count: last.count + 1 }));
-  const rowHead = 'w-16 py-1 pr-3 align-top text-left font-semibold text-slate-700';
   return (
     <div className="mt-2">
       <table className="w-full table-fixed border-collapse text-sm">
@@ -68,33 +88,22 @@ export function DnsRecordTable({ record }: { record: DnsRecordToAdd }) {
               <code className="font-mono">{record.type}</code>
             </td>
           </tr>
-          <tr>
-            <th scope="row" className={rowHead}>
-              {text.name}
-            </th>
-            <td className="py-1">
-              <RecordValue
-                value={record.name}
-                label={text.copyLabel(text.name, record.name)}
-                onCopied={announce}
-              />
-              {record.host !== record.name && (
-                <p className="mt-1 break-words text-slate-600">{text.hostHint(record.host)}</p>
-              )}
-            </td>
-          </tr>
-          <tr>
-            <th scope="row" className={rowHead}>
-              {text.value}
-            </th>
-            <td className="py-1">
-              <RecordValue
-                value={record.value}
-                label={text.copyLabel(text.value, record.name)}
-                onCopied={announce}
-              />
-            </td>
-          </tr>
+          <CopyRow
+            head={text.name}
+            value={record.name}
+            label={text.copyLabel(text.name, record.name)}
+            onCopied={announce}
+          >
+            {record.host !== record.name && (
+              <p className="mt-1 break-words text-slate-600">{text.hostHint(record.host)}</p>
+            )}
+          </CopyRow>
+          <CopyRow
+            head={text.value}
+            value={record.value}
+            label={text.copyLabel(text.value, record.name)}
+            onCopied={announce}
+          />
         </tbody>
       </table>
       <p role="status" className="mt-1 min-h-5 text-sm text-slate-700">
