@@ -24,6 +24,45 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+type DnsServer = ReturnType<typeof dns2.createServer>;
+
+/**
+ * `make()`'s server listening on UDP and TCP at one loopback port. The port is free for UDP when
+ * picked, but another test's server may take it (for either) before the listen: then the
+ * server is dropped and another port tried (a race seen in a full run: EADDRINUSE).
+ */
+async function listenOnOnePort(
+  make: () => DnsServer,
+): Promise<{ server: DnsServer; port: number }> {
+  for (let attempt = 1; ; attempt += 1) {
+    const server = make();
+    const port = await freePort();
+    try {
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server
+          .listen({ udp: { port, address: '127.0.0.1' }, tcp: { port, address: '127.0.0.1' } })
+          .then(() => {
+            server.off('error', reject);
+            resolve();
+          }, reject);
+      });
+      return { server, port };
+    } catch (error) {
+      // dns2's types do not name its UDP and TCP servers (`servers`, in server/dns.js).
+      const { servers } = server as unknown as { servers: Record<string, { close(): void }> };
+      for (const half of Object.values(servers)) {
+        try {
+          half.close();
+        } catch {
+          // the half that never listened
+        }
+      }
+      if (attempt >= 10) throw error;
+    }
+  }
+}
+
 export interface TestDns {
   /** `127.0.0.1:PORT`, as MAIL_DNS_SERVERS and `Resolver#setServers` take it. */
   server: string;
@@ -47,33 +86,33 @@ export async function startDns(zone: Record<string, string[]> = {}): Promise<Tes
   );
   const failing = new Set<string>();
   const asked: string[] = [];
-  const server = dns2.createServer({
-    udp: true,
-    tcp: true,
-    handle(request, send) {
-      const response = Packet.createResponseFromRequest(request);
-      const [question] = request.questions;
-      const name = (question?.name ?? '').toLowerCase().replace(/\.$/, '');
-      const type = question?.type === Packet.TYPE.TXT ? 'TXT' : String(question?.type);
-      asked.push(`${type} ${name}`);
-      const values = records.get(name);
-      if (failing.has(name)) response.header.rcode = SERVFAIL;
-      else if (!values) response.header.rcode = NXDOMAIN;
-      else if (question?.type === Packet.TYPE.TXT) {
-        for (const value of values) {
-          response.answers.push(
-            Packet.createResourceFromQuestion(question, { ttl: 1, data: characterStrings(value) }),
-          );
+  const make = () =>
+    dns2.createServer({
+      udp: true,
+      tcp: true,
+      handle(request, send) {
+        const response = Packet.createResponseFromRequest(request);
+        const [question] = request.questions;
+        const name = (question?.name ?? '').toLowerCase().replace(/\.$/, '');
+        const type = question?.type === Packet.TYPE.TXT ? 'TXT' : String(question?.type);
+        asked.push(`${type} ${name}`);
+        const values = records.get(name);
+        if (failing.has(name)) response.header.rcode = SERVFAIL;
+        else if (!values) response.header.rcode = NXDOMAIN;
+        else if (question?.type === Packet.TYPE.TXT) {
+          for (const value of values) {
+            response.answers.push(
+              Packet.createResourceFromQuestion(question, {
+                ttl: 1,
+                data: characterStrings(value),
+              }),
+            );
+          }
         }
-      }
-      send(response);
-    },
-  });
-  const port = await freePort();
-  await server.listen({
-    udp: { port, address: '127.0.0.1' },
-    tcp: { port, address: '127.0.0.1' },
-  });
+        send(response);
+      },
+    });
+  const { server, port } = await listenOnOnePort(make);
   return {
     server: `127.0.0.1:${port}`,
     port,
