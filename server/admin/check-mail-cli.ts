@@ -5,8 +5,8 @@
  * 4: nothing found to fix, but an item could not be checked (the DNS did not answer).
  */
 import { parseArgs } from 'node:util';
-import type { TestEmailResult } from '../../src/admin/mail-check-contract.ts';
-import { mailCheckLines, type MailCheckLine } from '../../src/admin/mail-check-lines.ts';
+import type { TestEmailResult } from '../../src/admin/mail-check/contract.ts';
+import { mailCheckLines, type MailCheckLine } from '../../src/admin/mail-check/lines.ts';
 import { mailCheckText } from '../../src/content/admin-mail-check.ts';
 import { ConfigError, loadConfig, type NotifyConfig } from '../config.ts';
 import type { CliIo } from '../data/submissions-cli.ts';

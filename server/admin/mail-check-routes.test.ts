@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { TEST_EMAIL_EVERY_MS } from '../../src/admin/mail-check-contract.ts';
+import { TEST_EMAIL_EVERY_MS } from '../../src/admin/mail-check/contract.ts';
 import type { NotifyConfig } from '../config.ts';
 import { buildApp } from '../http/app.ts';
 import { openStore, type Store } from '../store/store.ts';

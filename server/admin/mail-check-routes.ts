@@ -9,7 +9,7 @@ import {
   TEST_EMAIL_EVERY_MS,
   type MailCheck,
   type TestEmailResult,
-} from '../../src/admin/mail-check-contract.ts';
+} from '../../src/admin/mail-check/contract.ts';
 import { mailChecklistText } from '../../src/content/admin-mail-check.ts';
 import { refuse } from '../guard/refusal.ts';
 import { runMailCheck } from '../mail/check/mail-check.ts';

@@ -1,7 +1,7 @@
 // The e-mails given up lately (mailState's `gaveUp`, the inbox's banner), on both engines: those
 // given up in the last GAVE_UP_SHOWN_DAYS count, with the latest's time and code; older ones, sent
 // ones and waiting ones do not.
-import { GAVE_UP_SHOWN_DAYS } from '../../src/admin/mail-check-contract.ts';
+import { GAVE_UP_SHOWN_DAYS } from '../../src/admin/mail-check/contract.ts';
 import { engines, type TestEngine } from '../testing/engines.ts';
 import { quoteBody } from '../testing/fixtures.ts';
 import { openStore, type Store } from './store.ts';

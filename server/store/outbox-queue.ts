@@ -7,7 +7,7 @@ import {
   type UpdateObject,
 } from 'kysely';
 import type { MailState } from '../../src/admin/contract.ts';
-import { GAVE_UP_SHOWN_DAYS, type GaveUpState } from '../../src/admin/mail-check-contract.ts';
+import { GAVE_UP_SHOWN_DAYS, type GaveUpState } from '../../src/admin/mail-check/contract.ts';
 import type { Tables } from '../db/tables.ts';
 import type { Engine } from '../db/engine.ts';
 import { readReply, type StoredReply } from './reply-row.ts';

@@ -2,7 +2,7 @@
  * What the owner's inbox and the receiver say to each other (`/admin/api/`), validated with the same
  * schemas on both sides. No React here: the server imports it.
  */
-import type { GaveUpState, MailDnsState } from './mail-check-contract';
+import type { GaveUpState, MailDnsState } from './mail-check/contract';
 import * as z from 'zod/mini';
 import {
   NEEDS_REPLY,
@@ -506,7 +506,7 @@ export interface MailState {
    * since the epoch, the database's clock); null while mail is sent.
    */
   paused: { since: number; code: string } | null;
-  /** E-mails given up in the last GAVE_UP_SHOWN_DAYS (src/admin/mail-check-contract.ts); absent or null: none. */
+  /** E-mails given up in the last GAVE_UP_SHOWN_DAYS (src/admin/mail-check/contract.ts); absent or null: none. */
   gaveUp?: GaveUpState | null;
   /** The sending domain's SPF, DMARC or DKIM record missing or wrong, by this instance's last check; absent or null: none. */
   dns?: MailDnsState | null;

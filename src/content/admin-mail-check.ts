@@ -1,10 +1,10 @@
 /**
  * The mail check's words (docs/mail-delivery.md), said the same by the launch checklist's mail
- * section and `npm run admin -- check-mail` (src/admin/mail-check-lines.ts puts them together).
+ * section and `npm run admin -- check-mail` (src/admin/mail-check/lines.ts puts them together).
  * Plain words first, the technical name after; each problem with its fix.
  */
 
-/** The relay's failures, by what the owner does about them (mail-check-lines.ts sorts the codes). */
+/** The relay's failures, by what the owner does about them (mail-check/lines.ts sorts the codes). */
 export type RelayFailureKind =
   'signIn' | 'signInMissing' | 'refused' | 'notFound' | 'timeout' | 'tls' | 'other';
 

@@ -5,7 +5,7 @@
  * that a.co.uk and b.co.uk are two owners, not one.
  */
 import { getDomain } from 'tldts';
-import type { AlignmentCheck } from '../../../src/admin/mail-check-contract.ts';
+import type { AlignmentCheck } from '../../../src/admin/mail-check/contract.ts';
 import { domainOf, type NotifyConfig } from '../../config.ts';
 
 /** The address of `Name <address>` or of a bare address. */

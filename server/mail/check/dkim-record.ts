@@ -5,7 +5,7 @@
  */
 import { createPublicKey, type KeyObject } from 'node:crypto';
 import type { Resolver } from 'node:dns/promises';
-import type { DkimCheck, RecordCheck } from '../../../src/admin/mail-check-contract.ts';
+import type { DkimCheck, RecordCheck } from '../../../src/admin/mail-check/contract.ts';
 import type { DkimConfig } from '../../config.ts';
 import { lookupTxt } from './dns-lookup.ts';
 import { txtRecord } from './dns-records.ts';

@@ -3,7 +3,7 @@
  * missing with the record to add, wrong with why (and the record it should be), or not known.
  */
 import type { Resolver } from 'node:dns/promises';
-import type { DnsRecordToAdd, RecordCheck } from '../../../src/admin/mail-check-contract.ts';
+import type { DnsRecordToAdd, RecordCheck } from '../../../src/admin/mail-check/contract.ts';
 import { addressOf, organisationalDomain } from './alignment.ts';
 import { lookupTxt, tagged } from './dns-lookup.ts';
 import { providerIncludeFor, spfMechanismFor } from './relay-providers.ts';

@@ -4,7 +4,7 @@
  * the launch checklist (GET /admin/api/mail-check) and the inbox's banner (mail-watch.ts).
  */
 import type { Resolver } from 'node:dns/promises';
-import type { DkimCheck, MailCheck, RecordCheck } from '../../../src/admin/mail-check-contract.ts';
+import type { DkimCheck, MailCheck, RecordCheck } from '../../../src/admin/mail-check/contract.ts';
 import { domainOf, type NotifyConfig } from '../../config.ts';
 import { addressOf, checkAlignment } from './alignment.ts';
 import { checkDkim } from './dkim-record.ts';

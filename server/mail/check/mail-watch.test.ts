@@ -6,7 +6,7 @@
 import { createServer } from 'node:net';
 import { Resolver } from 'node:dns/promises';
 import nodemailer from 'nodemailer';
-import type { RecordCheck, RelayCheck } from '../../../src/admin/mail-check-contract.ts';
+import type { RecordCheck, RelayCheck } from '../../../src/admin/mail-check/contract.ts';
 import type { NotifyConfig } from '../../config.ts';
 import { openStore, type Store } from '../../store/store.ts';
 import { startDns, type TestDns } from '../../testing/dns.ts';

@@ -7,7 +7,7 @@
  * missing or wrong are `dns`. One log line when a state changes, never one per check.
  */
 import type { MailState } from '../../../src/admin/contract.ts';
-import type { MailDnsState, RelayCheck } from '../../../src/admin/mail-check-contract.ts';
+import type { MailDnsState, RelayCheck } from '../../../src/admin/mail-check/contract.ts';
 import type { NotifyConfig } from '../../config.ts';
 import type { RelayPauseStore } from '../../store/relay-pause.ts';
 import { codePausesOutbox, failureCode } from '../send-failures.ts';

@@ -4,7 +4,7 @@
  * relay by host and port, never by SMTP_URL (it holds the password).
  */
 import nodemailer from 'nodemailer';
-import type { RelayCheck } from '../../../src/admin/mail-check-contract.ts';
+import type { RelayCheck } from '../../../src/admin/mail-check/contract.ts';
 import { oneLine } from '../mail-text.ts';
 import { failureCode } from '../send-failures.ts';
 import { transportOptions, type MailTransportSettings } from '../transport.ts';

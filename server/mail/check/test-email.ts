@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import nodemailer from 'nodemailer';
-import type { TestEmailResult } from '../../../src/admin/mail-check-contract.ts';
+import type { TestEmailResult } from '../../../src/admin/mail-check/contract.ts';
 import { testEmailText } from '../../../src/content/admin-mail-check.ts';
 import type { NotifyConfig } from '../../config.ts';
 import { messageDomain } from '../message-source.ts';

@@ -4,8 +4,8 @@
  * script (e2e/inbox-first-paint.spec.ts holds its size).
  */
 import { call } from '../api';
-import type { MailCheck, TestEmailResult } from '../mail-check-contract';
-import { mailCheckSchema, testEmailResultSchema } from '../mail-check-schema';
+import type { MailCheck, TestEmailResult } from '../mail-check/contract';
+import { mailCheckSchema, testEmailResultSchema } from '../mail-check/schema';
 
 /** An answer of the shape `schema` says, or a failure (an older server, a proxy's page). */
 function checked<T>(schema: { safeParse(value: unknown): { success: boolean; data?: T } }) {

@@ -2,11 +2,11 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mailCheckText, mailChecklistText } from '../../content/admin-mail-check';
 import { deferred, fakeFetch, json } from '../../test/fake-fetch';
-import type { MailCheck, RecordCheck } from '../mail-check-contract';
-import { mailCheckLines } from '../mail-check-lines';
+import type { MailCheck, RecordCheck } from '../mail-check/contract';
+import { mailCheckLines } from '../mail-check/lines';
 import { MailChecklist } from './mail-checklist';
 
-// The lines' own words are mailCheckLines' (src/admin/mail-check-lines.ts): these tests read them
+// The lines' own words are mailCheckLines' (src/admin/mail-check/lines.ts): these tests read them
 // from it, and check that the section shows each line with its state, fix and record.
 const text = mailChecklistText;
 const OWNER = 'owner@staffing.test';

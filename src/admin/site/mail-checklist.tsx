@@ -10,8 +10,8 @@ import {
 import { buttonClasses } from '../../components/button-link';
 import { mailCheckText, mailChecklistText } from '../../content/admin-mail-check';
 import { mailCheckApi } from './mail-check-api';
-import type { MailCheck } from '../mail-check-contract';
-import { mailCheckLines, type MailCheckLine } from '../mail-check-lines';
+import type { MailCheck } from '../mail-check/contract';
+import { mailCheckLines, type MailCheckLine } from '../mail-check/lines';
 import { DnsRecordTable } from './mail-record';
 import { formatSiteTime } from './publish/site-format';
 import { TestEmail } from './test-email';

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Copy } from 'lucide-react';
 import { buttonClasses } from '../../components/button-link';
 import { mailChecklistText } from '../../content/admin-mail-check';
-import type { DnsRecordToAdd } from '../mail-check-contract';
+import type { DnsRecordToAdd } from '../mail-check/contract';
 
 const text = mailChecklistText.record;
 

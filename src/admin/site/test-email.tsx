@@ -3,9 +3,9 @@ import { Send } from 'lucide-react';
 import { buttonClasses } from '../../components/button-link';
 import { mailChecklistText } from '../../content/admin-mail-check';
 import { ApiError } from '../api';
-import { relayFailureFix } from '../mail-check-lines';
+import { relayFailureFix } from '../mail-check/lines';
 import { mailCheckApi } from './mail-check-api';
-import type { TestEmailResult } from '../mail-check-contract';
+import type { TestEmailResult } from '../mail-check/contract';
 
 const text = mailChecklistText.testEmail;
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { adminText } from '../../../content/admin';
 import type { MailState } from '../../contract';
-import { GAVE_UP_SHOWN_DAYS } from '../../mail-check-contract';
+import { GAVE_UP_SHOWN_DAYS } from '../../mail-check/contract';
 import { formatTime } from '../../shared/format';
 
 const text = adminText.mailFailures;

@@ -3,7 +3,7 @@
  * (src/content/admin-mail-check.ts), said the same by the launch checklist's mail section and
  * `npm run admin -- check-mail` (the server imports it: no React).
  */
-import { mailCheckText, type RelayFailureKind } from '../content/admin-mail-check';
+import { mailCheckText, type RelayFailureKind } from '../../content/admin-mail-check';
 import type {
   AlignmentCheck,
   DkimCheck,
@@ -11,7 +11,7 @@ import type {
   MailCheck,
   RecordCheck,
   RelayCheck,
-} from './mail-check-contract';
+} from './contract';
 
 /** One item of the check, as both the editor and the CLI show it. */
 export interface MailCheckLine {

@@ -3,7 +3,7 @@
  * server, a proxy's page) is a failed load, never a section drawn from missing values.
  */
 import * as z from 'zod/mini';
-import type { MailCheck, TestEmailResult } from './mail-check-contract';
+import type { MailCheck, TestEmailResult } from './contract';
 
 const recordToAdd = z.object({
   type: z.literal('TXT'),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { MailCheck, RecordCheck } from './mail-check-contract';
-import { mailCheckLines, type MailCheckLine } from './mail-check-lines';
+import type { MailCheck, RecordCheck } from './contract';
+import { mailCheckLines, type MailCheckLine } from './lines';
 
 type Checked = Extract<MailCheck, { configured: true }>;
 
