@@ -8,6 +8,7 @@ import { startDns, type TestDns } from '../testing/dns.ts';
 import { engines } from '../testing/engines.ts';
 import { startSmtp, type SmtpServer } from '../testing/smtp.ts';
 import { users } from './users.ts';
+import { notifySettings } from '../testing/fixtures.ts';
 
 const cost = { log2N: 10, r: 8, p: 1 };
 const PASSWORD = 'a long enough password';
@@ -23,17 +24,7 @@ let smtp: SmtpServer | undefined;
 let dns: TestDns | undefined;
 let clock = Date.parse('2026-06-01T14:00:00Z');
 
-function settings(smtpUrl: string, more: Partial<NotifyConfig> = {}): NotifyConfig {
-  return {
-    smtpUrl,
-    to: ['bookings@staffing.test'],
-    from: 'Potomac Staffing <hello@staffing.test>',
-    acknowledge: true,
-    acknowledgeDomainMaxPerHour: 20,
-    leaseMs: 120_000,
-    ...more,
-  };
-}
+const settings = notifySettings;
 
 /** The app, with e-mail set up as `notify` says (none: not set up), and both accounts. */
 async function start(notify?: NotifyConfig) {

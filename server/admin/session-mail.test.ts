@@ -1,11 +1,10 @@
 // GET /admin/api/session's `mail`: the outbox's state (an e-mail given up lately, from the shared
 // table) with what this instance's mail watch last found (the records missing, the relay down).
 import type { FastifyInstance } from 'fastify';
-import type { NotifyConfig } from '../config.ts';
 import { buildApp } from '../http/app.ts';
 import { openStore, type Store } from '../store/store.ts';
 import { injectSignIn } from '../testing/admin-session.ts';
-import { tempDataDir, quoteBody } from '../testing/fixtures.ts';
+import { tempDataDir, quoteBody, notifySettings } from '../testing/fixtures.ts';
 import type { MailState, SessionInfo } from '../../src/admin/contract.ts';
 import { SESSION_COOKIE } from './admin-context.ts';
 import { users } from './users.ts';
@@ -13,14 +12,7 @@ import { users } from './users.ts';
 const cost = { log2N: 10, r: 8, p: 1 };
 const OWNER = 'owner@example.com';
 const PASSWORD = 'a long enough password';
-const notify: NotifyConfig = {
-  smtpUrl: 'smtp://127.0.0.1:25',
-  to: ['bookings@staffing.example'],
-  from: 'forms@staffing.example',
-  acknowledge: false,
-  acknowledgeDomainMaxPerHour: 20,
-  leaseMs: 120_000,
-};
+const notify = notifySettings('smtp://127.0.0.1:25', { acknowledge: false });
 
 describe('the session’s mail state', () => {
   let data: ReturnType<typeof tempDataDir>;

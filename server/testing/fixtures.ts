@@ -1,5 +1,6 @@
 // Helpers shared by the server's tests and the reliability and benchmark scripts.
 import { mkdtempSync, rmSync } from 'node:fs';
+import type { NotifyConfig } from '../config.ts';
 import os from 'node:os';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
@@ -223,5 +224,21 @@ export function multipartBody(
   return {
     payload: Buffer.concat(chunks),
     contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+}
+
+/**
+ * E-mail settings as server/config.ts makes them from SMTP_URL (the tests' relay) and the rest:
+ * notifications to bookings@, From hello@ (the mail check's and the outbox's tests).
+ */
+export function notifySettings(smtpUrl: string, more: Partial<NotifyConfig> = {}): NotifyConfig {
+  return {
+    smtpUrl,
+    to: ['bookings@staffing.test'],
+    from: 'Potomac Staffing <hello@staffing.test>',
+    acknowledge: true,
+    acknowledgeDomainMaxPerHour: 20,
+    leaseMs: 120_000,
+    ...more,
   };
 }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { NotifyConfig } from '../../config.ts';
 import { startDns, type TestDns } from '../../testing/dns.ts';
 import { checkDomainRecords } from './mail-check.ts';
+import { notifySettings } from '../../testing/fixtures.ts';
 
 const DOMAIN = 'staffing.example';
 const SPF = 'v=spf1 include:_spf.google.com ~all';
@@ -25,16 +26,12 @@ let dns: TestDns;
 let resolver: Resolver;
 
 function notify(overrides: Partial<NotifyConfig> = {}): NotifyConfig {
-  return {
-    smtpUrl: 'smtp://owner%40staffing.example:secret@smtp.gmail.com:587',
+  return notifySettings('smtp://owner%40staffing.example:secret@smtp.gmail.com:587', {
     to: ['owner@staffing.example'],
     from: 'Potomac Staffing <hello@staffing.example>',
-    acknowledge: true,
-    acknowledgeDomainMaxPerHour: 20,
-    leaseMs: 120_000,
     dkim: { domain: DOMAIN, selector: 'site', privateKey: ours.privateKey },
     ...overrides,
-  };
+  });
 }
 
 const check = (settings: NotifyConfig = notify()) => checkDomainRecords(settings, { resolver });

@@ -1,9 +1,9 @@
 import { Resolver } from 'node:dns/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NotifyConfig } from '../../config.ts';
 import { startDns, type TestDns } from '../../testing/dns.ts';
 import { startSmtp, type SmtpServer } from '../../testing/smtp.ts';
 import { runMailCheck } from './mail-check.ts';
+import { notifySettings } from '../../testing/fixtures.ts';
 
 let dns: TestDns;
 let smtp: SmtpServer;
@@ -30,15 +30,11 @@ describe('runMailCheck', () => {
   it('every item at once, stamped with the clock given', async () => {
     const resolver = new Resolver({ timeout: 1_000, tries: 1 });
     resolver.setServers([dns.server]);
-    const notify: NotifyConfig = {
-      smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
+    const notify = notifySettings(`smtp://127.0.0.1:${smtp.port}`, {
       to: ['owner@staffing.example'],
       from: 'Potomac Staffing <hello@staffing.example>',
       envelopeFrom: 'Bounces <bounces@mail.staffing.example>',
-      acknowledge: true,
-      acknowledgeDomainMaxPerHour: 20,
-      leaseMs: 120_000,
-    };
+    });
     const check = await runMailCheck(notify, { resolver, now: () => 1_234 });
     expect(check).toMatchObject({
       configured: true,

@@ -17,20 +17,18 @@ import { failureCode } from '../send-failures.ts';
 import { smtpSender, transportOptions } from '../transport.ts';
 import type { DomainRecords } from './mail-check.ts';
 import { RELAY_DOWN_AFTER_MS, startMailWatch, type MailWatch } from './mail-watch.ts';
+import { notifySettings } from '../../testing/fixtures.ts';
 
 const DOMAIN = 'staffing.example';
 const SECRET = 'old-password';
 
 function notifyFor(smtpUrl: string): NotifyConfig {
-  return {
-    smtpUrl,
+  return notifySettings(smtpUrl, {
     to: [`bookings@${DOMAIN}`],
     from: `forms@${DOMAIN}`,
     acknowledge: false,
-    acknowledgeDomainMaxPerHour: 20,
-    leaseMs: 120_000,
     dkim: { domain: DOMAIN, selector: 'mail' },
-  };
+  });
 }
 
 /** The tests' relay check: a session up to the sign-in with nodemailer's verify, no message. */

@@ -1,23 +1,13 @@
 import { createServer } from 'node:net';
-import type { NotifyConfig } from '../../config.ts';
 import { bodyText, startSmtp, type SmtpServer, startDrippingRelay } from '../../testing/smtp.ts';
 import { testEmailText } from '../../../src/content/admin-mail-check.ts';
 import { sendTestEmail } from './test-email.ts';
+import { notifySettings } from '../../testing/fixtures.ts';
 
 const AT = Date.parse('2026-06-01T14:00:00Z');
 const OWNER = 'owner@staffing.test';
 
-function settings(smtpUrl: string, more: Partial<NotifyConfig> = {}): NotifyConfig {
-  return {
-    smtpUrl,
-    to: ['bookings@staffing.test'],
-    from: 'Potomac Staffing <hello@staffing.test>',
-    acknowledge: true,
-    acknowledgeDomainMaxPerHour: 20,
-    leaseMs: 120_000,
-    ...more,
-  };
-}
+const settings = notifySettings;
 
 /** A port on loopback nothing listens on. */
 async function closedPort(): Promise<number> {
