@@ -113,7 +113,9 @@ test('requests made in a loop during a publish all succeed, each with one versio
     'business/phones.office': newPhone,
     'home.references/testimonials.items.0.text': testimonial,
   });
-  await request.get(`${receiver.url}/`);
+  // The first request made after the publish answered: the new version (the loop's last answer
+  // may be a request it started before, which may end after this one).
+  const after = await (await request.get(`${receiver.url}/`)).text();
   publishing = false;
   await loop;
   expect(published.status()).toBe(200);
@@ -121,7 +123,9 @@ test('requests made in a loop during a publish all succeed, each with one versio
   expect(answers.filter((answer) => answer.status !== 200)).toEqual([]);
   // Never a page with both numbers: the old version or the new, whole.
   expect(answers.filter((answer) => answer.phones.length !== 1)).toEqual([]);
-  expect(answers.at(-1)?.phones).toEqual([`tel:${newPhone.e164}`]);
+  expect([...new Set(after.match(/tel:\+1(?:202|703)5552368/g) ?? [])]).toEqual([
+    `tel:${newPhone.e164}`,
+  ]);
 });
 
 test('restoring the previous version brings the old phone back, as a new version', async ({
