@@ -1,9 +1,11 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeFetch, json } from '../../../test/fake-fetch';
 import { AdminApp } from '../../admin-app';
 import type { InboxPage, MailState } from '../../contract';
 import { adminText } from '../../../content/admin';
+import { mailCheckText } from '../../../content/admin-mail-check';
+import type { SiteOverview } from '../../site-contract';
 import { formatTime } from '../../shared/format';
 
 const MINUTE = 60_000;
@@ -92,9 +94,22 @@ describe('the banner on mail that fails', () => {
     const link = screen.getByRole('link', { name: 'launch checklist' });
     // The mail section, not the top of the page: on a phone it is screens below the placeholders.
     expect(link).toHaveAttribute('href', '#/site?at=mail');
-    fakeFetch({ 'GET /admin/api/site': () => json({}) });
+    const overview: SiteOverview = {
+      live: { version: 0, publishedAt: null, publishedBy: null },
+      published: {},
+      draft: { revision: 0, fields: {}, updatedAt: null, updatedBy: null },
+      checklist: [],
+    };
+    fakeFetch({
+      'GET /admin/api/site': () => json(overview),
+      'GET /admin/api/site/versions': () => json({ versions: [] }),
+      'GET /admin/api/mail-check': () => json({ configured: false }),
+    });
     await userEvent.click(link);
     expect(window.location.hash).toBe('#/site?at=mail');
+    // The site page opens at its mail section: its heading takes the focus.
+    const heading = await screen.findByRole('heading', { level: 3, name: mailCheckText.heading });
+    await waitFor(() => expect(heading).toHaveFocus());
   });
 
   it('names one record in the singular', async () => {
